@@ -1,0 +1,1 @@
+"""The dixmille game."""

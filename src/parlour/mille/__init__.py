@@ -1,0 +1,1 @@
+"""The mille game."""

@@ -1,0 +1,115 @@
+"""Prompts usable by every game: a yes/no question and a one-line editor.
+
+Both are pure state machines fed with key names (see :mod:`parlour.tui.keys`);
+the game's view draws them wherever its screen wants them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from parlour.tui import keys
+
+
+class Answer(Enum):
+    """What a prompt reports after a key."""
+
+    PENDING = "pending"
+    YES = "yes"
+    NO = "no"
+    DONE = "done"
+    CANCEL = "cancel"
+    REFUSED = "refused"
+    """The key means nothing here (ring the bell)."""
+
+
+@dataclass
+class YesNoPrompt:
+    """A yes/no question: ``y``/``Y`` or ``n``/``N``; anything else is refused."""
+
+    question: str
+
+    def feed(self, key: str) -> Answer:
+        """Answer YES, NO, or REFUSED for any other key."""
+        if key in ("y", "Y"):
+            return Answer.YES
+        if key in ("n", "N"):
+            return Answer.NO
+        return Answer.REFUSED
+
+
+@dataclass
+class LineEditor:
+    """A one-line text field.
+
+    Keys: printable characters insert; BACKSPACE deletes before the cursor,
+    DELETE at it; LEFT/RIGHT/HOME/END (and ^A/^E/^B/^F) move; ^U kills the
+    line; ^W kills the word before the cursor; ^K kills to the end; ENTER
+    finishes (DONE) and ESC cancels (CANCEL).
+    """
+
+    label: str
+    text: str = ""
+    max_length: int = 200
+    cursor: int = -1
+
+    def __post_init__(self) -> None:
+        if self.cursor < 0 or self.cursor > len(self.text):
+            self.cursor = len(self.text)
+
+    def feed(self, key: str) -> Answer:
+        """Apply one key and say whether the edit is finished."""
+        if key == keys.ENTER:
+            return Answer.DONE
+        if key in (keys.ESC, keys.INTERRUPT, keys.EOF):
+            return Answer.CANCEL
+        if key == keys.BACKSPACE:
+            if self.cursor == 0:
+                return Answer.REFUSED
+            self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
+            self.cursor -= 1
+        elif key in (keys.DELETE, "CTRL_D"):
+            if self.cursor >= len(self.text):
+                return Answer.REFUSED
+            self.text = self.text[: self.cursor] + self.text[self.cursor + 1 :]
+        elif key in (keys.LEFT, "CTRL_B"):
+            if self.cursor == 0:
+                return Answer.REFUSED
+            self.cursor -= 1
+        elif key in (keys.RIGHT, "CTRL_F"):
+            if self.cursor >= len(self.text):
+                return Answer.REFUSED
+            self.cursor += 1
+        elif key in (keys.HOME, "CTRL_A"):
+            self.cursor = 0
+        elif key in (keys.END, "CTRL_E"):
+            self.cursor = len(self.text)
+        elif key == keys.CTRL_U:
+            self.text = self.text[self.cursor :]
+            self.cursor = 0
+        elif key == "CTRL_K":
+            self.text = self.text[: self.cursor]
+        elif key == keys.CTRL_W:
+            start = self.cursor
+            while start > 0 and self.text[start - 1] == " ":
+                start -= 1
+            while start > 0 and self.text[start - 1] != " ":
+                start -= 1
+            self.text = self.text[:start] + self.text[self.cursor :]
+            self.cursor = start
+        elif len(key) == 1 and key.isprintable():
+            if len(self.text) >= self.max_length:
+                return Answer.REFUSED
+            self.text = self.text[: self.cursor] + key + self.text[self.cursor :]
+            self.cursor += 1
+        else:
+            return Answer.REFUSED
+        return Answer.PENDING
+
+    def visible(self, width: int) -> tuple[str, int]:
+        """The part of the text that fits ``width`` columns and the cursor's column in it."""
+        if width <= 0:
+            return "", 0
+        start = max(0, self.cursor - width + 1)
+        return self.text[start : start + width], self.cursor - start
