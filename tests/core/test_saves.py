@@ -1,0 +1,195 @@
+"""The save envelope: atomic writes, strict loading, one clear SaveError."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parlour import __version__
+from parlour.core import saves
+from parlour.core.saves import SaveError, load_game, load_save, write_save
+
+
+def _write(path: Path, seed: int = 7, state: dict[str, Any] | None = None) -> None:
+    write_save(path, "mille", 1, seed, state if state is not None else {"score": [1, 2]})
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+    written = write_save(target, "mille", 1, 42, {"hand": ["GO", "D25"], "n": 3})
+    loaded = load_save(target, "mille", 1)
+    assert loaded.state == {"hand": ["GO", "D25"], "n": 3}
+    assert loaded.seed == 42
+    assert loaded.game == "mille"
+    assert loaded.format_version == 1
+    assert loaded.program_version == __version__
+    assert loaded.saved_at == written.saved_at
+    envelope = json.loads(target.read_text(encoding="utf-8"))
+    assert envelope["format"] == saves.FORMAT_TAG
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**60), 2**60) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.dictionaries(st.text(max_size=10), json_values, max_size=6), st.integers(0, 2**62))
+def test_any_json_state_round_trips(state: dict[str, Any], seed: int) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / "s.json"
+        write_save(target, "dixmille", 2, seed, state)
+        loaded = load_save(target, "dixmille", 2)
+        assert loaded.state == state and loaded.seed == seed
+
+
+def _error(path: Path, game: str = "mille", max_version: int = 1) -> str:
+    with pytest.raises(SaveError) as info:
+        load_save(path, game, max_version)
+    message = str(info.value)
+    assert message.startswith(str(path))
+    assert "Traceback" not in message
+    return message
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    assert "no such file" in _error(tmp_path / "nothing.json")
+
+
+def test_directory(tmp_path: Path) -> None:
+    assert "folder" in _error(tmp_path)
+
+
+def test_empty_file(tmp_path: Path) -> None:
+    target = tmp_path / "empty"
+    target.write_bytes(b"")
+    assert "empty" in _error(target)
+
+
+def test_binary_file(tmp_path: Path) -> None:
+    target = tmp_path / "random.bin"
+    target.write_bytes(bytes(range(256)) * 3)
+    assert "not a Parlour save" in _error(target)
+
+
+def test_bsd_style_raw_dump_is_refused(tmp_path: Path) -> None:
+    target = tmp_path / "bsd.save"
+    target.write_bytes(b"\x00\x00\x00\xbc\x02\x00\x00" + b"\x01" * 561)
+    assert "not a Parlour save" in _error(target)
+
+
+def test_json_that_is_not_a_save(tmp_path: Path) -> None:
+    target = tmp_path / "other.json"
+    target.write_text('{"name": "something else"}', encoding="utf-8")
+    assert "not a Parlour save" in _error(target)
+    target.write_text("[1, 2, 3]", encoding="utf-8")
+    assert "not a Parlour save" in _error(target)
+
+
+def test_another_games_save(tmp_path: Path) -> None:
+    target = tmp_path / "dix.json"
+    write_save(target, "dixmille", 1, 1, {})
+    assert "is a dixmille save, not a mille save" in _error(target)
+
+
+def test_newer_format(tmp_path: Path) -> None:
+    target = tmp_path / "future.json"
+    write_save(target, "mille", 9, 1, {})
+    message = _error(target)
+    assert "newer version" in message and "9" in message
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("format_version", "one", "format version"),
+        ("format_version", 0, "format version"),
+        ("seed", -5, "seed"),
+        ("seed", "x", "seed"),
+        ("state", [1], "no game state"),
+        ("game", 3, "which game"),
+    ],
+)
+def test_damaged_envelope(tmp_path: Path, field: str, value: object, words: str) -> None:
+    target = tmp_path / "bad.json"
+    _write(target)
+    envelope = json.loads(target.read_text(encoding="utf-8"))
+    envelope[field] = value
+    target.write_text(json.dumps(envelope), encoding="utf-8")
+    message = _error(target)
+    assert words in message
+
+
+def test_truncated_file(tmp_path: Path) -> None:
+    target = tmp_path / "cut.json"
+    _write(target)
+    data = target.read_bytes()
+    target.write_bytes(data[: len(data) // 2])
+    assert "not a Parlour save" in _error(target)
+
+
+def test_load_game_turns_parse_failures_into_save_error(tmp_path: Path) -> None:
+    target = tmp_path / "g.json"
+    _write(target, state={"hand": ["NOT_A_CARD"]})
+
+    def parse(envelope: saves.SaveFile) -> int:
+        raise ValueError("unknown card NOT_A_CARD")
+
+    with pytest.raises(SaveError) as info:
+        load_game(target, "mille", 1, parse)
+    assert "is damaged: unknown card NOT_A_CARD" in str(info.value)
+
+    def parse_missing(envelope: saves.SaveFile) -> int:
+        return int(envelope.state["missing"])
+
+    with pytest.raises(SaveError) as info:
+        load_game(target, "mille", 1, parse_missing)
+    assert "missing field 'missing'" in str(info.value)
+    assert load_game(target, "mille", 1, lambda e: len(e.state["hand"])) == 1
+
+
+def test_interrupted_save_leaves_the_previous_file_intact(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "keep.json"
+    _write(target, seed=1, state={"turn": 1})
+    before = target.read_bytes()
+
+    def broken_fsync(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(SaveError) as info:
+        _write(target, seed=2, state={"turn": 2})
+    assert "No space left on device" in str(info.value)
+    assert target.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.json"]
+
+
+def test_save_into_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(SaveError) as info:
+        _write(tmp_path / "no" / "such" / "dir" / "x.json")
+    assert "could not save" in str(info.value)
+
+
+def test_save_onto_a_folder_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SaveError) as info:
+        _write(tmp_path)
+    assert "folder" in str(info.value)
+
+
+def test_saved_file_is_readable_json_with_mode_0644(tmp_path: Path) -> None:
+    target = tmp_path / "m.json"
+    _write(target)
+    assert (target.stat().st_mode & 0o777) == 0o644
