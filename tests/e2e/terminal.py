@@ -148,7 +148,9 @@ class Terminal:
         return int(self.child.exitstatus or 0)
 
 
-def run_plain(argv: list[str], env: dict[str, str] | None = None, timeout: float = 10.0) -> tuple[int, str]:
+def run_plain(
+    argv: list[str], env: dict[str, str] | None = None, timeout: float = 10.0
+) -> tuple[int, str]:
     """Run a command in a pseudo-terminal to its end; returns (status, everything printed)."""
     with Terminal(argv, env=env) as term:
         status = term.wait_exit(timeout)

@@ -27,7 +27,5 @@ def base_parser(prog: str, description: str, epilog: str | None = None) -> argpa
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "--version", action="version", version=f"{prog} (Parlour) {__version__}"
-    )
+    parser.add_argument("--version", action="version", version=f"{prog} (Parlour) {__version__}")
     return parser

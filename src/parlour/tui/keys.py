@@ -31,20 +31,69 @@ CTRL_U = "CTRL_U"
 CTRL_W = "CTRL_W"
 
 NAMED_KEYS = frozenset(
-    {ENTER, ESC, BACKSPACE, DELETE, TAB, UP, DOWN, LEFT, RIGHT, HOME, END, PGUP, PGDN, INSERT,
-     MOUSE, RESIZE, INTERRUPT, EOF, TIMEOUT, UNKNOWN}
+    {
+        ENTER,
+        ESC,
+        BACKSPACE,
+        DELETE,
+        TAB,
+        UP,
+        DOWN,
+        LEFT,
+        RIGHT,
+        HOME,
+        END,
+        PGUP,
+        PGDN,
+        INSERT,
+        MOUSE,
+        RESIZE,
+        INTERRUPT,
+        EOF,
+        TIMEOUT,
+        UNKNOWN,
+    }
     | {f"F{n}" for n in range(1, 13)}
     | {f"CTRL_{chr(c)}" for c in range(ord("A"), ord("Z") + 1)}
 )
 
 # Escape sequences that slip past curses' keypad decoding (after ESC).
 _CSI_FINAL = {"A": UP, "B": DOWN, "C": RIGHT, "D": LEFT, "H": HOME, "F": END}
-_CSI_TILDE = {"1": HOME, "2": INSERT, "3": DELETE, "4": END, "5": PGUP, "6": PGDN,
-              "7": HOME, "8": END, "11": "F1", "12": "F2", "13": "F3", "14": "F4",
-              "15": "F5", "17": "F6", "18": "F7", "19": "F8", "20": "F9", "21": "F10",
-              "23": "F11", "24": "F12"}
-_SS3 = {"A": UP, "B": DOWN, "C": RIGHT, "D": LEFT, "H": HOME, "F": END,
-        "P": "F1", "Q": "F2", "R": "F3", "S": "F4", "M": ENTER}
+_CSI_TILDE = {
+    "1": HOME,
+    "2": INSERT,
+    "3": DELETE,
+    "4": END,
+    "5": PGUP,
+    "6": PGDN,
+    "7": HOME,
+    "8": END,
+    "11": "F1",
+    "12": "F2",
+    "13": "F3",
+    "14": "F4",
+    "15": "F5",
+    "17": "F6",
+    "18": "F7",
+    "19": "F8",
+    "20": "F9",
+    "21": "F10",
+    "23": "F11",
+    "24": "F12",
+}
+_SS3 = {
+    "A": UP,
+    "B": DOWN,
+    "C": RIGHT,
+    "D": LEFT,
+    "H": HOME,
+    "F": END,
+    "P": "F1",
+    "Q": "F2",
+    "R": "F3",
+    "S": "F4",
+    "M": ENTER,
+}
 
 
 def is_named(key: str) -> bool:

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import curses
 import locale
 import os
@@ -39,12 +40,25 @@ class _Hangup(Exception):
 def _curses_key_names() -> dict[int, str]:
     table: dict[int, str] = {}
     pairs = {
-        "KEY_UP": keys.UP, "KEY_DOWN": keys.DOWN, "KEY_LEFT": keys.LEFT, "KEY_RIGHT": keys.RIGHT,
-        "KEY_HOME": keys.HOME, "KEY_END": keys.END, "KEY_PPAGE": keys.PGUP,
-        "KEY_NPAGE": keys.PGDN, "KEY_IC": keys.INSERT, "KEY_DC": keys.DELETE,
-        "KEY_BACKSPACE": keys.BACKSPACE, "KEY_ENTER": keys.ENTER, "KEY_RESIZE": keys.RESIZE,
-        "KEY_MOUSE": keys.MOUSE, "KEY_BTAB": keys.TAB, "KEY_A1": keys.HOME,
-        "KEY_C1": keys.END, "KEY_A3": keys.PGUP, "KEY_C3": keys.PGDN,
+        "KEY_UP": keys.UP,
+        "KEY_DOWN": keys.DOWN,
+        "KEY_LEFT": keys.LEFT,
+        "KEY_RIGHT": keys.RIGHT,
+        "KEY_HOME": keys.HOME,
+        "KEY_END": keys.END,
+        "KEY_PPAGE": keys.PGUP,
+        "KEY_NPAGE": keys.PGDN,
+        "KEY_IC": keys.INSERT,
+        "KEY_DC": keys.DELETE,
+        "KEY_BACKSPACE": keys.BACKSPACE,
+        "KEY_ENTER": keys.ENTER,
+        "KEY_RESIZE": keys.RESIZE,
+        "KEY_MOUSE": keys.MOUSE,
+        "KEY_BTAB": keys.TAB,
+        "KEY_A1": keys.HOME,
+        "KEY_C1": keys.END,
+        "KEY_A3": keys.PGUP,
+        "KEY_C3": keys.PGDN,
     }
     for attr, name in pairs.items():
         code = getattr(curses, attr, None)
@@ -72,9 +86,12 @@ class _Screen:
             except curses.error:
                 background = curses.COLOR_BLACK
             colour_of = {
-                Style.RED: curses.COLOR_RED, Style.GREEN: curses.COLOR_GREEN,
-                Style.YELLOW: curses.COLOR_YELLOW, Style.BLUE: curses.COLOR_BLUE,
-                Style.MAGENTA: curses.COLOR_MAGENTA, Style.CYAN: curses.COLOR_CYAN,
+                Style.RED: curses.COLOR_RED,
+                Style.GREEN: curses.COLOR_GREEN,
+                Style.YELLOW: curses.COLOR_YELLOW,
+                Style.BLUE: curses.COLOR_BLUE,
+                Style.MAGENTA: curses.COLOR_MAGENTA,
+                Style.CYAN: curses.COLOR_CYAN,
             }
             for index, colour in enumerate(COLOURS, start=1):
                 try:
@@ -117,23 +134,18 @@ class _Screen:
                 text = text[: cols - x]
                 if not text.strip() and style == Style.NORMAL:
                     continue
-                try:
+                # Writing the bottom-right cell moves the cursor off screen: not an error.
+                with contextlib.suppress(curses.error):
                     self.stdscr.addstr(y, x, text, self.attr(style))
-                except curses.error:
-                    pass  # writing the bottom-right cell moves the cursor off screen
         if frame.cursor is not None:
-            try:
+            with contextlib.suppress(curses.error):
                 curses.curs_set(1)
-            except curses.error:
-                pass
             cy, cx = frame.cursor[0] + top, frame.cursor[1] + left
             if 0 <= cy < rows and 0 <= cx < cols:
                 self.stdscr.move(cy, cx)
         else:
-            try:
+            with contextlib.suppress(curses.error):
                 curses.curs_set(0)
-            except curses.error:
-                pass
         self.stdscr.noutrefresh()
         curses.doupdate()
         if frame.bell:
@@ -147,14 +159,10 @@ class _Screen:
             y = rows // 2 - 1 + i
             text = line[: max(cols - 1, 0)]
             if 0 <= y < rows and text:
-                try:
+                with contextlib.suppress(curses.error):
                     self.stdscr.addstr(y, max((cols - len(text)) // 2, 0), text)
-                except curses.error:
-                    pass
-        try:
+        with contextlib.suppress(curses.error):
             curses.curs_set(0)
-        except curses.error:
-            pass
         self.stdscr.refresh()
 
     def read_key(self, timeout: float | None) -> str:
@@ -278,10 +286,8 @@ def run(app: TerminalApp) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(f"{app.program}: this game needs a terminal", file=sys.stderr)
         return 1
-    try:
+    with contextlib.suppress(locale.Error):
         locale.setlocale(locale.LC_ALL, "")
-    except locale.Error:
-        pass
     os.environ.setdefault("ESCDELAY", "25")
     old_handlers = {}
     for sig in (signal.SIGHUP, signal.SIGTERM):

@@ -1,0 +1,54 @@
+"""Frame: the grid that views render into."""
+
+from __future__ import annotations
+
+from parlour.tui.frame import Frame, Style
+
+
+def test_put_and_to_text() -> None:
+    frame = Frame(20, 3)
+    frame.put(0, 2, "hello")
+    frame.put(2, 18, "cut off")
+    assert frame.to_text() == "  hello\n\n                  cu"
+    assert frame.row_text(1) == ""
+
+
+def test_put_clips_outside_rows_and_negative_columns() -> None:
+    frame = Frame(5, 2)
+    frame.put(-1, 0, "x")
+    frame.put(5, 0, "x")
+    frame.put(0, -2, "abcd")
+    assert frame.to_text() == "cd\n"
+
+
+def test_control_characters_never_reach_the_terminal() -> None:
+    frame = Frame(10, 1)
+    frame.put(0, 0, "a\x1b[2Jb")
+    assert frame.row_text(0) == "a?[2Jb"
+
+
+def test_styles_and_runs() -> None:
+    frame = Frame(10, 1)
+    frame.put(0, 0, "ab", Style.REVERSE)
+    frame.put(0, 2, "cd", Style.BOLD | Style.RED)
+    runs = frame.runs(0)
+    assert runs[0] == (0, "ab", Style.REVERSE)
+    assert runs[1] == (2, "cd", Style.BOLD | Style.RED)
+    assert runs[2] == (4, "      ", Style.NORMAL)
+    frame.style_span(0, 0, 4, Style.UNDERLINE)
+    assert frame.runs(0)[0] == (0, "abcd", Style.UNDERLINE)
+
+
+def test_clear_row_and_blit() -> None:
+    inner = Frame(3, 2)
+    inner.put(0, 0, "xyz")
+    inner.cursor = (1, 1)
+    inner.bell = True
+    outer = Frame(6, 3)
+    outer.put(1, 0, "------")
+    outer.blit(inner, 1, 2)
+    assert outer.to_text() == "\n--xyz-\n"
+    assert outer.cursor == (2, 3)
+    assert outer.bell
+    outer.clear_row(1, 3)
+    assert outer.row_text(1) == "--x"

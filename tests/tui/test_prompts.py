@@ -1,0 +1,115 @@
+"""The shared yes/no prompt and line editor."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parlour.tui.prompts import Answer, LineEditor, YesNoPrompt
+
+
+def test_yes_no() -> None:
+    prompt = YesNoPrompt("Really?")
+    assert prompt.feed("y") is Answer.YES
+    assert prompt.feed("Y") is Answer.YES
+    assert prompt.feed("n") is Answer.NO
+    assert prompt.feed("N") is Answer.NO
+    for key in ("x", "ENTER", "UP", " ", "ESC"):
+        assert prompt.feed(key) is Answer.REFUSED
+
+
+def type_text(editor: LineEditor, text: str) -> None:
+    for ch in text:
+        assert editor.feed(ch) is Answer.PENDING
+
+
+def test_typing_backspace_and_enter() -> None:
+    editor = LineEditor("file:")
+    type_text(editor, "savex")
+    assert editor.feed("BACKSPACE") is Answer.PENDING
+    assert editor.text == "save"
+    assert editor.feed("ENTER") is Answer.DONE
+
+
+def test_escape_cancels() -> None:
+    editor = LineEditor("file:")
+    type_text(editor, "abc")
+    assert editor.feed("ESC") is Answer.CANCEL
+
+
+def test_kill_line_and_kill_word() -> None:
+    editor = LineEditor("file:")
+    type_text(editor, "my game")
+    assert editor.feed("CTRL_W") is Answer.PENDING
+    assert editor.text == "my "
+    assert editor.feed("CTRL_U") is Answer.PENDING
+    assert editor.text == "" and editor.cursor == 0
+    assert editor.feed("BACKSPACE") is Answer.REFUSED
+
+
+def test_cursor_movement_and_insertion() -> None:
+    editor = LineEditor("file:", text="gme")
+    editor.feed("LEFT")
+    editor.feed("LEFT")
+    editor.feed("a")
+    assert editor.text == "game" and editor.cursor == 2
+    editor.feed("HOME")
+    editor.feed("DELETE")
+    assert editor.text == "ame"
+    editor.feed("END")
+    assert editor.feed("RIGHT") is Answer.REFUSED
+    editor.feed("CTRL_A")
+    editor.feed("CTRL_K")
+    assert editor.text == ""
+
+
+def test_non_text_keys_are_refused_not_inserted() -> None:
+    editor = LineEditor("file:")
+    for key in ("UP", "F1", "UNKNOWN", "MOUSE", "TAB"):
+        assert editor.feed(key) is Answer.REFUSED
+    assert editor.text == ""
+
+
+def test_max_length() -> None:
+    editor = LineEditor("file:", max_length=3)
+    type_text(editor, "abc")
+    assert editor.feed("d") is Answer.REFUSED
+    assert editor.text == "abc"
+
+
+def test_visible_window_follows_the_cursor() -> None:
+    editor = LineEditor("file:", text="abcdefghij")
+    assert editor.visible(4) == ("hij", 3)
+    editor.feed("HOME")
+    assert editor.visible(4) == ("abcd", 0)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "a",
+                "b",
+                " ",
+                "BACKSPACE",
+                "DELETE",
+                "LEFT",
+                "RIGHT",
+                "HOME",
+                "END",
+                "CTRL_U",
+                "CTRL_W",
+                "CTRL_K",
+                "UP",
+            ]
+        ),
+        max_size=40,
+    )
+)
+def test_editor_cursor_always_inside_text(keys: list[str]) -> None:
+    editor = LineEditor("x")
+    for key in keys:
+        editor.feed(key)
+        assert 0 <= editor.cursor <= len(editor.text)
+        assert all(ch in "ab " for ch in editor.text)
