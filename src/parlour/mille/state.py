@@ -1,0 +1,215 @@
+"""Mille Bornes game state to and from JSON-able dicts, with strict validation.
+
+Cards are stored by enum member name; a missing slot is ``null``. Loading
+checks every field's type and range and the game's consistency (the 101 cards
+with BSD's counts, mileage equal to the distance cards laid, the "can go" flag
+matching the piles) and raises ``ValueError`` with a reason a player can read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.core.rng import restore_rng, rng_state
+from parlour.mille.cards import (
+    BATTLE_HAZARDS,
+    COPIES,
+    DECK_SIZE,
+    FIXED_REMEDIES,
+    MILES,
+    SAFETIES,
+    Card,
+)
+from parlour.mille.rules import (
+    EXTENDED_GOAL,
+    GOAL,
+    HAND_SLOTS,
+    MAX_200S,
+    STATE_VERSION,
+    Game,
+    Phase,
+    PlayerState,
+)
+from parlour.mille.scoring import Bonuses
+
+_BATTLE_TOPS = (*BATTLE_HAZARDS, *FIXED_REMEDIES, Card.GO)
+_SPEED_TOPS = (Card.SPEED_LIMIT, Card.END_OF_LIMIT)
+
+
+def _name(card: Card | None) -> str | None:
+    return None if card is None else card.name
+
+
+def player_to_dict(player: PlayerState) -> dict[str, Any]:
+    """One player's state as plain data."""
+    return {
+        "hand": [_name(card) for card in player.hand],
+        "battle": _name(player.battle),
+        "speed": _name(player.speed),
+        "battle_pile": [card.name for card in player.battle_pile],
+        "speed_pile": [card.name for card in player.speed_pile],
+        "mileage": player.mileage,
+        "safeties": [[card.name, coup] for card, coup in player.safeties.items()],
+        "distance_played": [card.name for card in player.distance_played],
+        "can_go": player.can_go,
+        "fresh_battle": player.fresh_battle,
+        "fresh_speed": player.fresh_speed,
+        "hand_total": player.hand_total,
+        "overall_total": player.overall_total,
+        "games_won": player.games_won,
+        "bonuses": player.bonuses.to_list(),
+    }
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The whole match as plain data."""
+    return {
+        "version": STATE_VERSION,
+        "seed": game.seed,
+        "rng": rng_state(game.rng),
+        "phase": game.phase.value,
+        "turn": game.turn,
+        "goal": game.goal,
+        "deck": [card.name for card in game.deck],
+        "discards": [card.name for card in game.discards],
+        "starter": game.starter,
+        "next_starter": game.next_starter,
+        "hands_played": game.hands_played,
+        "finisher": game.finisher,
+        "players": [player_to_dict(player) for player in game.players],
+    }
+
+
+def _card(value: Any, what: str) -> Card:
+    if not isinstance(value, str):
+        raise ValueError(f"{what} is not a card name")
+    return Card.from_name(value)
+
+
+def _opt_card(value: Any, what: str) -> Card | None:
+    return None if value is None else _card(value, what)
+
+
+def _cards(value: Any, what: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what} is not a list of cards")
+    return [_card(item, what) for item in value]
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{what} must be a whole number from {low} to {high}")
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"{what} must be true or false")
+    return value
+
+
+def _dict(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} is not an object")
+    return value
+
+
+def player_from_dict(data: Any, who: str, goal: int) -> PlayerState:
+    """Rebuild and check one player's state."""
+    data = _dict(data, who)
+    player = PlayerState()
+    hand = data["hand"]
+    if not isinstance(hand, list) or len(hand) != HAND_SLOTS:
+        raise ValueError(f"{who}'s hand must have {HAND_SLOTS} slots")
+    player.hand = [_opt_card(card, f"{who}'s hand") for card in hand]
+    player.battle = _opt_card(data["battle"], f"{who}'s battle pile")
+    if player.battle is not None and player.battle not in _BATTLE_TOPS:
+        raise ValueError(f"{who}'s battle pile shows an impossible card")
+    player.speed = _opt_card(data["speed"], f"{who}'s speed pile")
+    if player.speed is not None and player.speed not in _SPEED_TOPS:
+        raise ValueError(f"{who}'s speed pile shows an impossible card")
+    player.battle_pile = _cards(data["battle_pile"], f"{who}'s battle pile")
+    if any(card not in _BATTLE_TOPS for card in player.battle_pile):
+        raise ValueError(f"{who}'s battle pile holds an impossible card")
+    player.speed_pile = _cards(data["speed_pile"], f"{who}'s speed pile")
+    if any(card not in _SPEED_TOPS for card in player.speed_pile):
+        raise ValueError(f"{who}'s speed pile holds an impossible card")
+    player.distance_played = _cards(data["distance_played"], f"{who}'s mileage")
+    if any(not card.is_distance for card in player.distance_played):
+        raise ValueError(f"{who}'s mileage holds a card that is not a distance")
+    if player.distance_played.count(Card.D200) > MAX_200S:
+        raise ValueError(f"{who} has more than two 200s")
+    player.mileage = _int(data["mileage"], f"{who}'s mileage", 0, goal)
+    if player.mileage != sum(MILES[card] for card in player.distance_played):
+        raise ValueError(f"{who}'s mileage does not match the distance cards")
+    safeties = data["safeties"]
+    if not isinstance(safeties, list):
+        raise ValueError(f"{who}'s safeties are not a list")
+    for entry in safeties:
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise ValueError(f"{who}'s safeties are malformed")
+        card = _card(entry[0], f"{who}'s safety")
+        if card not in SAFETIES or card in player.safeties:
+            raise ValueError(f"{who}'s safeties are malformed")
+        player.safeties[card] = _bool(entry[1], f"{who}'s coup flag")
+    player.can_go = _bool(data["can_go"], f"{who}'s can-go flag")
+    expected = player.battle == Card.GO or (
+        player.has(Card.RIGHT_OF_WAY) and (player.battle is None or player.battle in FIXED_REMEDIES)
+    )
+    if player.can_go != expected:
+        raise ValueError(f"{who}'s can-go flag does not match the battle pile")
+    if player.has(Card.RIGHT_OF_WAY) and player.speed == Card.SPEED_LIMIT:
+        raise ValueError(f"{who} is limited despite Right of Way")
+    player.fresh_battle = _bool(data["fresh_battle"], f"{who}'s coup window")
+    player.fresh_speed = _bool(data["fresh_speed"], f"{who}'s coup window")
+    player.hand_total = _int(data["hand_total"], f"{who}'s hand total", 0, 10**6)
+    player.overall_total = _int(data["overall_total"], f"{who}'s overall total", 0, 10**7)
+    player.games_won = _int(data["games_won"], f"{who}'s games won", 0, 10**6)
+    player.bonuses = Bonuses.from_list(data["bonuses"])
+    if player.hand_total > player.overall_total:
+        raise ValueError(f"{who}'s hand total exceeds the overall total")
+    return player
+
+
+def game_from_dict(data: Any) -> Game:
+    """Rebuild a game from :func:`game_to_dict` output; ``ValueError`` if anything is wrong."""
+    data = _dict(data, "the game state")
+    if data.get("version") != STATE_VERSION:
+        raise ValueError("unknown game state version")
+    seed = data["seed"]
+    if type(seed) is not int or seed < 0:
+        raise ValueError("the seed is invalid")
+    game = Game(seed, restore_rng(data["rng"]))
+    phase = data["phase"]
+    if not isinstance(phase, str) or phase not in Phase.__members__:
+        raise ValueError("the phase is invalid")
+    game.phase = Phase[phase]
+    game.turn = _int(data["turn"], "the player to move", 0, 1)
+    goal = data["goal"]
+    if goal not in (GOAL, EXTENDED_GOAL) or type(goal) is not int:
+        raise ValueError("the goal must be 700 or 1000")
+    game.goal = goal
+    game.deck = _cards(data["deck"], "the deck")
+    game.discards = _cards(data["discards"], "the discard pile")
+    game.starter = _int(data["starter"], "the starting player", 0, 1)
+    game.next_starter = _int(data["next_starter"], "the next starting player", 0, 1)
+    game.hands_played = _int(data["hands_played"], "the hand count", 1, 10**7)
+    finisher = data["finisher"]
+    if finisher is not None:
+        finisher = _int(finisher, "the finisher", 0, 1)
+    game.finisher = finisher
+    players = data["players"]
+    if not isinstance(players, list) or len(players) != 2:
+        raise ValueError("there must be two players")
+    game.players = (
+        player_from_dict(players[0], "the human", goal),
+        player_from_dict(players[1], "the computer", goal),
+    )
+    cards = game.all_cards()
+    if len(cards) != DECK_SIZE or any(cards.count(card) != COPIES[card] for card in Card):
+        raise ValueError("the cards do not add up to the 101-card deck")
+    if game.phase is Phase.TURN and any(p.mileage == goal for p in game.players):
+        raise ValueError("a finished trip is still being played")
+    if game.phase is Phase.EXTENSION and (goal != GOAL or game.players[game.turn].mileage != GOAL):
+        raise ValueError("the extension question does not fit the position")
+    return game
