@@ -13,8 +13,8 @@ Layout reproduced from BSD mille (spec/mille.md section 7), rows and columns 0-b
 * mileage window, rows 17-23: one row per distance denomination, the n-th card
   at column 4n (you) or 40 + 4n (the computer).
 
-Nothing here knows about curses or about the rules: :func:`board_from_game`
-(in :mod:`parlour.mille.board`) turns a game into the :class:`Board` below.
+Nothing here knows about curses; :func:`render` draws a small :class:`Board`
+model, which :func:`board_from_view` builds from what the human's seat may see.
 """
 
 from __future__ import annotations
@@ -22,6 +22,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from parlour.mille.cards import DISTANCES, SAFETIES
+from parlour.mille.scoring import (
+    ALL_SAFETIES_POINTS,
+    COUP_POINTS,
+    SAFETY_POINTS,
+    HandScore,
+    ScoreRow,
+)
+from parlour.mille.seat import SeatView, Tableau
 from parlour.tui.frame import Frame, Style
 
 SCREEN_ROWS = 24
@@ -71,6 +80,7 @@ COMP_MILEAGE_COL = 40
 MILEAGE_STEP = 4
 
 MOVE_PROMPT = ">>:Move:"
+EXTENDED_GOAL = 1000
 
 
 class Layout(Enum):
@@ -307,3 +317,50 @@ def render(
     _draw_prompt(frame, screen)
     frame.bell = screen.bell
     return frame
+
+
+def _side_from_tableau(tableau: Tableau, bonuses: ScoreRow | None) -> Side:
+    played = {card: coup for card, coup in tableau.safeties}
+    flags = tuple(card in played for card in SAFETIES)
+    coups = tuple(played.get(card, False) for card in SAFETIES)
+    counts = tuple(tableau.distance_played.count(card) for card in DISTANCES)
+    scores = Scores(
+        mileage=tableau.mileage,
+        safeties=SAFETY_POINTS * len(played),
+        all_four=ALL_SAFETIES_POINTS if len(played) == len(SAFETIES) else 0,
+        coups=COUP_POINTS * sum(coups),
+        trip=bonuses.trip if bonuses else 0,
+        safe_trip=bonuses.safe_trip if bonuses else 0,
+        delayed_action=bonuses.delayed_action if bonuses else 0,
+        extension=bonuses.extension if bonuses else 0,
+        shut_out=bonuses.shut_out if bonuses else 0,
+        hand_total=tableau.hand_total,
+        overall_total=tableau.overall_total,
+        games=tableau.games_won,
+    )
+    return Side(
+        safeties=(flags[0], flags[1], flags[2], flags[3]),
+        coups=(coups[0], coups[1], coups[2], coups[3]),
+        battle=tableau.battle.label if tableau.battle is not None else None,
+        speed=tableau.speed.label if tableau.speed is not None else None,
+        distance=(counts[0], counts[1], counts[2], counts[3], counts[4]),
+        scores=scores,
+    )
+
+
+def board_from_view(seat: SeatView, score: HandScore | None = None) -> Board:
+    """The board as the human sees it; ``score`` fills the bonus rows at the end of a hand.
+
+    The discard pile shows the last card discarded *this hand* (BSD kept showing the
+    previous hand's last discard until the first new one; we do not).
+    """
+    you_bonus = score[seat.me] if score is not None else None
+    comp_bonus = score[1 - seat.me] if score is not None else None
+    return Board(
+        hand=tuple(card.label if card is not None else None for card in seat.hand),
+        deck_count=seat.deck_count,
+        discard=seat.discards[-1].label if seat.discards else None,
+        extended=seat.goal == EXTENDED_GOAL,
+        you=_side_from_tableau(seat.mine, you_bonus),
+        comp=_side_from_tableau(seat.theirs, comp_bonus),
+    )
