@@ -1,0 +1,618 @@
+"""The mille terminal application: keys -> commands -> rules, and the whole game flow.
+
+Reproduces BSD mille's dialogue (spec/mille.md sections 6, 8, 9, 11):
+``>>:Move:`` takes P, U #, D # (a slot 1-6 or P, 0 meaning P, then RETURN or
+SPACE), O, Q, S, R / ^L, W and E; every yes/no question takes Y, N and S (save,
+then ask again). The interrupt key asks ``Really?`` like Q. Departures from
+BSD, all deliberate: every message shows at once (with the bell) instead of
+after the next move; a save made at any question restores to that question;
+once saved, ``Same file?`` is offered for the file just written; quitting a
+game in progress offers to save it; end of input saves a recovery file.
+
+The computer plays right after the human's move, but on the next TIMEOUT key
+(``timeout()`` returns 0 while it is due), so the human's own move is drawn
+first and the computer's answer follows at once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from parlour.core import paths
+from parlour.core.saves import SaveError
+from parlour.mille import savefile, view
+from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
+from parlour.mille.seat import SeatView
+from parlour.mille.view import Layout, Screen
+from parlour.tui import keys
+from parlour.tui.app import TerminalApp
+from parlour.tui.frame import Frame
+from parlour.tui.prompts import Answer, LineEditor
+
+MOVE_PROMPT = view.MOVE_PROMPT
+REALLY = "Really?"
+EXTENSION = "Extension?"
+ANOTHER_HAND = "Another hand?"
+ANOTHER_GAME = "Another game?"
+SAVE_GAME = "Save game?"
+SAME_FILE = "Same file?"
+OVERWRITE = "Overwrite file?"
+FILE_PROMPT = "file:"
+
+UI_STATE_VERSION = 1
+PROMPT_NAMES = ("move", "really", "extension", "another_hand", "another_game")
+MAX_COMPUTER_MOVES = 500
+"""Safety net: a computer turn longer than this is a bug, not a turn."""
+MESSAGE_WIDTH = view.SCREEN_COLS - view.MESSAGE_COL
+FILE_NAME_MAX = 240
+YES_NO_HINT = "type y or n (s saves)"
+
+
+class Opponent(Protocol):
+    """What the app needs from a computer player."""
+
+    def choose_move(self, view: SeatView) -> Move: ...
+
+    def wants_extension(self, view: SeatView) -> bool: ...
+
+
+@dataclass
+class Ask:
+    """A yes/no question with what Y and N do; ``name`` is recorded in saves made at it."""
+
+    text: str
+    on_yes: Callable[[], None]
+    on_no: Callable[[], None]
+    name: str
+    saves: bool = True
+    """Whether S starts a save here (not inside the save dialogue itself)."""
+
+
+@dataclass
+class SaveDialog:
+    """The save dialogue: Same file? -> file: -> Overwrite file? -> write."""
+
+    origin: str
+    on_success: Callable[[], None]
+    on_failure: Callable[[], None]
+    stage: str = "name"
+    editor: LineEditor = field(
+        default_factory=lambda: LineEditor(FILE_PROMPT, max_length=FILE_NAME_MAX)
+    )
+    path: str | None = None
+
+
+def fit_banner(name: str, when: datetime) -> str:
+    """BSD's ``name [date]`` message, shortened to fit the message line (BSD let it wrap)."""
+    stamp = when.strftime("%a %b %d %H:%M:%S %Y")
+    for text in (f"{name} [{stamp}]", f"{name} [{when.strftime('%H:%M:%S')}]"):
+        if len(text) <= MESSAGE_WIDTH:
+            return text
+    tail = f" [{when.strftime('%H:%M:%S')}]"
+    room = MESSAGE_WIDTH - len(tail) - 3
+    return "..." + name[-room:] + tail
+
+
+def key_text(key: str) -> str:
+    """A key in printable form for ``unknown command:`` (``^X`` for control keys)."""
+    if key.startswith("CTRL_") and len(key) == 6:
+        return "^" + key[-1]
+    named = {keys.ESC: "^[", keys.TAB: "^I", keys.BACKSPACE: "^?"}
+    return named.get(key, key)
+
+
+class MilleApp(TerminalApp):
+    """BSD mille against our computer player, drawn by :mod:`parlour.mille.view`."""
+
+    program = "mille"
+
+    def __init__(
+        self,
+        game: Game,
+        opponent: Opponent,
+        *,
+        ui_state: dict[str, Any] | None = None,
+        save_path: str | None = None,
+        banner: str | None = None,
+        colour: bool = False,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.opponent = opponent
+        self.colour = colour
+        self.layout = Layout.COMMANDS
+        self.ordering = False
+        self.last_move: tuple[str, str] | None = None
+        self.message = banner or ""
+        self.bell = False
+        self.save_path = save_path
+        """The file this game was restored from or last saved to (offered by Same file?)."""
+        self.dirty = False
+        """Moves made since the game was started, restored or saved."""
+        self.command: str | None = None
+        """"U" or "D" while a card is being chosen."""
+        self.slot: int | None = None
+        self.ask: Ask | None = None
+        self.dialog: SaveDialog | None = None
+        self.computer_due = False
+        self.end_layout = Layout.BONUSES
+        """The score layout at an end-of-hand question (the bonus table first; W toggles)."""
+        if ui_state:
+            apply_ui_state(self, ui_state)
+        self._settle()
+        if ui_state and ui_state.get("prompt") == "really" and self.ask is None:
+            self._ask_really()
+
+    # ----------------------------------------------------------- the flow
+    def _settle(self) -> None:
+        """Put up the question the game's phase calls for, or let the computer move."""
+        if self.finished:
+            return
+        phase = self.game.phase
+        if phase is Phase.TURN and self.game.turn == COMPUTER:
+            self.computer_due = True
+            return
+        if phase is Phase.EXTENSION:
+            if self.game.turn == COMPUTER:
+                self.computer_due = True
+            else:
+                self.ask = Ask(
+                    EXTENSION, lambda: self._extend(True), lambda: self._extend(False), "extension"
+                )
+            return
+        if phase is Phase.HAND_OVER:
+            self.ask = Ask(ANOTHER_HAND, self._next_hand, self._decline_more, "another_hand")
+        elif phase is Phase.GAME_OVER:
+            self.ask = Ask(ANOTHER_GAME, self._next_hand, self._decline_more, "another_game")
+        else:
+            self.ask = None
+
+    def _extend(self, extend: bool) -> None:
+        self.ask = None
+        self.game.answer_extension(extend)
+        self.dirty = True
+        self._settle()
+
+    def _next_hand(self, keep_message: bool = False) -> None:
+        self.ask = None
+        self.game.next_hand()
+        self.dirty = True
+        self.last_move = None
+        self.end_layout = Layout.BONUSES
+        if not keep_message:
+            self.message = ""
+        self._settle()
+
+    def _decline_more(self) -> None:
+        """N to Another hand?/game?: offer to save (if anything is unsaved), then leave."""
+        self.ask = None
+        if not self.dirty:
+            self._exit()
+            return
+        base = self._base_name()
+        self.ask = Ask(
+            SAVE_GAME,
+            lambda: self._start_save(base, self._exit, lambda: self._next_hand(True)),
+            self._exit,
+            base,
+        )
+
+    def _quit(self) -> None:
+        """Y to Really?: leave, offering a save when the game in progress has unsaved moves."""
+        self.ask = None
+        if not self.dirty:
+            self._exit()
+            return
+        base = self._base_name()
+        self.ask = Ask(
+            SAVE_GAME,
+            lambda: self._start_save(base, self._exit, self._settle),
+            self._exit,
+            base,
+        )
+
+    def _exit(self) -> None:
+        self.ask = None
+        self.dialog = None
+        self.finished = True
+        self.exit_status = 0
+        self.exit_message = self._farewell()
+
+    def _farewell(self) -> str:
+        you, comp = self.game.players[HUMAN], self.game.players[COMPUTER]
+        won_you, won_comp = you.games_won, comp.games_won
+        if self.game.phase is Phase.GAME_OVER:
+            winner = self.game.winner()
+            won_you += winner == HUMAN
+            won_comp += winner == COMPUTER
+        text = (
+            f"Games won: you {won_you}, computer {won_comp}. "
+            f"Totals: you {you.overall_total}, computer {comp.overall_total}. "
+            f"(seed {self.game.seed})"
+        )
+        if self.save_path and not self.dirty:
+            text += f"\nYour game is saved in {self.save_path}"
+        return text
+
+    def _base_name(self) -> str:
+        phase = self.game.phase
+        if phase is Phase.EXTENSION:
+            return "extension"
+        if phase is Phase.HAND_OVER:
+            return "another_hand"
+        if phase is Phase.GAME_OVER:
+            return "another_game"
+        return "move"
+
+    # --------------------------------------------------------- the computer
+    def _run_computer(self) -> None:
+        """Play the computer's whole turn (extra turns included)."""
+        self.computer_due = False
+        for _ in range(MAX_COMPUTER_MOVES):
+            game = self.game
+            if game.phase is Phase.TURN and game.turn == COMPUTER:
+                self._computer_move()
+            elif game.phase is Phase.EXTENSION and game.turn == COMPUTER:
+                game.answer_extension(self.opponent.wants_extension(game.view(COMPUTER)))
+            else:
+                break
+        self._settle()
+
+    def _computer_move(self) -> None:
+        seat = self.game.view(COMPUTER)
+        move = self.opponent.choose_move(seat)
+        try:
+            events = self.game.apply(move)
+        except IllegalMove:
+            # A computer player's mistake must never stop the game: take the first legal move.
+            events = self.game.apply(self.game.legal_moves()[0])
+        self._note_computer(events)
+
+    def _note_computer(self, events: list[Event]) -> None:
+        for event in events:
+            if event.who != COMPUTER or event.card is None:
+                continue
+            if event.kind == "discard":
+                self.last_move = ("DISCARD", event.card.label)
+            elif event.kind in ("play", "safety", "coup"):
+                self.last_move = ("PLAY", event.card.label)
+
+    # --------------------------------------------------------------- keys
+    def timeout(self) -> float | None:
+        """Zero while the computer's move is due (it plays on the TIMEOUT key), else wait."""
+        return 0.0 if self.computer_due and not self.finished else None
+
+    def handle_key(self, key: str) -> None:
+        """Dispatch one key to the save dialogue, a question or the move prompt."""
+        if self.finished:
+            return
+        if self.computer_due:
+            self._run_computer()
+        if key == keys.TIMEOUT:
+            return
+        if key == keys.EOF:
+            self.end_of_input()
+            self.finished = True
+            return
+        if key in (keys.RESIZE, keys.MOUSE):
+            return
+        if self.dialog is not None:
+            self._dialog_key(key)
+        elif self.ask is not None:
+            self._ask_key(key)
+        else:
+            self._move_key(key)
+
+    def _error(self, text: str) -> None:
+        self.message = text
+        self.bell = True
+
+    def _ask_key(self, key: str) -> None:
+        ask = self.ask
+        assert ask is not None
+        lower = key.lower() if len(key) == 1 else key
+        if lower == "y":
+            self.message = "" if self.message == YES_NO_HINT else self.message
+            ask.on_yes()
+        elif lower == "n":
+            self.message = "" if self.message == YES_NO_HINT else self.message
+            ask.on_no()
+        elif lower == "s" and ask.saves:
+            self._start_save(ask.name, self._back_to(ask), self._back_to(ask))
+        elif key == keys.INTERRUPT and ask.text == REALLY:
+            ask.on_yes()
+        elif lower == "w" and ask.text in (ANOTHER_HAND, ANOTHER_GAME):
+            self.end_layout = (
+                Layout.COMMANDS if self.end_layout is Layout.BONUSES else Layout.BONUSES
+            )
+        elif key == "CTRL_L":
+            pass
+        else:
+            self._error(YES_NO_HINT)
+
+    def _back_to(self, ask: Ask) -> Callable[[], None]:
+        def back() -> None:
+            self.ask = ask
+
+        return back
+
+    def _move_key(self, key: str) -> None:
+        if key == keys.INTERRUPT:
+            self._reset_command()
+            self._ask_really()
+            return
+        if self.command is not None:
+            self._card_key(key)
+            return
+        lower = key.lower() if len(key) == 1 else key
+        if lower == "p":
+            self._play(Move("pick"))
+        elif lower in ("u", "d"):
+            self.command = lower.upper()
+        elif lower == "o":
+            self.ordering = not self.ordering
+            if self.ordering:
+                self._sort_hand()
+        elif lower == "q":
+            self._ask_really()
+        elif lower == "s":
+            self._start_save("move", self._settle, self._settle)
+        elif lower == "w":
+            self.layout = Layout.BONUSES if self.layout is Layout.COMMANDS else Layout.COMMANDS
+        elif lower == "e":
+            self._error("E: command not implemented")
+        elif lower == "r" or key in ("CTRL_L", keys.ENTER, " ", keys.BACKSPACE, keys.DELETE):
+            pass
+        elif key == keys.CTRL_U or keys.is_named(key) and not key.startswith("CTRL_"):
+            pass  # arrows, function keys, ESC: nothing harmful
+        else:
+            self._error(f"unknown command: {key_text(key)}")
+
+    def _ask_really(self) -> None:
+        self.ask = Ask(REALLY, self._quit, self._settle, "really")
+
+    def _reset_command(self) -> None:
+        self.command = None
+        self.slot = None
+
+    def _card_key(self, key: str) -> None:
+        """After U or D: a slot (1-6, P, 0), then RETURN or SPACE; backspace steps back."""
+        if self.slot is None:
+            lower = key.lower() if len(key) == 1 else key
+            if lower in ("p", "0"):
+                self.slot = 0
+            elif lower in "123456" and len(lower) == 1:
+                self.slot = int(lower)
+            elif key in (keys.ENTER, " "):
+                pass
+            elif key in (keys.BACKSPACE, keys.DELETE, keys.CTRL_U, keys.ESC):
+                self._reset_command()
+            else:
+                self.bell = True
+            return
+        if key in (keys.ENTER, " "):
+            kind = "use" if self.command == "U" else "discard"
+            slot = self.slot
+            self._reset_command()
+            self._play(Move(kind, slot))
+        elif key in (keys.BACKSPACE, keys.DELETE):
+            self.slot = None
+        elif key in (keys.CTRL_U, keys.ESC):
+            self._reset_command()
+        else:
+            self.bell = True
+
+    def _play(self, move: Move) -> None:
+        try:
+            events = self.game.apply(move)
+        except IllegalMove as exc:
+            self._error(exc.message)
+            return
+        self.dirty = True
+        if move.kind != "pick":
+            self.message = ""
+            if self.ordering:
+                self._sort_hand()
+        del events
+        self._settle()
+
+    def _sort_hand(self) -> None:
+        """Order-hand option: sort all seven slots by BSD's card order, empty slots first."""
+        hand = self.game.players[HUMAN].hand
+        hand.sort(key=lambda card: -1 if card is None else int(card))
+
+    # ------------------------------------------------------------- saving
+    def _start_save(
+        self, origin: str, on_success: Callable[[], None], on_failure: Callable[[], None]
+    ) -> None:
+        self.ask = None
+        dialog = SaveDialog(origin, on_success, on_failure)
+        self.dialog = dialog
+        if self.save_path is not None:
+            dialog.stage = "same"
+
+    def _dialog_key(self, key: str) -> None:
+        dialog = self.dialog
+        assert dialog is not None
+        lower = key.lower() if len(key) == 1 else key
+        if dialog.stage == "name":
+            answer = dialog.editor.feed(key)
+            if answer is Answer.DONE:
+                name = dialog.editor.text.strip()
+                if not name:
+                    self._end_dialog(False)
+                    return
+                dialog.path = str(Path(name).expanduser())
+                if Path(dialog.path).exists() and not Path(dialog.path).is_dir():
+                    dialog.stage = "overwrite"
+                else:
+                    self._write(dialog.path)
+            elif answer is Answer.CANCEL:
+                self._end_dialog(False)
+            elif answer is Answer.REFUSED:
+                self.bell = True
+            return
+        if lower not in ("y", "n"):
+            if key != "CTRL_L":
+                self._error("type y or n")
+            return
+        if dialog.stage == "same":
+            if lower == "y":
+                assert self.save_path is not None
+                self._write(self.save_path)
+            else:
+                dialog.stage = "name"
+        elif dialog.stage == "overwrite":
+            if lower == "y":
+                assert dialog.path is not None
+                self._write(dialog.path)
+            else:
+                self._end_dialog(False)
+
+    def _end_dialog(self, success: bool) -> None:
+        dialog = self.dialog
+        assert dialog is not None
+        self.dialog = None
+        (dialog.on_success if success else dialog.on_failure)()
+
+    def _write(self, path: str) -> None:
+        dialog = self.dialog
+        assert dialog is not None
+        try:
+            savefile.save(path, self.game, self.ui_state(dialog.origin))
+        except SaveError as exc:
+            self._error(_fit(f"not saved: {exc.reason}"))
+            self._end_dialog(False)
+            return
+        self.save_path = path
+        self.dirty = False
+        self.message = fit_banner(path, datetime.now())
+        self._end_dialog(True)
+
+    # --------------------------------------------------------- UI state
+    def ui_state(self, prompt: str) -> dict[str, Any]:
+        """What a save records besides the game, so that it restores to ``prompt``."""
+        return {
+            "version": UI_STATE_VERSION,
+            "prompt": prompt,
+            "layout": self.layout.value,
+            "ordering": self.ordering,
+            "last_move": list(self.last_move) if self.last_move else None,
+        }
+
+    # --------------------------------------------------------- recovery
+    def _recovery_save(self, stem: str) -> str | None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        try:
+            target = paths.data_file(f"{stem}-{stamp}.json")
+            savefile.save(str(target), self.game, self.ui_state(self._base_name()))
+        except (SaveError, OSError):
+            return None
+        return str(target)
+
+    def end_of_input(self) -> None:
+        """Input ended: save the game in the data folder and say where."""
+        saved = self._recovery_save("mille-recovery")
+        if saved is None:
+            self.exit_message = "mille: input ended; the game could not be saved"
+        else:
+            self.exit_message = (
+                f"mille: input ended; your game was saved to {saved}\n"
+                f"continue it with: mille {saved}"
+            )
+        self.exit_status = 1
+
+    def emergency_save(self) -> str | None:
+        """After a crash: the game goes to the data folder."""
+        return self._recovery_save("mille-crash")
+
+    # ------------------------------------------------------------ drawing
+    def screen(self) -> Screen:
+        """The view's UI state for what is showing now."""
+        echo = ""
+        cursor: int | None = None
+        if self.dialog is not None:
+            stage = self.dialog.stage
+            prompt = {"same": SAME_FILE, "overwrite": OVERWRITE}.get(stage, FILE_PROMPT)
+            if stage == "name":
+                echo = self.dialog.editor.text
+                cursor = self.dialog.editor.cursor
+        elif self.ask is not None:
+            prompt = self.ask.text
+        else:
+            prompt = MOVE_PROMPT
+            if self.command is not None:
+                echo = self.command + ("" if self.slot is None else view.SLOT_NAMES[self.slot])
+        over = self.game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        return Screen(
+            prompt=prompt,
+            echo=echo,
+            echo_cursor=cursor,
+            last_move=self.last_move,
+            message=self.message,
+            layout=self.end_layout if over else self.layout,
+            ordering=self.ordering,
+            colour=self.colour,
+            bell=self.bell,
+        )
+
+    def render(self, height: int, width: int) -> Frame:
+        """The whole screen; rings the bell once for a new message or a refused key."""
+        over = self.game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        board = view.board_from_view(
+            self.game.view(HUMAN), self.game.hand_result() if over else None
+        )
+        frame = view.render(board, self.screen(), height, width)
+        self.bell = False
+        return frame
+
+
+def _fit(text: str) -> str:
+    return text if len(text) <= MESSAGE_WIDTH else text[: MESSAGE_WIDTH - 3] + "..."
+
+
+def apply_ui_state(app: MilleApp, state: dict[str, Any]) -> None:
+    """Check and apply a saved ui_state (``ValueError`` with a reason when it is wrong)."""
+    validate_ui_state(state)
+    app.layout = Layout(state.get("layout", Layout.COMMANDS.value))
+    app.ordering = bool(state.get("ordering", False))
+    last = state.get("last_move")
+    app.last_move = (last[0], last[1]) if last else None
+
+
+def validate_ui_state(state: Any) -> None:
+    """Strict check of the ui_state dict a save carries; ``ValueError`` names the problem."""
+    if not isinstance(state, dict):
+        raise ValueError("the screen state is not an object")
+    version = state.get("version", UI_STATE_VERSION)
+    if type(version) is not int or not 1 <= version <= UI_STATE_VERSION:
+        raise ValueError("the screen state has an unknown version")
+    prompt = state.get("prompt", "move")
+    if prompt not in PROMPT_NAMES:
+        raise ValueError(f"unknown prompt {prompt!r} in the screen state")
+    layout = state.get("layout", Layout.COMMANDS.value)
+    if layout not in (Layout.COMMANDS.value, Layout.BONUSES.value):
+        raise ValueError(f"unknown window layout {layout!r}")
+    if type(state.get("ordering", False)) is not bool:
+        raise ValueError("the order-hand option is not true or false")
+    last = state.get("last_move")
+    if last is not None:
+        labels = {card_label for card_label in _card_labels()}
+        if (
+            not isinstance(last, list)
+            or len(last) != 2
+            or last[0] not in ("PLAY", "DISCARD")
+            or last[1] not in labels
+        ):
+            raise ValueError("the computer's last move is unreadable")
+
+
+def _card_labels() -> list[str]:
+    from parlour.mille.cards import Card
+
+    return [card.label for card in Card]
