@@ -1,0 +1,114 @@
+"""Mille save files: round trip, the Extension? question kept, strict refusal of bad files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.core.saves import SaveError
+from parlour.mille import savefile
+from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
+from tests.mille.craft import C, craft, go, hand, play, rebalance, use
+
+
+def test_round_trip_keeps_game_and_ui_state(tmp_path: Path) -> None:
+    game = Game.new(1234)
+    play(game, "pick")
+    path = tmp_path / "g.json"
+    savefile.save(path, game, {"prompt": "move", "order": True})
+    loaded, ui = savefile.load(path)
+    assert ui == {"prompt": "move", "order": True}
+    assert loaded.next_starter == HUMAN  # BSD: the human starts the first hand after a restore
+    game.next_starter = HUMAN
+    assert loaded.to_dict() == game.to_dict()
+
+
+def test_save_at_extension_question_restores_the_question(tmp_path: Path) -> None:
+    """BSD bug 4 fixed (screen 34): the restored game asks Extension? again."""
+    game = craft(hands=(hand(C.D100, C.D25), hand(C.D50)), deck=[C.D75] * 3)
+    go(game, HUMAN)
+    human = game.players[HUMAN]
+    human.distance_played = [C.D200, C.D200, C.D100, C.D100]
+    human.mileage = 600
+    rebalance(game)
+    play(game, "pick")
+    use(game, C.D100)
+    assert game.phase is Phase.EXTENSION
+    path = tmp_path / "ext.json"
+    savefile.save(path, game, {})
+    loaded, _ = savefile.load(path)
+    assert loaded.phase is Phase.EXTENSION and loaded.turn == HUMAN
+    assert C.D100 not in loaded.players[HUMAN].hand  # the card was really played
+    loaded.answer_extension(True)
+    assert loaded.goal == 1000 and loaded.turn == COMPUTER
+
+
+def test_human_starts_the_first_hand_after_a_restore(tmp_path: Path) -> None:
+    game = Game.new(8)
+    game.phase = Phase.HAND_OVER
+    game.next_hand()  # the computer starts hand 2; the human would start hand 3
+    game.phase = Phase.HAND_OVER
+    game.next_hand()
+    assert game.next_starter == COMPUTER
+    game.phase = Phase.HAND_OVER
+    path = tmp_path / "between.json"
+    savefile.save(path, game, {})
+    loaded, _ = savefile.load(path)
+    loaded.next_hand()
+    assert loaded.starter == HUMAN and loaded.turn == HUMAN
+
+
+def write_state(path: Path, mutate: Any) -> None:
+    game = Game.new(77)
+    savefile.save(path, game, {})
+    envelope = json.loads(path.read_text())
+    mutate(envelope)
+    path.write_text(json.dumps(envelope))
+
+
+@pytest.mark.parametrize(
+    ("mutate", "reason"),
+    [
+        (lambda e: e["state"]["game"]["deck"].pop(), "101-card"),
+        (lambda e: e["state"]["game"]["deck"].__setitem__(0, "JOKER"), "unknown card"),
+        (lambda e: e["state"]["game"].__setitem__("goal", 800), "700 or 1000"),
+        (lambda e: e["state"]["game"]["players"][0].__setitem__("mileage", 100), "mileage"),
+        (lambda e: e["state"]["game"]["players"][0].__setitem__("can_go", True), "can-go"),
+        (lambda e: e["state"]["game"].__setitem__("phase", "PLAYING"), "phase"),
+        (lambda e: e["state"]["game"]["players"].pop(), "two players"),
+        (lambda e: e["state"].__setitem__("ui", [1]), "screen state"),
+        (lambda e: e["state"]["game"].pop("turn"), "missing field"),
+        (lambda e: e["state"]["game"].__setitem__("rng", [1, 2]), "random state"),
+        (lambda e: e.__setitem__("seed", 5), "seed"),
+    ],
+)
+def test_damaged_saves_are_refused_with_a_reason(tmp_path: Path, mutate: Any, reason: str) -> None:
+    path = tmp_path / "bad.json"
+    write_state(path, mutate)
+    with pytest.raises(SaveError) as info:
+        savefile.load(path)
+    assert str(path) in str(info.value) and "damaged" in str(info.value)
+    assert reason in str(info.value)
+
+
+def test_foreign_too_new_and_missing_files(tmp_path: Path) -> None:
+    foreign = tmp_path / "dix.json"
+    write_state(foreign, lambda e: e.__setitem__("game", "dixmille"))
+    with pytest.raises(SaveError, match="not a mille save"):
+        savefile.load(foreign)
+    newer = tmp_path / "new.json"
+    write_state(newer, lambda e: e.__setitem__("format_version", savefile.FORMAT_VERSION + 1))
+    with pytest.raises(SaveError, match="newer version"):
+        savefile.load(newer)
+    with pytest.raises(SaveError, match="no such file"):
+        savefile.load(tmp_path / "absent.json")
+    with pytest.raises(SaveError, match="folder"):
+        savefile.load(tmp_path)
+
+
+def test_ui_state_must_be_json(tmp_path: Path) -> None:
+    with pytest.raises(SaveError):
+        savefile.save(tmp_path / "x.json", Game.new(1), {"bad": object()})
