@@ -1,0 +1,172 @@
+"""What the game remembers about each turn, for statistics and the style analysis (spec 10).
+
+A :class:`TurnRecord` holds the facts of one turn (cycle, score before, result,
+throws, hot dice, one-die attempts, bonus, points lost) and every decision
+the player made in it: each throw/pass choice and each take, with the state
+it was made in, so that the analysis can later compare it with the optimal
+policy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.dixmille.scoring import DICE_COUNT, FACES, SIX_DICE_POINTS, STEP
+
+PASS = "pass"
+BUST = "bust"
+FOUR_TWOS = "four2s"
+PLAYING = "playing"
+RESULTS = (PASS, BUST, FOUR_TWOS, PLAYING)
+
+GO = "go"
+TAKE = "take"
+
+
+def check_int(
+    value: object, what: str, low: int = 0, high: int | None = None, step: int = 1
+) -> int:
+    """Strictly read a whole number within bounds (for loading saves and records)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{what} is not a whole number")
+    if value < low or (high is not None and value > high) or value % step:
+        raise ValueError(f"{what} is out of range")
+    return value
+
+
+def check_faces(value: object, what: str, low: int = 0, high: int = DICE_COUNT) -> tuple[int, ...]:
+    if not isinstance(value, list) or not low <= len(value) <= high:
+        raise ValueError(f"{what} is not a list of dice")
+    return tuple(check_int(f, what, FACES[0], FACES[-1]) for f in value)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One choice a player made: a throw/pass (``kind`` GO) or a take (``kind`` TAKE).
+
+    ``banked`` is the score at the start of the turn; ``last`` says the turn
+    was the player's last (the deciding cycle, where winning, not the
+    expected score, is the goal).
+    """
+
+    kind: str
+    banked: int
+    turn_points: int
+    dice: int
+    level: int
+    last: bool
+    throw: bool = False
+    thrown: tuple[int, ...] = ()
+    taken: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "d": self.kind,
+            "s": self.banked,
+            "t": self.turn_points,
+            "n": self.dice,
+            "k": self.level,
+            "last": self.last,
+        }
+        if self.kind == GO:
+            out["throw"] = self.throw
+        else:
+            out["thrown"] = list(self.thrown)
+            out["taken"] = list(self.taken)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Decision:
+        kind = data["d"]
+        if kind not in (GO, TAKE):
+            raise ValueError(f"unknown decision kind {kind!r}")
+        dice = check_int(data["n"], "dice available", 1, DICE_COUNT)
+        last = data["last"]
+        if not isinstance(last, bool):
+            raise ValueError("decision 'last' is not true/false")
+        common = dict(
+            kind=kind,
+            banked=check_int(data["s"], "banked score", step=STEP),
+            turn_points=check_int(data["t"], "turn points", step=STEP),
+            dice=dice,
+            level=check_int(data["k"], "one-die successes"),
+            last=last,
+        )
+        if kind == GO:
+            throw = data["throw"]
+            if not isinstance(throw, bool):
+                raise ValueError("decision 'throw' is not true/false")
+            return cls(throw=throw, **common)
+        thrown = check_faces(data["thrown"], "thrown dice", dice, dice)
+        taken = check_faces(data["taken"], "taken dice", 1)
+        return cls(thrown=thrown, taken=taken, **common)
+
+
+@dataclass
+class TurnRecord:
+    """The facts of one turn (spec 10), filled in as the turn is played."""
+
+    cycle: int
+    score_before: int
+    result: str = PLAYING
+    turn_points: int = 0
+    throws: int = 0
+    dice_at_pass: int = 0
+    hot_dice: int = 0
+    one_die: list[int] = field(default_factory=list)
+    """One entry per one-die throw (both attempts count as one): 0 missed, 1 or 2 the attempt."""
+    bonus: int = 0
+    lost: int = 0
+    six_dice: list[str] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
+
+    @property
+    def banked(self) -> int:
+        """Points this turn added to the score (0 for a bust; the loss is in ``lost``)."""
+        return self.turn_points if self.result == PASS else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cycle": self.cycle,
+            "score_before": self.score_before,
+            "result": self.result,
+            "turn_points": self.turn_points,
+            "throws": self.throws,
+            "dice_at_pass": self.dice_at_pass,
+            "hot_dice": self.hot_dice,
+            "one_die": list(self.one_die),
+            "bonus": self.bonus,
+            "lost": self.lost,
+            "six_dice": list(self.six_dice),
+            "decisions": [d.to_dict() for d in self.decisions],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TurnRecord:
+        result = data["result"]
+        if result not in RESULTS:
+            raise ValueError(f"unknown turn result {result!r}")
+        one_die = data["one_die"]
+        six = data["six_dice"]
+        decisions = data["decisions"]
+        if not isinstance(one_die, list) or not isinstance(six, list):
+            raise ValueError("turn record lists are damaged")
+        if not isinstance(decisions, list):
+            raise ValueError("turn decisions are damaged")
+        if any(name not in SIX_DICE_POINTS for name in six):
+            raise ValueError("unknown six-dice combination")
+        return cls(
+            cycle=check_int(data["cycle"], "cycle", 1),
+            score_before=check_int(data["score_before"], "score before", step=STEP),
+            result=result,
+            turn_points=check_int(data["turn_points"], "turn points", step=STEP),
+            throws=check_int(data["throws"], "throws"),
+            dice_at_pass=check_int(data["dice_at_pass"], "dice at pass", 0, DICE_COUNT),
+            hot_dice=check_int(data["hot_dice"], "hot dice"),
+            one_die=[check_int(a, "one-die attempt", 0, 2) for a in one_die],
+            bonus=check_int(data["bonus"], "bonus", step=STEP),
+            lost=check_int(data["lost"], "points lost", step=STEP),
+            six_dice=list(six),
+            decisions=[Decision.from_dict(d) for d in decisions],
+        )

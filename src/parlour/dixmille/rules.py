@@ -1,0 +1,583 @@
+"""The Dix Mille game: state, moves, and applying them (spec sections 2, 3, 5, 6).
+
+A turn starts with a compulsory throw of six dice. Four or more 2s on any
+throw wipe the turn points and (rule ``four_twos = game``) the whole score;
+a throw with nothing to score busts; otherwise the player must take a legal
+take, then throws the remaining dice or passes. Six dice set aside make hot
+dice. One die left has two attempts and a bonus of 500 x j for the j-th
+success of the turn. The game ends after the cycle in which someone has
+reached 10,000; equal highest scores share the win.
+
+All chance comes from ``throw_dice(rng, n)``; a game's ``roller`` can be
+replaced by a test to force any throw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from parlour.core.rng import below, restore_rng, rng_state
+from parlour.dixmille.records import (
+    BUST,
+    FOUR_TWOS,
+    GO,
+    PASS,
+    PLAYING,
+    TAKE,
+    Decision,
+    TurnRecord,
+    check_faces,
+    check_int,
+)
+from parlour.dixmille.scoring import (
+    DICE_COUNT,
+    MAX_TAKE,
+    SINGLE_POINTS,
+    Take,
+    is_four_twos,
+    legal_takes,
+    one_die_bonus,
+    score_take,
+    six_dice_combination,
+)
+
+TARGET = 10_000
+MAX_PLAYERS = 6
+MAX_NAME = 10
+COMPUTER_NAME = "ZEDX"
+FOUR_TWOS_GAME = "game"
+FOUR_TWOS_TURN = "turn"
+FOUR_TWOS_RULES = (FOUR_TWOS_GAME, FOUR_TWOS_TURN)
+ONE_DIE_ATTEMPTS = 2
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse; ``str()`` is the one-line reason for the player."""
+
+
+class Phase(Enum):
+    """What the player to move must do next."""
+
+    START = "start"
+    """First throw of the turn: throw only."""
+    TAKE = "take"
+    """Scoring dice on the table: take at least one."""
+    CHOOSE = "choose"
+    """Throw the available dice or pass."""
+    AGAIN = "again"
+    """A missed first one-die attempt: throw it again."""
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Throw:
+    """Throw the available dice."""
+
+    def __str__(self) -> str:
+        return "t"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Bank the turn points and end the turn."""
+
+    def __str__(self) -> str:
+        return "p"
+
+
+@dataclass(frozen=True)
+class TakeDice:
+    """Set aside the dice at these positions (1-based, as shown under the dice)."""
+
+    positions: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "take " + " ".join(str(p) for p in self.positions)
+
+
+Move = Throw | Pass | TakeDice
+
+
+def parse_positions(text: str) -> tuple[int, ...]:
+    """Positions typed by a player: digits, spaces and commas ignored; IllegalMove if junk."""
+    positions: list[int] = []
+    for ch in text:
+        if ch in " ,":
+            continue
+        if not ch.isdigit():
+            raise IllegalMove(f"'{ch}' is not a die position: type the numbers under the dice")
+        positions.append(int(ch))
+    return tuple(positions)
+
+
+def parse_move(text: str) -> Move:
+    """``t``, ``p`` or ``take 1 5`` (also just ``15``) -> a move; IllegalMove if unreadable."""
+    words = text.strip().lower()
+    if words in ("t", "throw"):
+        return Throw()
+    if words in ("p", "pass"):
+        return Pass()
+    if words.startswith("take"):
+        words = words[4:]
+    return TakeDice(parse_positions(words))
+
+
+def throw_dice(rng: random.Random, count: int) -> tuple[int, ...]:
+    """The one place where dice are thrown: ``count`` faces from the game's RNG."""
+    return tuple(below(rng, 6) + 1 for _ in range(count))
+
+
+Roller = Callable[[random.Random, int], tuple[int, ...]]
+
+
+def points(value: int) -> str:
+    """A score as players read it: 6,350."""
+    return f"{value:,}"
+
+
+@dataclass
+class Player:
+    """A seat: its name, whether ZEDX plays it, its banked score and its finished turns."""
+
+    name: str
+    computer: bool = False
+    score: int = 0
+    turns: list[TurnRecord] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a move did, for the screen: a kind, the dice involved and a message."""
+
+    kind: str
+    """throw, take, pass, bust, four2s, one_hit, one_miss."""
+    seat: int
+    dice: tuple[int, ...] = ()
+    points: int = 0
+    message: str = ""
+    turn_ended: bool = False
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the player to move can see: everything a computer player may decide from."""
+
+    seat: int
+    scores: tuple[int, ...]
+    phase: Phase
+    turn_points: int
+    dice_left: int
+    level: int
+    thrown: tuple[int, ...]
+    four_twos: str
+
+    @property
+    def banked(self) -> int:
+        return self.scores[self.seat]
+
+    @property
+    def best_other(self) -> int | None:
+        """The highest score among the other players (None in solitaire)."""
+        others = [s for i, s in enumerate(self.scores) if i != self.seat]
+        return max(others) if others else None
+
+    @property
+    def last_turn(self) -> bool:
+        """Another player already has 10,000: this turn is the player's last (spec 8.2)."""
+        best = self.best_other
+        return best is not None and best >= TARGET
+
+
+class Game:
+    """A game of Dix Mille in progress."""
+
+    def __init__(
+        self,
+        players: list[Player],
+        rng: random.Random,
+        seed: int,
+        four_twos: str = FOUR_TWOS_GAME,
+    ) -> None:
+        if not 1 <= len(players) <= MAX_PLAYERS:
+            raise ValueError("a game needs 1 to 6 players")
+        if four_twos not in FOUR_TWOS_RULES:
+            raise ValueError(f"unknown four-2s rule {four_twos!r}")
+        self.players = players
+        self.rng = rng
+        self.seed = seed
+        self.four_twos = four_twos
+        self.roller: Roller = throw_dice
+        self.seat = 0
+        self.cycle = 1
+        self.phase = Phase.START
+        self.turn_points = 0
+        self.dice_left = DICE_COUNT
+        self.level = 0
+        self.thrown: tuple[int, ...] = ()
+        self.attempt = 0
+        self.aside: list[int] = []
+        self.record = TurnRecord(cycle=1, score_before=players[0].score)
+
+    # ----- what can be seen -----
+    @property
+    def player(self) -> Player:
+        return self.players[self.seat]
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def situation(self) -> Situation:
+        return Situation(
+            seat=self.seat,
+            scores=tuple(p.score for p in self.players),
+            phase=self.phase,
+            turn_points=self.turn_points,
+            dice_left=self.dice_left,
+            level=self.level,
+            thrown=self.thrown,
+            four_twos=self.four_twos,
+        )
+
+    def needed_to_lead(self) -> int | None:
+        """On a last turn, the smallest turn total that puts the player ahead (spec 6)."""
+        situation = self.situation()
+        if self.over or not situation.last_turn or situation.best_other is None:
+            return None
+        return situation.best_other - self.player.score + 50
+
+    def winners(self) -> list[int]:
+        """Seats with the highest score (several: a shared win)."""
+        best = max(p.score for p in self.players)
+        return [i for i, p in enumerate(self.players) if p.score == best]
+
+    def next_bonus(self) -> int:
+        """The bonus the next successful one-die throw would earn."""
+        return one_die_bonus(self.level + 1)
+
+    def legal_takes(self) -> tuple[Take, ...]:
+        return legal_takes(self.thrown) if self.phase is Phase.TAKE else ()
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in a deterministic order (one position set per legal take)."""
+        if self.phase in (Phase.START, Phase.AGAIN):
+            return [Throw()]
+        if self.phase is Phase.CHOOSE:
+            return [Throw(), Pass()]
+        if self.phase is Phase.TAKE:
+            moves: list[Move] = []
+            for take in legal_takes(self.thrown):
+                used: list[int] = []
+                for face in take.faces:
+                    used.append(
+                        next(i for i, f in enumerate(self.thrown, 1) if f == face and i not in used)
+                    )
+                moves.append(TakeDice(tuple(sorted(used))))
+            return moves
+        return []
+
+    # ----- moves -----
+    def apply(self, move: Move) -> Outcome:
+        """Play ``move`` for the player to move; IllegalMove (nothing changed) if refused."""
+        if self.over:
+            raise IllegalMove("The game is over")
+        if isinstance(move, Throw):
+            return self._throw()
+        if isinstance(move, Pass):
+            return self._pass()
+        return self._take(move.positions)
+
+    def _decision(self, **kwargs: object) -> Decision:
+        return Decision(
+            banked=self.record.score_before,
+            turn_points=self.turn_points,
+            dice=self.dice_left,
+            level=self.level,
+            last=self.situation().last_turn,
+            **kwargs,  # type: ignore[arg-type]
+        )
+
+    def _throw(self) -> Outcome:
+        if self.phase is Phase.TAKE:
+            raise IllegalMove("Take at least one scoring die first: type positions, then ENTER")
+        if self.phase is Phase.CHOOSE:
+            self.record.decisions.append(self._decision(kind=GO, throw=True))
+        n = self.dice_left
+        dice = tuple(self.roller(self.rng, n))
+        if len(dice) != n or any(not 1 <= f <= 6 for f in dice):
+            raise ValueError(f"the dice roller returned {dice!r} for {n} dice")
+        if n == DICE_COUNT:
+            self.aside = []
+        self.thrown = dice
+        if n == 1:
+            return self._one_die(dice)
+        self.record.throws += 1
+        if is_four_twos(dice):
+            lost_score = self.player.score if self.four_twos == FOUR_TWOS_GAME else 0
+            lost = self.turn_points + lost_score
+            if lost_score:
+                message = f"FOUR 2s - ALL {points(lost)} POINTS LOST"
+            else:
+                message = f"FOUR 2s - {points(lost)} turn points lost"
+            self.player.score -= lost_score
+            return self._end_turn(FOUR_TWOS, lost, dice, message)
+        if not legal_takes(dice):
+            return self._bust(dice)
+        self.phase = Phase.TAKE
+        return Outcome("throw", self.seat, dice, message=f"{self.player.name} throws {n} dice")
+
+    def _one_die(self, dice: tuple[int, ...]) -> Outcome:
+        """Spec 5: two attempts; success scores the die plus 500 x j and makes hot dice."""
+        self.attempt = 2 if self.phase is Phase.AGAIN else 1
+        if self.attempt == 1:
+            self.record.throws += 1
+        face = dice[0]
+        if face in SINGLE_POINTS:
+            self.level += 1
+            bonus = one_die_bonus(self.level)
+            gain = SINGLE_POINTS[face] + bonus
+            self.turn_points += gain
+            self.record.one_die.append(self.attempt)
+            self.record.bonus += bonus
+            self.record.hot_dice += 1
+            self.aside.append(face)
+            self.dice_left = DICE_COUNT
+            self.attempt = 0
+            self.phase = Phase.CHOOSE
+            return Outcome(
+                "one_hit",
+                self.seat,
+                dice,
+                gain,
+                f"One die: {face}! {SINGLE_POINTS[face]} + bonus {points(bonus)} - hot dice",
+            )
+        if self.attempt == 1:
+            self.phase = Phase.AGAIN
+            return Outcome("one_miss", self.seat, dice, message="Missed: one more attempt")
+        self.record.one_die.append(0)
+        return self._bust(dice)
+
+    def _bust(self, dice: tuple[int, ...]) -> Outcome:
+        lost = self.turn_points
+        return self._end_turn(BUST, lost, dice, f"BUST - {points(lost)} lost")
+
+    def _pass(self) -> Outcome:
+        if self.phase is Phase.START:
+            raise IllegalMove("The first throw of a turn is compulsory: press t")
+        if self.phase is Phase.AGAIN:
+            raise IllegalMove("After a miss with one die you must throw it again: press t")
+        if self.phase is Phase.TAKE:
+            raise IllegalMove("Take at least one scoring die first: type positions, then ENTER")
+        self.record.decisions.append(self._decision(kind=GO, throw=False))
+        gained = self.turn_points
+        self.player.score += gained
+        self.record.dice_at_pass = self.dice_left
+        name = self.player.name
+        return self._end_turn(PASS, 0, (), f"{name} passes: {points(gained)} banked")
+
+    def check_take(self, positions: tuple[int, ...]) -> Take:
+        """The take the positions name; IllegalMove with the reason if it is not legal."""
+        if self.phase is not Phase.TAKE:
+            raise IllegalMove("There are no thrown dice to take now")
+        n = len(self.thrown)
+        if not positions:
+            raise IllegalMove("Type the positions of the dice to take, then ENTER")
+        for p in positions:
+            if not 1 <= p <= n:
+                raise IllegalMove(f"There is no die at position {p} (1 to {n})")
+        seen: set[int] = set()
+        for p in positions:
+            if p in seen:
+                raise IllegalMove(f"Position {p} is typed twice")
+            seen.add(p)
+        faces = [self.thrown[p - 1] for p in positions]
+        take = score_take(faces)
+        if take is not None and (take.size < DICE_COUNT or n == DICE_COUNT):
+            return take
+        if len(faces) > MAX_TAKE:
+            raise IllegalMove(
+                "At most 3 dice per throw (all six only as 1-2-3-4-5-6 or three pairs)"
+            )
+        for f in faces:
+            if f not in SINGLE_POINTS and faces.count(f) < MAX_TAKE:
+                raise IllegalMove(f"A {f} scores only in three of a kind")
+        raise IllegalMove("Those dice do not score together")
+
+    def _take(self, positions: tuple[int, ...]) -> Outcome:
+        take = self.check_take(positions)
+        self.record.decisions.append(
+            self._decision(kind=TAKE, thrown=tuple(sorted(self.thrown)), taken=take.faces)
+        )
+        combo = six_dice_combination(take.faces) if take.size == DICE_COUNT else None
+        if combo is not None:
+            self.record.six_dice.append(combo)
+        self.turn_points += take.points
+        self.dice_left -= take.size
+        self.aside.extend(take.faces)
+        self.thrown = tuple(f for i, f in enumerate(self.thrown, 1) if i not in positions)
+        message = f"{self.player.name} takes {take}"
+        if self.dice_left == 0:
+            self.dice_left = DICE_COUNT
+            self.record.hot_dice += 1
+            message += " - hot dice!"
+        self.phase = Phase.CHOOSE
+        return Outcome("take", self.seat, take.faces, take.points, message)
+
+    def _end_turn(self, result: str, lost: int, dice: tuple[int, ...], message: str) -> Outcome:
+        record = self.record
+        record.result = result
+        record.turn_points = self.turn_points
+        record.lost = lost
+        self.player.turns.append(record)
+        outcome = Outcome(result, self.seat, dice, self.turn_points, message, turn_ended=True)
+        self.seat += 1
+        if self.seat == len(self.players):
+            self.seat = 0
+            if max(p.score for p in self.players) >= TARGET:
+                self.phase = Phase.OVER
+                self.thrown = dice
+                return outcome
+            self.cycle += 1
+        self.phase = Phase.START
+        self.turn_points = 0
+        self.dice_left = DICE_COUNT
+        self.level = 0
+        self.attempt = 0
+        self.thrown = ()
+        self.aside = []
+        self.record = TurnRecord(cycle=self.cycle, score_before=self.player.score)
+        return outcome
+
+    # ----- saving -----
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-able data (dice by face, the RNG state included)."""
+        return {
+            "players": [
+                {
+                    "name": p.name,
+                    "computer": p.computer,
+                    "score": p.score,
+                    "turns": [t.to_dict() for t in p.turns],
+                }
+                for p in self.players
+            ],
+            "four_twos": self.four_twos,
+            "seat": self.seat,
+            "cycle": self.cycle,
+            "phase": self.phase.value,
+            "turn_points": self.turn_points,
+            "dice_left": self.dice_left,
+            "level": self.level,
+            "thrown": list(self.thrown),
+            "attempt": self.attempt,
+            "aside": list(self.aside),
+            "record": self.record.to_dict(),
+            "rng": rng_state(self.rng),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], seed: int) -> Game:
+        """Rebuild a game from :meth:`to_dict` output; ValueError/KeyError if inconsistent."""
+        raw_players = data["players"]
+        if not isinstance(raw_players, list):
+            raise ValueError("players is not a list")
+        players: list[Player] = []
+        for raw in raw_players:
+            name = (
+                check_name(str(raw["name"]), [p.name for p in players])
+                if isinstance(raw["name"], str)
+                else None
+            )
+            if name is None:
+                raise ValueError("a player name is not text")
+            computer = raw["computer"]
+            if computer is not is_computer_name(name):
+                raise ValueError(f"player {name}: computer flag does not match the name")
+            turns = raw["turns"]
+            if not isinstance(turns, list):
+                raise ValueError("turns is not a list")
+            players.append(
+                Player(
+                    name,
+                    computer,
+                    check_int(raw["score"], "score", step=50),
+                    [TurnRecord.from_dict(t) for t in turns],
+                )
+            )
+        game = cls(players, restore_rng(data["rng"]), seed, data["four_twos"])
+        game.seat = check_int(data["seat"], "seat", 0, len(players) - 1)
+        game.cycle = check_int(data["cycle"], "cycle", 1)
+        game.phase = Phase(data["phase"])
+        game.turn_points = check_int(data["turn_points"], "turn points", step=50)
+        game.dice_left = check_int(data["dice_left"], "dice available", 1, DICE_COUNT)
+        game.level = check_int(data["level"], "one-die successes")
+        game.thrown = check_faces(data["thrown"], "thrown dice")
+        game.attempt = check_int(data["attempt"], "attempt", 0, ONE_DIE_ATTEMPTS)
+        game.aside = list(check_faces(data["aside"], "dice set aside"))
+        game.record = TurnRecord.from_dict(data["record"])
+        game._validate()
+        return game
+
+    def _validate(self) -> None:
+        """Refuse a state the rules could never reach."""
+        phase = self.phase
+        fresh = self.turn_points == 0 and self.level == 0 and self.dice_left == DICE_COUNT
+        if phase is Phase.START and not fresh:
+            raise ValueError("a turn that has not started already has points")
+        if phase is Phase.TAKE and (
+            len(self.thrown) != self.dice_left
+            or not legal_takes(self.thrown)
+            or is_four_twos(self.thrown)
+        ):
+            raise ValueError("the dice to take from do not match the turn")
+        if phase is Phase.AGAIN and (self.dice_left != 1 or self.attempt != 1):
+            raise ValueError("a second one-die attempt without one die")
+        if len(self.aside) > DICE_COUNT:
+            raise ValueError("more than six dice set aside")
+        if phase is not Phase.OVER:
+            if self.record.result != PLAYING:
+                raise ValueError("the current turn is already finished")
+            if self.record.score_before != self.player.score:
+                raise ValueError("the current turn's score before does not match")
+        elif max(p.score for p in self.players) < TARGET:
+            raise ValueError("the game is marked over but nobody reached 10,000")
+        counts = {len(p.turns) for p in self.players[: self.seat]}
+        later = {len(p.turns) for p in self.players[self.seat :]}
+        if phase is not Phase.OVER and (
+            len(counts) > 1 or len(later) > 1 or (counts and later and counts != {max(later) + 1})
+        ):
+            raise ValueError("the players have not had their turns in order")
+
+
+def new_game(
+    names: list[str], rng: random.Random, seed: int, four_twos: str = FOUR_TWOS_GAME
+) -> Game:
+    """A new game for these names (already checked); ZEDX (any case) is the computer."""
+    players = [Player(name=n, computer=is_computer_name(n)) for n in names]
+    return Game(players, rng, seed, four_twos)
+
+
+def is_computer_name(name: str) -> bool:
+    return name.strip().upper() == COMPUTER_NAME
+
+
+def check_name(name: str, taken: list[str]) -> str:
+    """A name for a new seat (spaces trimmed); IllegalMove with the reason if refused."""
+    name = name.strip()
+    if not name:
+        raise IllegalMove("A name needs at least one character")
+    if len(name) > MAX_NAME:
+        raise IllegalMove(f"A name has at most {MAX_NAME} characters")
+    if not name.isprintable():
+        raise IllegalMove("A name may hold only printable characters")
+    if is_computer_name(name) and any(is_computer_name(t) for t in taken):
+        raise IllegalMove("ZEDX already has a seat: only one computer player")
+    if any(name.casefold() == t.strip().casefold() for t in taken):
+        raise IllegalMove(f"{name} is already playing: names must differ")
+    if is_computer_name(name):
+        return COMPUTER_NAME
+    return name

@@ -1,0 +1,116 @@
+"""The scoring table: every face and combination, order independence, legal takes."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parlour.dixmille.scoring import (
+    STRAIGHT,
+    THREE_PAIRS,
+    is_four_twos,
+    legal_takes,
+    one_die_bonus,
+    score_take,
+    scores,
+)
+
+dice_lists = st.lists(st.integers(1, 6), min_size=1, max_size=6)
+
+
+@pytest.mark.parametrize(
+    ("faces", "points"),
+    [
+        ((5,), 50),
+        ((1,), 100),
+        ((1, 1), 200),
+        ((1, 5), 150),
+        ((5, 5), 100),
+        ((1, 1, 5), 250),
+        ((1, 5, 5), 200),
+        ((1, 1, 1), 1000),
+        ((5, 5, 5), 500),
+        ((2, 2, 2), 200),
+        ((3, 3, 3), 300),
+        ((4, 4, 4), 400),
+        ((6, 6, 6), 600),
+        ((1, 2, 3, 4, 5, 6), 3000),
+        ((2, 2, 4, 4, 6, 6), 1500),
+        ((1, 1, 5, 5, 3, 3), 1500),
+    ],
+)
+def test_every_scoring_take(faces: tuple[int, ...], points: int) -> None:
+    take = score_take(faces)
+    assert take is not None and take.points == points
+
+
+@pytest.mark.parametrize(
+    "faces",
+    [
+        (2,),
+        (3,),
+        (4,),
+        (6,),
+        (1, 2),
+        (2, 2),
+        (6, 6),
+        (1, 1, 1, 1),  # four dice are never one take
+        (1, 1, 1, 5),
+        (3, 3, 3, 3, 6, 6),  # four of a kind + pair is not three pairs (R5)
+        (2, 2, 2, 2, 2, 2),
+        (1, 1, 1, 1, 1, 1),
+        (1, 2, 3, 4, 5),  # no partial straight
+        (2, 2, 3, 3),
+        (3, 3, 3, 5),
+    ],
+)
+def test_non_takes(faces: tuple[int, ...]) -> None:
+    assert score_take(faces) is None
+
+
+@given(dice_lists)
+@settings(max_examples=80, deadline=None)
+def test_score_never_depends_on_order(faces: list[int]) -> None:
+    first = score_take(faces)
+    for perm in list(permutations(faces))[:24]:
+        assert score_take(perm) == first
+    assert legal_takes(faces) == legal_takes(tuple(reversed(faces)))
+
+
+@given(dice_lists)
+@settings(max_examples=80, deadline=None)
+def test_legal_takes_are_at_most_three_dice_or_a_whole_combination(faces: list[int]) -> None:
+    for take in legal_takes(faces):
+        assert take.size <= 3 or (take.size == 6 and len(faces) == 6)
+        assert score_take(take.faces) == take
+        remaining = list(faces)
+        for f in take.faces:
+            remaining.remove(f)  # the take's dice are really in the throw
+
+
+def test_examples_from_the_spec() -> None:
+    takes = {t.faces: t.points for t in legal_takes((1, 1, 1, 1, 5, 6))}
+    assert takes[(1, 1, 1)] == 1000
+    assert takes[(1, 1, 5)] == 250
+    assert takes[(1,)] == 100
+    assert all(len(f) <= 3 for f in takes)
+    assert {t.faces for t in legal_takes((3, 3, 3, 3, 5, 2))} == {(3, 3, 3), (5,)}
+    assert [t.points for t in legal_takes((2, 2, 4, 4, 6, 6))] == [1500]
+    assert legal_takes((1, 2, 3, 4, 5, 6))[0].name == STRAIGHT
+    assert legal_takes((6, 4, 2, 6, 4, 2))[0].name == THREE_PAIRS
+    assert not scores((2, 3, 4, 6, 6))
+    assert scores((5, 5, 5))
+
+
+def test_four_twos() -> None:
+    assert is_four_twos((2, 2, 2, 2, 1, 5))
+    assert is_four_twos((2, 2, 2, 2, 2))
+    assert is_four_twos((2, 2, 2, 2))
+    assert not is_four_twos((2, 2, 2, 1, 5, 6))
+
+
+def test_bonus_escalates_by_500() -> None:
+    assert [one_die_bonus(j) for j in (1, 2, 3, 4)] == [500, 1000, 1500, 2000]
