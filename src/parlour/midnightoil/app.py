@@ -167,7 +167,7 @@ class MidnightOilApp(TerminalApp):
         if self.solving:
             return ("Auto-solve is playing - any key stops it", False)
         if self.hint is not None:
-            return (f"Hint: {self._describe(self.hint)} - Space plays it, t the next one", False)
+            return (f"Hint: {self._describe(self.hint)}", False)
         if state.is_stuck():
             return (
                 f"No moves left - game over ({state.cards_home()}/52 cards home)"
@@ -329,7 +329,6 @@ class MidnightOilApp(TerminalApp):
     def _fan_key(self, fan: int) -> None:
         state = self.game.state
         if self.selected is None:
-            self.hint = None
             card = state.top(fan)
             if card is None:
                 self._refuse(f"Fan {FAN_KEYS[fan]} is empty.")
@@ -344,15 +343,22 @@ class MidnightOilApp(TerminalApp):
     def _selection_message(self, fan: int, card: int) -> str:
         state = self.game.state
         letter = FAN_KEYS[fan]
+        dot = self.glyphs.middot
         where: list[str] = []
+        choices: list[str] = []
         if state.goes_home(card):
             where.append(f"it can go home to {card // 13 + 1}")
+            choices.append(str(card // 13 + 1))
         target = state.build_target(card)
         if target >= 0:
             where.append(f"it can go onto {self._card(card + 1)} (fan {FAN_KEYS[target]})")
+            choices.append(FAN_KEYS[target])
         if not where:
-            return f"{letter} selected: {self._card(card)} has nowhere to go now. Esc cancels."
-        return f"{letter} selected: {self._card(card)} - {'; '.join(where)} - Space moves it"
+            return f"{letter} selected: {self._card(card)} has nowhere to go now {dot} Esc cancels"
+        return (
+            f"{letter} selected: {self._card(card)} {dot} {' or '.join(where)} {dot} "
+            f"{'/'.join(choices)}/Space moves it, Esc cancels"
+        )
 
     def _smart_move(self, fan: int) -> None:
         state = self.game.state
@@ -653,7 +659,7 @@ class MidnightOilApp(TerminalApp):
             self.hint_cycle = [first] + [m for m in cheap if m != first]
             self.hint = first
         self.after_hint = True
-        self.message = ""
+        self.message = f"Space plays the hint {self.glyphs.middot} t again: the next one"
 
     def _ask_solve(self) -> None:
         if self.game.state.is_won():

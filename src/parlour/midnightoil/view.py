@@ -29,6 +29,8 @@ FOUNDATION_ROW = 1
 MESSAGE_ROW = 22
 STATUS_ROW = 23
 RED_SUITS = (1, 2)
+STATUS_COL = 41
+"""Where the title line's "deal 1 of 3 ..." starts (further right after a long deal number)."""
 
 KEY_SUMMARY = (
     "t hint   * auto",
@@ -140,7 +142,7 @@ def render_board(board: Board, glyphs: Glyphs, width: int = MIN_WIDTH) -> Frame:
         if fan in board.fan_targets:
             frame.put(row, card_col(max(len(cards), 1)), glyphs.pointer, Style.BOLD)
         frame.put(row, left - 1, glyphs.vbar, Style.DIM)
-    for row in range(FAN_ROW + FAN_COUNT, MESSAGE_ROW - 1):
+    for row in range(FAN_ROW + FAN_COUNT, FAN_ROW + FAN_COUNT + 1):
         frame.put(row, left - 1, glyphs.vbar, Style.DIM)
     _panel(frame, board, glyphs, left, hint_foundation)
     if board.cursor is not None:
@@ -153,11 +155,10 @@ def render_board(board: Board, glyphs: Glyphs, width: int = MIN_WIDTH) -> Frame:
 def _title(frame: Frame, board: Board, width: int) -> None:
     state = board.state
     frame.put(0, 1, "Midnight Oil", Style.BOLD)
-    frame.put(0, 15, f"deal {state.deal_number}")
-    right = (
-        f"deal {state.phase} of {REDEALS + 1}   moves {board.moves}   home {state.cards_home()}/52"
-    )
-    frame.put(0, width - 1 - len(right), right)
+    end = frame.put(0, 15, f"deal {state.deal_number}")
+    right = f"deal {state.phase} of {REDEALS + 1}   moves {board.moves}   "
+    right += f"home {state.cards_home()}/52"
+    frame.put(0, min(max(end + 2, STATUS_COL), width - 1 - len(right)), right)
 
 
 def _panel(frame: Frame, board: Board, glyphs: Glyphs, left: int, hint_foundation: int) -> None:
@@ -197,7 +198,7 @@ def _bottom(frame: Frame, board: Board, width: int) -> None:
             frame.put(MESSAGE_ROW, col + 1, board.entry[start : start + room])
             frame.cursor = (MESSAGE_ROW, col + 1 + board.entry_cursor - start)
     elif board.message:
-        frame.put(MESSAGE_ROW, 1, board.message[: width - 2])
+        frame.put(MESSAGE_ROW, 1, ("> " + board.message)[: width - 2])
     if board.status:
         style = Style.BOLD if board.over else Style.NORMAL
         frame.put(STATUS_ROW, 1, board.status[: width - 2], style)

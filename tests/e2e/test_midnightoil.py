@@ -1,0 +1,87 @@
+"""End to end: the installed ``midnightoil`` in an 80x24 pseudo-terminal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.terminal import ARROWS, Terminal, run_plain
+
+pytestmark = pytest.mark.e2e
+
+
+def test_deal_1_play_undo_save_and_quit(tmp_path: Path) -> None:
+    with Terminal(["midnightoil", "--deal", "1"], cwd=tmp_path) as term:
+        screen = term.wait_for("deal 1 of 3")
+        assert "Midnight Oil  deal 1 " in screen
+        assert term.line(2).startswith(" b │ 8♥ 8♦ 5♠")
+        term.send("b")
+        term.wait_for("b selected: 5♠")
+        term.send(" ")
+        term.wait_for("moves 1")
+        assert term.line(7).startswith(" g │ 2♣ A♦ 6♠ 5♠")
+        term.send("4")  # manual-auto for spades: the ace from fan l
+        term.wait_for("home 1/52")
+        assert "4 ♠  A♠" in term.line(4)
+        term.send("u")
+        term.wait_for("home 0/52")
+        term.send("U")
+        term.wait_for("home 1/52")
+        term.send("D")
+        term.wait_for("redeal anyway? (y/n)")
+        term.send("y")
+        term.wait_for("deal 2 of 3")
+        term.send(ARROWS["DOWN"] + " ")  # cursor mode: select fan b's top card
+        term.wait_for("b selected")
+        term.send("\x1b")
+        term.send("?")
+        term.wait_for("the rules (page 1 of 2)")
+        term.send("\x1b")
+        term.wait_for("redeals left  1")
+        term.send("S")
+        term.wait_for("Save to file: midnightoil-1.json")
+        term.send("\r")
+        term.wait_for("Saved to midnightoil-1.json")
+        term.send("Q")
+        term.wait_for("Save this game before quitting?")
+        term.send("n")
+        assert term.wait_exit() == 0
+    saved = json.loads((tmp_path / "midnightoil-1.json").read_text())
+    assert saved["game"] == "midnightoil" and saved["seed"] == 1
+    with Terminal(["midnightoil", str(tmp_path / "midnightoil-1.json")], cwd=tmp_path) as term:
+        term.wait_for("deal 2 of 3")
+        term.wait_for("moves 3")
+        term.send("u")
+        term.wait_for("deal 1 of 3")  # the undo history came back with the save
+        term.send("Q")
+        term.wait_for("Save this game")
+        term.send("n")
+        assert term.wait_exit() == 0
+
+
+def test_bad_file_one_line_and_status_1(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    status, output = run_plain(["midnightoil", str(bad)])
+    assert status == 1
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert lines == [f"midnightoil: {bad}: is not a Parlour save file"]
+    status, output = run_plain(["midnightoil", str(tmp_path)])
+    assert status == 1 and "is a folder" in output
+
+
+def test_random_deal_shows_its_number_and_ascii() -> None:
+    with Terminal(["midnightoil", "--ascii"]) as term:
+        screen = term.wait_for("deal 1 of 3")
+        number = screen.splitlines()[0].split("deal ")[1].split()[0]
+        assert number.isdigit()
+        assert "| 1 C  --" in screen
+        term.send("Q")
+        assert term.wait_exit() == 0
+
+
+def test_bad_deal_argument() -> None:
+    status, output = run_plain(["midnightoil", "--deal", "-3"])
+    assert status == 2 and "deal number" in output

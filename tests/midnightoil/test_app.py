@@ -1,0 +1,324 @@
+"""The terminal application without a terminal: keys and clicks in, frames out (spec §11)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from parlour.core import paths
+from parlour.midnightoil import savefile
+from parlour.midnightoil.app import MidnightOilApp
+from parlour.midnightoil.game import Game
+from parlour.midnightoil.rules import State
+from parlour.midnightoil.stats import STATS_FILE, load_stats
+from parlour.midnightoil.view import FAN_ROW, card_col
+from parlour.tui.glyphs import ASCII
+from parlour.tui.prompts import LineEditor
+
+# Deal 1 (spec §9): b = 8H 8D 5S, g = 2C AD 6S, k = 8S QC 4S, l = 6C 7C AS, s = 7S.
+
+
+def make(deal: int = 1) -> MidnightOilApp:
+    return MidnightOilApp(Game(deal), ASCII)
+
+
+def press(app: MidnightOilApp, *keys: str) -> str:
+    for key in keys:
+        app.handle_key(key)
+    return app.render(24, 80).to_text()
+
+
+def row(app: MidnightOilApp, fan: str) -> str:
+    index = "abcdefghjklmnopqrs".index(fan)
+    return app.render(24, 80).row_text(FAN_ROW + index)[:52].rstrip(" |")
+
+
+def test_select_then_smart_move_with_space() -> None:
+    app = make()
+    screen = press(app, "b")
+    assert "b selected: 5S" in screen and "onto 6S (fan g)" in screen
+    press(app, " ")
+    assert row(app, "g").endswith("2C AD 6S 5S")
+    assert row(app, "b").endswith("8H 8D")
+    assert app.game.moves == 1
+
+
+def test_fan_key_moves_and_own_key_is_the_smart_move() -> None:
+    app = make()
+    press(app, "b", "g")
+    assert app.game.state.fans[6][-1] == app.game.state.fans[6][-2] - 1
+    press(app, "l", "l")  # AS: its own key again sends it home
+    assert app.game.state.foundations == (0, 0, 0, 1)
+
+
+def test_illegal_move_says_why_and_changes_nothing() -> None:
+    app = make()
+    before = app.game.state
+    app.handle_key("b")
+    app.handle_key("a")
+    frame = app.render(24, 80)
+    assert frame.bell
+    assert "5S goes only on 6S, not on 4D" in frame.to_text()
+    assert app.game.state == before
+
+
+def test_empty_fan_is_refused() -> None:
+    app = make()
+    press(app, "s", " ")  # 7S has nowhere to go
+    assert "nowhere to go" in press(app)
+    app.game.state = State(1, app.game.state.fans[:17] + ((),), app.game.state.foundations)
+    assert "Fan s is empty" in press(app, "ESC", "s")
+
+
+def test_manual_auto_and_star() -> None:
+    app = make()
+    screen = press(app, "1")
+    assert "No card can go to foundation 1" in screen
+    press(app, "4")
+    assert app.game.state.foundations == (0, 0, 0, 1)
+    assert len(app.game.history) == 1
+    press(app, "u")
+    assert app.game.state == State.new(1)
+    press(app, "*")
+    assert app.game.state.foundations == (0, 0, 0, 1)
+
+
+def test_undo_redo_keys() -> None:
+    app = make()
+    press(app, "b", " ", "l", " ")
+    after = app.game.state
+    press(app, "u", "u")
+    assert app.game.state == State.new(1)
+    assert "Nothing to undo" in press(app, "u")
+    press(app, "U", "U")
+    assert app.game.state == after
+    assert app.game.undos == 2
+
+
+def test_redeal_asks_when_moves_remain() -> None:
+    app = make()
+    screen = press(app, "D")
+    assert "Moves are still possible - redeal anyway? (y/n)" in screen
+    press(app, "n")
+    assert app.game.state.redeals_left == 2
+    screen = press(app, "D", "y")
+    assert app.game.state.redeals_left == 1
+    assert "deal 2 of 3" in screen
+    assert "redeals left  1" in screen
+
+
+def test_redeal_without_question_when_stuck() -> None:
+    app = make()
+    app.game.state = State(1, (tuple(range(13)),) + ((),) * 17, (0, 13, 13, 13))
+    press(app, "D")
+    assert app.prompt is None and app.game.state.redeals_left == 1
+
+
+def test_draw_mode_by_keys() -> None:
+    app = make()
+    assert "Draw: press the fan" in press(app, "x")
+    screen = press(app, "a")
+    assert "Draw from fan a" in screen
+    press(app, "1")  # 7D, the bottom card of fan a, cannot be played: the highlight stays
+    state = app.game.state
+    assert app.draw is not None
+    chosen = (app.draw.fan, app.draw.position)
+    press(app, " ")
+    assert app.draw.step == 3
+    press(app, " ")  # smart destination
+    assert app.game.state.draw_used
+    assert app.game.state != state
+    assert sum(len(f) for f in app.game.state.fans) + sum(app.game.state.foundations) == 52
+    assert chosen[0] == 0
+    assert "draw          used" in press(app)
+    assert "already been used" in press(app, "x")
+
+
+def test_draw_cancel_keeps_it() -> None:
+    app = make()
+    screen = press(app, "x", "a", "ESC")
+    assert "still yours" in screen
+    assert not app.game.state.draw_used and app.draw is None
+    assert "no card in fan s" in press(app, "x", "s").lower()
+
+
+def test_draw_position_digit_refuses_a_card_that_cannot_go() -> None:
+    app = make()
+    screen = press(app, "x", "c")  # c = JD 6D 9S: no QD or 7D on top, no diamond home
+    assert "No card in fan c can be drawn" in screen
+    assert app.draw is not None and app.draw.step == 1
+    screen = press(app, "b", "2")  # b = 8H 8D 5S: 8H can go onto 9H (fan r), 8D cannot
+    assert "Card 2 of fan b cannot be drawn now" in screen
+    assert app.draw.position == 0
+
+
+def test_cursor_mode() -> None:
+    app = make()
+    press(app, "DOWN")  # starts on fan a, moves to b
+    assert app.cursor == (1, 2)
+    press(app, " ")
+    assert app.selected == 1
+    for _ in range(5):
+        press(app, "DOWN")
+    assert app.cursor is not None and app.cursor[0] == 6
+    press(app, "ENTER")
+    assert app.game.state.fans[6][-1] == app.game.state.fans[6][-2] - 1
+    assert app.cursor is None
+
+
+def test_mouse_click_select_then_target_and_foundation() -> None:
+    app = make()
+    app.handle_mouse(FAN_ROW + 1, card_col(2), "CLICK")
+    assert app.selected == 1
+    app.handle_mouse(FAN_ROW + 6, card_col(0), "CLICK")
+    assert app.game.moves == 1
+    app.handle_mouse(FAN_ROW + 10, card_col(2), "DOUBLE")  # AS on l: home
+    assert app.game.state.foundations == (0, 0, 0, 1)
+    app.handle_mouse(4, 60, "CLICK")  # foundation 4 with nothing selected: manual-auto
+    assert "No card can go to foundation 4" in press(app)
+
+
+def test_hint_then_space_plays_it_and_t_cycles() -> None:
+    app = make()
+    screen = press(app, "t")
+    assert "Hint:" in screen
+    first = app.hint
+    assert first is not None and first in app.game.state.legal_moves()
+    press(app, "t")
+    assert app.hint is not None and app.hint != first
+    second = app.hint
+    before = app.game.state
+    press(app, " ")
+    assert app.game.state == before.apply(second)
+    assert app.hint is None
+
+
+def test_choose_deal_refuses_junk_and_accepts_a_number() -> None:
+    app = make()
+    press(app, "#")
+    assert isinstance(app.prompt and app.prompt.editor, LineEditor)
+    screen = press(app, "-", "5", "ENTER")
+    assert "whole number" in screen
+    assert app.game.deal_number == 1
+    press(app, "#", *"2", "ENTER")
+    assert app.game.deal_number == 2
+    assert app.game.state == State.new(2)
+    assert "deal 2" in press(app)
+
+
+def test_new_deal_after_moves_asks_and_counts_a_loss() -> None:
+    app = make()
+    press(app, "b", " ")
+    screen = press(app, "N")
+    assert "counts as lost" in screen
+    press(app, "y")
+    assert app.game.deal_number != 1 or app.game.moves == 0
+    stats, _ = load_stats()
+    assert stats.lost == 1 and stats.played == 1
+    assert stats.best_for(1) == {"best": 0, "won": False, "played": 1}
+
+
+def test_restart_is_flagged() -> None:
+    app = make()
+    press(app, "l", " ", "R", "y")
+    assert app.game.state == State.new(1) and app.game.moves == 0
+    stats, _ = load_stats()
+    assert stats.restarted == 1 and stats.lost == 1
+    assert "your best 1/52" in press(app)
+
+
+def test_new_deal_before_any_move_is_not_recorded() -> None:
+    app = make()
+    press(app, "N")
+    assert app.prompt is None
+    assert not paths.data_file(STATS_FILE).exists() or load_stats()[0].played == 0
+
+
+def test_win_is_recorded_and_undo_refused() -> None:
+    app = make(9)
+    app.game.state = State(9, ((), (51,)) + ((),) * 16, (13, 13, 13, 12), 1, False)
+    screen = press(app, "*")
+    assert "You won!" in screen and "All 52 cards home" in screen
+    assert "won: undo is off" in press(app, "u")
+    stats, _ = load_stats()
+    assert stats.won == 1 and stats.current_streak == 1
+    press(app, "Q")
+    assert app.finished and app.prompt is None
+
+
+def test_stuck_is_shown() -> None:
+    app = make()
+    app.game.state = State(1, ((11, 12),) + ((),) * 17, (11, 13, 13, 13), 0, True)
+    assert "No moves left - game over (50/52 cards home)" in press(app)
+
+
+def test_save_key_writes_a_loadable_file(tmp_path: Path) -> None:
+    app = make()
+    press(app, "b", " ", "S")
+    assert app.prompt is not None and app.prompt.editor is not None
+    target = tmp_path / "game.json"
+    app.prompt.editor.text = str(target)
+    app.prompt.editor.cursor = len(str(target))
+    screen = press(app, "ENTER")
+    assert "Saved to" in screen
+    assert savefile.load(target).to_dict() == app.game.to_dict()
+    assert json.loads(target.read_text())["game"] == "midnightoil"
+
+
+def test_quit_offers_to_save_and_n_records_a_loss() -> None:
+    app = make()
+    press(app, "b", " ")
+    screen = press(app, "Q")
+    assert "Save this game before quitting?" in screen
+    press(app, "ESC")
+    assert not app.finished
+    press(app, "INTERRUPT", "n")
+    assert app.finished and app.exit_message is not None
+    assert load_stats()[0].lost == 1
+
+
+def test_quit_with_save(tmp_path: Path) -> None:
+    app = make()
+    press(app, "b", " ", "Q", "y")
+    assert app.prompt is not None and app.prompt.editor is not None
+    app.prompt.editor.text = str(tmp_path / "q.json")
+    app.prompt.editor.cursor = len(app.prompt.editor.text)
+    press(app, "ENTER")
+    assert app.finished
+    assert "midnightoil " in (app.exit_message or "")
+    assert savefile.load(tmp_path / "q.json").moves == 1
+    assert load_stats()[0].played == 0  # a saved game is recorded when it ends later
+
+
+def test_end_of_input_saves_a_recovery_file() -> None:
+    app = make()
+    press(app, "b", " ")
+    app.end_of_input()
+    assert "saved to" in (app.exit_message or "")
+    assert savefile.load(paths.data_file("midnightoil-recovery.json")).moves == 1
+
+
+def test_help_and_stats_pages() -> None:
+    app = make()
+    assert "the rules (page 1 of 2)" in press(app, "?")
+    assert "the keys (page 2 of 2)" in press(app, " ")
+    assert "Midnight Oil  deal 1" in press(app, " ")
+    screen = press(app, "i")
+    assert "Games played" in screen and "Deal 1: not played before." in screen
+    assert "Midnight Oil  deal 1" in press(app, "z")
+
+
+def test_unknown_key_is_refused_politely() -> None:
+    app = make()
+    assert "z does nothing here" in press(app, "z")
+    assert app.game.moves == 0
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_panel_moves_right_on_wide_terminals(width: int) -> None:
+    app = make()
+    frame = app.render(24, width)
+    assert frame.row_text(1).endswith("1 C  --")
+    assert len(frame.row_text(1)) == width - 26 + 8

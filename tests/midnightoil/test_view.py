@@ -1,0 +1,74 @@
+"""The screen (spec §11): the mock-up of the spec redrawn from a real position."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from parlour.midnightoil.game import Game
+from parlour.midnightoil.rules import Move
+from parlour.midnightoil.view import Board, hit_test, render_board
+from parlour.tui.frame import Style
+from parlour.tui.glyphs import ASCII, UNICODE
+
+GOLDEN = Path(__file__).parent / "golden"
+MOCKUP_MOVES = [
+    "c -> 1", "c -> m", "o -> 2", "l -> o", "k -> l", "q -> p", "q -> 4",
+    "k -> 4", "f -> k", "f -> l", "f -> 1", "k -> 1", "b -> m", "b -> r",
+]  # fmt: skip
+
+
+def mockup_board() -> Board:
+    game = Game(4207718931)
+    for text in MOCKUP_MOVES:
+        game.play(Move.parse(text))
+    state = game.state
+    return Board(
+        state=state,
+        moves=game.moves,
+        selected=1,
+        fan_targets=frozenset({state.build_target(state.fans[1][-1])}),
+        hint=Move.parse("k -> 1"),
+        message="b selected: 9♥ · it can go onto T♥ (fan o) · o/Space moves it, Esc cancels",
+        status="Hint: 4♣ (k) to foundation 1 ♣",
+    )
+
+
+def test_the_spec_mockup_is_a_real_position_after_14_moves() -> None:
+    frame = render_board(mockup_board(), UNICODE)
+    assert frame.to_text() + "\n" == (GOLDEN / "spec-mockup.txt").read_text(encoding="utf-8")
+
+
+def test_styles_top_bold_selected_reversed_hint_underlined_red_suits() -> None:
+    frame = render_board(mockup_board(), UNICODE)
+    a_top = frame.styles[1][11]  # 8S, top of fan a
+    assert a_top & Style.BOLD and not a_top & Style.RED
+    assert not frame.styles[1][5] & Style.BOLD  # TS under it
+    assert frame.styles[1][8] & Style.RED  # 6H
+    assert frame.styles[2][5] & Style.REVERSE  # 9H, the selected card on b
+    assert frame.styles[10][5] & Style.UNDERLINE  # 4C on k: the hint's source
+    assert frame.styles[1][55] & Style.UNDERLINE  # foundation 1: the hint's target
+    assert frame.styles[6][5] & Style.DIM  # the dot of an empty fan
+
+
+def test_ascii_glyphs() -> None:
+    frame = render_board(mockup_board(), ASCII)
+    text = "\n".join(frame.row_text(r) for r in range(20))  # the board, not the messages
+    assert " o | KH JH TH <" in text
+    assert "| 1 C  3C" in text and "| 3 H  --" in text
+    assert "\u2663" not in text
+
+
+def test_long_deal_number_fits() -> None:
+    frame = render_board(Board(state=Game(2**64 - 1).state), ASCII)
+    assert frame.row_text(0) == (
+        " Midnight Oil  deal 18446744073709551615  deal 1 of 3   moves 0   home 0/52"
+    )
+
+
+def test_hit_test() -> None:
+    assert hit_test(3, 11, 80) == ("fan", 2, 2)
+    assert hit_test(3, 2, 80) == ("fan", 2, -1)
+    assert hit_test(2, 60, 80) == ("foundation", 1, 0)
+    assert hit_test(2, 60, 120) == ("fan", 1, 18)
+    assert hit_test(2, 100, 120) == ("foundation", 1, 0)
+    assert hit_test(0, 10, 80) is None and hit_test(22, 10, 80) is None
