@@ -32,3 +32,39 @@ class FirstLegal:
 
     def wants_extension(self, view: SeatView) -> bool:
         return False
+
+
+def human_keys(game: object) -> str:
+    """The keys a simple human would type next: pick, else the most useful legal play.
+
+    Order of preference: a safety, a remedy or Go, a hazard, the longest distance;
+    otherwise discard the first card that is not a safety. Answers n to Extension?.
+    """
+    from parlour.mille.rules import Phase
+
+    phase = game.phase  # type: ignore[attr-defined]
+    if phase is Phase.EXTENSION:
+        return "n"
+    moves = game.legal_moves()  # type: ignore[attr-defined]
+    if any(m.kind == "pick" for m in moves):
+        return "p"
+    hand = game.players[0].hand  # type: ignore[attr-defined]
+
+    def rank(move: Move) -> tuple[int, int]:
+        card = hand[move.slot]
+        assert card is not None
+        if card.is_safety:
+            return (0, 0)
+        if card.is_remedy:
+            return (1, 0)
+        if card.is_hazard:
+            return (2, 0)
+        return (3, -int(card))
+
+    plays = sorted((m for m in moves if m.kind == "use"), key=rank)
+    if plays:
+        move = plays[0]
+        return f"u{'P' if move.slot == 0 else move.slot} "
+    discards = [m for m in moves if m.kind == "discard"]
+    move = discards[0]
+    return f"d{'P' if move.slot == 0 else move.slot} "
