@@ -374,3 +374,21 @@ def test_no_save_when_disk_state_is_current(tmp_path: Path) -> None:
     assert app.finished  # nothing unsaved: no Save game? question
     assert "a.json" in (app.exit_message or "")
     assert os.path.exists(tmp_path / "a.json")
+
+
+def test_interrupt_at_a_question_asks_really_and_no_returns_there() -> None:
+    app = at_extension()
+    press(app, "u1 ")
+    press(app, ["INTERRUPT"])
+    assert prompt(app) == "Really?"
+    press(app, "n")
+    assert prompt(app) == "Extension?"
+
+
+def test_escape_leaves_the_save_dialogue(tmp_path: Path) -> None:
+    app = make_app(save_path=str(tmp_path / "x.json"))
+    press(app, "s")
+    assert prompt(app) == "Same file?"
+    press(app, ["ESC"])
+    assert prompt(app) == ">>:Move:"
+    assert not (tmp_path / "x.json").exists()

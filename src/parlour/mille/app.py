@@ -324,8 +324,11 @@ class MilleApp(TerminalApp):
             ask.on_no()
         elif lower == "s" and ask.saves:
             self._start_save(ask.name, self._back_to(ask), self._back_to(ask))
-        elif key == keys.INTERRUPT and ask.text == REALLY:
-            ask.on_yes()
+        elif key == keys.INTERRUPT:
+            if ask.text == REALLY:
+                ask.on_yes()  # a second interrupt means yes
+            else:
+                self._ask_really(back=ask)
         elif lower == "w" and ask.text in (ANOTHER_HAND, ANOTHER_GAME):
             self.end_layout = (
                 Layout.COMMANDS if self.end_layout is Layout.BONUSES else Layout.BONUSES
@@ -373,8 +376,9 @@ class MilleApp(TerminalApp):
         else:
             self._error(f"unknown command: {key_text(key)}")
 
-    def _ask_really(self) -> None:
-        self.ask = Ask(REALLY, self._quit, self._settle, "really")
+    def _ask_really(self, back: Ask | None = None) -> None:
+        """Q or the interrupt key: ``Really?``; N returns to ``back`` (or the move prompt)."""
+        self.ask = Ask(REALLY, self._quit, self._back_to(back) if back else self._settle, "really")
 
     def _reset_command(self) -> None:
         self.command = None
@@ -456,6 +460,9 @@ class MilleApp(TerminalApp):
                 self._end_dialog(False)
             elif answer is Answer.REFUSED:
                 self.bell = True
+            return
+        if key in (keys.ESC, keys.INTERRUPT):
+            self._end_dialog(False)
             return
         if lower not in ("y", "n"):
             if key != "CTRL_L":
