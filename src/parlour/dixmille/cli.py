@@ -1,18 +1,129 @@
-"""Command line of `dixmille` (placeholder until the game lands)."""
+"""Command line of ``dixmille``: names, a saved game to resume, or the statistics.
+
+``dixmille`` asks for the players; ``dixmille NAME...`` takes them (ZEDX is
+the computer); ``dixmille FILE`` resumes a saved game (a bad file gets one
+line naming it and the reason, and exit status 1, before the screen starts);
+``dixmille --stats [NAME]`` shows the recorded statistics.
+"""
 
 from __future__ import annotations
 
+import argparse
+import os
 import sys
 
-from parlour.core.cliutil import base_parser
+from parlour.core.cliutil import base_parser, seed_arg
+from parlour.core.saves import SaveError
+from parlour.dixmille import savefile, stats, statsview
+from parlour.dixmille.app import DEFAULT_PACE, DixMilleApp
+from parlour.dixmille.rules import FOUR_TWOS_RULES, MAX_PLAYERS, IllegalMove, check_name
+from parlour.dixmille.statsapp import StatsApp
+from parlour.tui.glyphs import choose_glyphs
+from parlour.tui.runner import run
+
+EPILOG = """\
+examples:
+  dixmille                      ask for the players
+  dixmille Alice ZEDX           Alice against the computer
+  dixmille Alice Bob --seed 7   a reproducible game
+  dixmille dixmille-save.json   resume a saved game
+  dixmille --stats Alice        Alice's statistics over all recorded games
+"""
+
+
+def _pace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError("must be between 0 and 10 seconds")
+    return value
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = base_parser(
+        "dixmille", "Dix Mille: the dice game to 10,000 for 1 to 6 players.", EPILOG
+    )
+    parser.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME|FILE",
+        help="player names in seat order (ZEDX = the computer), or a saved game",
+    )
+    parser.add_argument("--seed", type=seed_arg, help="seed for the dice (a whole number)")
+    parser.add_argument("--ascii", action="store_true", help="draw dice as digits, ASCII only")
+    parser.add_argument(
+        "--pace",
+        type=_pace,
+        default=DEFAULT_PACE,
+        help=f"seconds between ZEDX's steps (default {DEFAULT_PACE})",
+    )
+    parser.add_argument("--fast", action="store_true", help="ZEDX plays without pauses")
+    parser.add_argument(
+        "--four-twos",
+        choices=FOUR_TWOS_RULES,
+        default="game",
+        help="four 2s lose the whole score (game, default) or the turn's points",
+    )
+    parser.add_argument(
+        "--stats",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="NAME",
+        help="show the statistics (of one player) and leave",
+    )
+    return parser
+
+
+def _looks_like_file(arg: str) -> bool:
+    return os.path.exists(arg) or arg.endswith(".json") or os.sep in arg or "/" in arg
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the `dixmille` command."""
-    parser = base_parser("dixmille", "dixmille is not yet available in this version of Parlour.")
-    parser.parse_args(argv)
-    print("dixmille: not yet available in this version of Parlour", file=sys.stderr)
-    return 2
+    """Entry point of the ``dixmille`` command."""
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    glyphs = choose_glyphs(args.ascii)
+    pace = 0.0 if args.fast else args.pace
+    if args.stats is not None:
+        return _stats(args.stats or None)
+    names: list[str] = args.names
+    if len(names) == 1 and _looks_like_file(names[0]):
+        try:
+            game = savefile.load(names[0])
+        except SaveError as exc:
+            print(f"dixmille: {exc}", file=sys.stderr)
+            return 1
+        return run(DixMilleApp(glyphs, game=game, pace=pace, save_path=names[0]))
+    if len(names) > MAX_PLAYERS:
+        parser.error(f"at most {MAX_PLAYERS} players")
+    checked: list[str] = []
+    for name in names:
+        try:
+            checked.append(check_name(name, checked))
+        except IllegalMove as exc:
+            parser.error(f"name {name!r}: {exc}")
+    app = DixMilleApp(
+        glyphs, names=checked or None, seed=args.seed, pace=pace, four_twos=args.four_twos
+    )
+    return run(app)
+
+
+def _stats(name: str | None) -> int:
+    games, message = stats.load_games()
+    rows = stats.totals(games, name)
+    title = f"{len(games)} recorded games, {name or 'all players'}"
+    if name and not rows:
+        message = message or f"No recorded games for {name}"
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        for page in range(statsview.PAGES):
+            frame = statsview.render_stats(rows, page, title, message or "", " ")
+            print(frame.to_text().rstrip("\n"))
+            print()
+        return 0
+    return run(StatsApp(rows, title, message or ""))
 
 
 if __name__ == "__main__":

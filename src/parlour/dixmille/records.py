@@ -59,6 +59,10 @@ class Decision:
     throw: bool = False
     thrown: tuple[int, ...] = ()
     taken: tuple[int, ...] = ()
+    loss: float | None = None
+    """Expected points given away against the optimal policy (set by the analysis)."""
+    best: str = ""
+    """What the optimal policy would have done, in words (set by the analysis)."""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -74,6 +78,9 @@ class Decision:
         else:
             out["thrown"] = list(self.thrown)
             out["taken"] = list(self.taken)
+        if self.loss is not None:
+            out["loss"] = round(self.loss, 3)
+            out["best"] = self.best
         return out
 
     @classmethod
@@ -85,7 +92,17 @@ class Decision:
         last = data["last"]
         if not isinstance(last, bool):
             raise ValueError("decision 'last' is not true/false")
+        loss = data.get("loss")
+        if loss is not None and (
+            not isinstance(loss, int | float) or isinstance(loss, bool) or not 0 <= loss < 1e6
+        ):
+            raise ValueError("decision loss is out of range")
+        best = data.get("best", "")
+        if not isinstance(best, str):
+            raise ValueError("decision 'best' is not text")
         common = dict(
+            loss=None if loss is None else float(loss),
+            best=best,
             kind=kind,
             banked=check_int(data["s"], "banked score", step=STEP),
             turn_points=check_int(data["t"], "turn points", step=STEP),

@@ -1,0 +1,663 @@
+"""The Dix Mille terminal application: keys -> moves, ZEDX at a readable pace, dialogues.
+
+Modes: asking the number of players and their names; playing (a human's
+throw/pass or take prompt, or ZEDX playing one step per pause); a key press
+after a human's bust; the save dialogue; quitting (offers to save); the
+rules and statistics pages; the end of the game. ZEDX's pauses end early on
+any key (for the rest of its turn) and are zero in tests (``pace=0``).
+"""
+
+from __future__ import annotations
+
+import time
+from enum import Enum, auto
+from pathlib import Path
+
+from parlour.core.paths import data_file
+from parlour.core.rng import choose_seed, make_rng
+from parlour.core.saves import SaveError
+from parlour.dixmille import analysis, savefile, stats, statsview, view
+from parlour.dixmille.ai import zedx_move, zedx_take
+from parlour.dixmille.records import BUST, FOUR_TWOS
+from parlour.dixmille.rules import (
+    FOUR_TWOS_GAME,
+    MAX_PLAYERS,
+    Game,
+    IllegalMove,
+    Outcome,
+    Pass,
+    Phase,
+    TakeDice,
+    Throw,
+    check_name,
+    new_game,
+    parse_positions,
+    points,
+)
+from parlour.tui import keys
+from parlour.tui.app import TerminalApp
+from parlour.tui.frame import Frame, Style
+from parlour.tui.glyphs import Glyphs
+from parlour.tui.prompts import Answer, LineEditor
+
+DEFAULT_PACE = 0.8
+DEFAULT_SAVE = "dixmille-save.json"
+RECOVERY = "dixmille-recovery.json"
+PROMPT_KEYS = "t throw  p pass  S save  i statistics  ? rules  Q quit"
+
+
+class Mode(Enum):
+    COUNT = auto()
+    NAMES = auto()
+    PLAY = auto()
+    ACK = auto()
+    SAVE = auto()
+    OVERWRITE = auto()
+    QUIT = auto()
+    SAVE_FIRST = auto()
+    RULES = auto()
+    STATS = auto()
+    OVER = auto()
+
+
+class DixMilleApp(TerminalApp):
+    """One game of Dix Mille on an 80x24 terminal."""
+
+    program = "dixmille"
+
+    def __init__(
+        self,
+        glyphs: Glyphs,
+        names: list[str] | None = None,
+        game: Game | None = None,
+        seed: int | None = None,
+        pace: float = DEFAULT_PACE,
+        four_twos: str = FOUR_TWOS_GAME,
+        save_path: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.glyphs = glyphs
+        self.pace = max(pace, 0.0)
+        self.four_twos = four_twos
+        self.seed = choose_seed(seed)
+        self.ui = view.UiState()
+        self.game: Game | None = game
+        self.save_path = save_path
+        self.dirty = False
+        self.recorded = False
+        self.names: list[str] = []
+        self.count = 0
+        self.editor = LineEditor("")
+        self.mode = Mode.COUNT
+        self.back = Mode.PLAY
+        self.after_save: str | None = None
+        self.stats_page = 0
+        self.stats_rows: list[stats.Totals] = []
+        self.stats_title = ""
+        self.stats_message = ""
+        self.stats_filter: str | None = None
+        self.skip = False
+        self.due = 0.0
+        self.pending: TakeDice | Throw | None = None
+        self._ack_is_zedx = False
+        self.result = ""
+        if game is not None:
+            self.seed = game.seed
+            self._start_play(f"Game resumed from {save_path}" if save_path else "")
+        elif names:
+            self.names = names
+            self._new_game()
+        else:
+            self.editor = LineEditor("Number of players (1-6):", max_length=2)
+
+    # ----- set-up -----
+    def _new_game(self) -> None:
+        self.game = new_game(self.names, make_rng(self.seed), self.seed, self.four_twos)
+        first = self.game.players[0].name
+        self._start_play(f"{first} throws first. Seat order: {', '.join(self.names)}")
+
+    def _start_play(self, message: str) -> None:
+        self.mode = Mode.PLAY
+        self.ui.message = message
+        self.ui.alert = False
+        self._turn_begins()
+
+    def _setup_key(self, key: str) -> None:
+        if key == keys.INTERRUPT or key == keys.ESC:
+            self.finished = True
+            self.exit_message = "dixmille: no game started"
+            return
+        answer = self.editor.feed(key)
+        if answer is Answer.REFUSED:
+            self.ui.bell = True
+        if answer is not Answer.DONE:
+            return
+        text = self.editor.text.strip()
+        if self.mode is Mode.COUNT:
+            if not (text.isdigit() and 1 <= int(text) <= MAX_PLAYERS):
+                self._refuse("Type a number of players from 1 to 6, then ENTER")
+                self.editor = LineEditor(self.editor.label, max_length=2)
+                return
+            self.count = int(text)
+            self.mode = Mode.NAMES
+            self.ui.message = "Type ZEDX as a name to let the computer play"
+            self.editor = LineEditor("Name of player 1:", max_length=20)
+            return
+        try:
+            name = check_name(text, self.names)
+        except IllegalMove as exc:
+            self._refuse(str(exc))
+            self.editor = LineEditor(self.editor.label, max_length=20)
+            return
+        self.names.append(name)
+        self.ui.message = ""
+        if len(self.names) == self.count:
+            self._new_game()
+        else:
+            self.editor = LineEditor(f"Name of player {len(self.names) + 1}:", max_length=20)
+
+    # ----- turns -----
+    @property
+    def zedx_to_move(self) -> bool:
+        return (
+            self.mode is Mode.PLAY
+            and self.game is not None
+            and not self.game.over
+            and self.game.player.computer
+        )
+
+    def _turn_begins(self) -> None:
+        """Set the prompt for whoever moves now (or arm ZEDX's first step)."""
+        game = self.game
+        assert game is not None
+        if game.over:
+            self._game_over()
+            return
+        self.ui.highlight = frozenset()
+        if game.player.computer:
+            self.ui.prompt = f"{game.player.name} is playing... (any key hurries)"
+            self.ui.entry = None
+            self.ui.keys = "any key: skip the pauses   Q quit"
+            self._arm()
+            return
+        self._human_prompt()
+
+    def _human_prompt(self) -> None:
+        game = self.game
+        assert game is not None
+        name = game.player.name
+        self.ui.keys = PROMPT_KEYS
+        self.ui.entry = None
+        if game.phase is Phase.TAKE:
+            self.ui.prompt = f"{name}, take dice (positions, then ENTER):"
+            self.ui.entry = ""
+            self.ui.keys = "digits: positions   BACKSPACE erase   ENTER take   ESC clear"
+            self.ui.dice = game.thrown
+        elif game.phase is Phase.START:
+            self.ui.prompt = f"{name}: t = throw"
+            self.ui.dice = ()
+        elif game.phase is Phase.AGAIN:
+            self.ui.prompt = f"{name}: t = throw again"
+        else:
+            n = game.dice_left
+            self.ui.prompt = f"{name}: t = throw ({n} {'die' if n == 1 else 'dice'}), p = pass"
+
+    def _arm(self) -> None:
+        self.due = time.monotonic() + (0.0 if self.skip else self.pace)
+
+    def timeout(self) -> float | None:
+        if self.zedx_to_move or (self.mode is Mode.ACK and self._ack_is_zedx):
+            return max(self.due - time.monotonic(), 0.0)
+        return None
+
+    def _log(self, text: str) -> None:
+        if text:
+            self.ui.log.append(text)
+            del self.ui.log[: -view.LOG_LINES]
+
+    def _apply(self, move: Throw | Pass | TakeDice) -> Outcome:
+        game = self.game
+        assert game is not None
+        seat = game.seat
+        outcome = game.apply(move)
+        self.dirty = True
+        self._log(outcome.message)
+        if outcome.turn_ended and not game.players[seat].computer:
+            analysis.annotate(game.players[seat].turns[-1], game.four_twos == FOUR_TWOS_GAME)
+        return outcome
+
+    def _zedx_step(self) -> None:
+        """One step of ZEDX's turn: throw, show the take, set it aside and decide."""
+        game = self.game
+        assert game is not None
+        situation = game.situation()
+        name = game.player.name
+        if self.pending is not None and isinstance(self.pending, TakeDice):
+            move = self.pending
+            self.pending = None
+            self._apply(move)
+            self.ui.highlight = frozenset()
+            self.ui.dice = ()
+            decision = zedx_move(game.situation())
+            if isinstance(decision, Pass):
+                out = self._apply(decision)
+                self._after_turn(out, f"{name} passes with {points(out.points)}")
+                return
+            n = game.dice_left
+            self.ui.message = f"{name} throws {n} {'die' if n == 1 else 'dice'}"
+            self.ui.alert = False
+            self.pending = Throw()
+            self._arm()
+            return
+        if situation.phase is Phase.TAKE:
+            take = zedx_take(situation)
+            chosen = zedx_move(situation)
+            assert isinstance(chosen, TakeDice)
+            self.pending = chosen
+            self.ui.highlight = frozenset(chosen.positions)
+            self.ui.message = f"{name} takes {take}"
+            self.ui.alert = False
+            self._arm()
+            return
+        self.pending = None
+        out = self._apply(Throw())
+        self.ui.dice = out.dice
+        if out.turn_ended:
+            self._after_turn(out, out.message)
+            return
+        self.ui.message = out.message
+        self.ui.alert = out.kind == "one_miss"
+        self._arm()
+
+    def _after_turn(self, out: Outcome, message: str) -> None:
+        """A turn has ended: show how (ZEDX pauses, a human's bust waits for a key)."""
+        game = self.game
+        assert game is not None
+        was_computer = game.players[out.seat].computer
+        self.ui.message = message
+        self.ui.alert = out.kind in (BUST, FOUR_TWOS)
+        self.ui.dice = out.dice
+        self.ui.highlight = frozenset()
+        self.pending = None
+        if was_computer:
+            self.mode = Mode.ACK
+            self._ack_is_zedx = True
+            self.ui.prompt = "" if self.skip else "(any key to go on)"
+            self.ui.entry = None
+            self._arm()
+            return
+        if out.kind in (BUST, FOUR_TWOS):
+            self.mode = Mode.ACK
+            self._ack_is_zedx = False
+            self.ui.prompt = "Press any key for the next player"
+            self.ui.entry = None
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.mode = Mode.PLAY
+        self.skip = False
+        self._ack_is_zedx = False
+        self.ui.dice = ()
+        self._turn_begins()
+
+    # ----- keys -----
+    def handle_key(self, key: str) -> None:
+        self.ui.bell = False
+        if key == keys.RESIZE or key == keys.CTRL_L:
+            return
+        if self.mode in (Mode.COUNT, Mode.NAMES):
+            self._setup_key(key)
+        elif self.mode is Mode.RULES:
+            self.mode = self.back
+        elif self.mode is Mode.STATS or self.mode is Mode.OVER:
+            self._stats_key(key)
+        elif self.mode in (Mode.SAVE, Mode.OVERWRITE):
+            self._save_key(key)
+        elif self.mode in (Mode.QUIT, Mode.SAVE_FIRST):
+            self._quit_key(key)
+        elif self.mode is Mode.ACK:
+            if key == keys.TIMEOUT and not self._ack_is_zedx:
+                return
+            if key in ("Q", keys.INTERRUPT):
+                self._ask_quit()
+                return
+            self._next_turn()
+        elif self.zedx_to_move:
+            if key == keys.TIMEOUT:
+                self._zedx_step()
+            elif key in ("Q", keys.INTERRUPT):
+                self._ask_quit()
+            else:
+                self.skip = True
+                self.due = 0.0
+        else:
+            self._human_key(key)
+
+    def _refuse(self, reason: str) -> None:
+        self.ui.message = reason
+        self.ui.alert = True
+        self.ui.bell = True
+
+    def _human_key(self, key: str) -> None:
+        game = self.game
+        assert game is not None
+        if key == keys.TIMEOUT:
+            return
+        if game.phase is Phase.TAKE:
+            self._take_key(key)
+            return
+        lower = key.lower() if len(key) == 1 else key
+        try:
+            if lower == "t":
+                out = self._apply(Throw())
+                self.ui.highlight = frozenset()
+                if out.turn_ended:
+                    self._after_turn(out, out.message)
+                    return
+                self.ui.dice = out.dice
+                self.ui.message = out.message
+                self.ui.alert = out.kind == "one_miss"
+                self._human_prompt()
+            elif lower == "p":
+                out = self._apply(Pass())
+                self._after_turn(out, out.message)
+            elif lower == "s":
+                self._start_save(Mode.PLAY, None)
+            elif lower == "i":
+                self._show_stats(Mode.PLAY)
+            elif key == "?":
+                self.back = Mode.PLAY
+                self.mode = Mode.RULES
+            elif lower == "q" or key == keys.INTERRUPT:
+                self._ask_quit()
+            else:
+                self._refuse(f"Keys here: {self.ui.prompt.split(': ', 1)[-1]}")
+        except IllegalMove as exc:
+            self._refuse(str(exc))
+
+    def _take_key(self, key: str) -> None:
+        game = self.game
+        assert game is not None
+        entry = self.ui.entry or ""
+        if key == keys.ENTER:
+            try:
+                move = TakeDice(parse_positions(entry))
+                out = self._apply(move)
+            except IllegalMove as exc:
+                self._refuse(str(exc))
+                return
+            self.ui.message = out.message
+            self.ui.alert = False
+            self.ui.dice = ()
+            self.ui.highlight = frozenset()
+            self._human_prompt()
+            return
+        if key in (keys.BACKSPACE, keys.DELETE):
+            entry = entry[:-1]
+        elif key in (keys.ESC, keys.CTRL_U):
+            entry = ""
+        elif key == keys.INTERRUPT:
+            self._ask_quit()
+            return
+        elif len(key) == 1 and (key.isdigit() or key in " ,"):
+            if len(entry) < 12:
+                entry += key
+        elif len(key) == 1 and key.lower() in "tp":
+            self._refuse("Take at least one scoring die first: type positions, then ENTER")
+            return
+        else:
+            self._refuse(f"Type the positions of the dice to take (1 to {len(game.thrown)})")
+            return
+        self.ui.entry = entry
+        try:
+            typed = parse_positions(entry)
+        except IllegalMove:
+            typed = ()
+        self.ui.highlight = frozenset(p for p in typed if 1 <= p <= len(game.thrown))
+
+    # ----- saving and quitting -----
+    def _start_save(self, back: Mode, then: str | None) -> None:
+        self.back = back
+        self.after_save = then
+        self.mode = Mode.SAVE
+        self.editor = LineEditor("Save to file:", self.save_path or DEFAULT_SAVE, max_length=200)
+
+    def _save_key(self, key: str) -> None:
+        if self.mode is Mode.OVERWRITE:
+            if key.lower() == "y":
+                self._write(self.editor.text.strip())
+            elif key.lower() == "n" or key in (keys.ESC, keys.INTERRUPT):
+                self.mode = Mode.SAVE
+            return
+        answer = self.editor.feed(key)
+        if answer is Answer.CANCEL:
+            self.mode = self.back
+            self.ui.message = "Not saved"
+            self.ui.alert = False
+            if self.after_save == "quit":
+                self._quit_now(record=True)
+            return
+        if answer is not Answer.DONE:
+            return
+        path = self.editor.text.strip()
+        if not path:
+            self.ui.message = "Type a file name, or ESC to cancel"
+            return
+        if Path(path).exists() and path != self.save_path:
+            self.mode = Mode.OVERWRITE
+            return
+        self._write(path)
+
+    def _write(self, path: str) -> None:
+        assert self.game is not None
+        try:
+            savefile.save(path, self.game)
+        except SaveError as exc:
+            self.mode = Mode.SAVE
+            self.ui.message = f"Not saved: {exc.reason}"[: view.WIDTH]
+            self.ui.alert = True
+            return
+        self.save_path = path
+        self.dirty = False
+        self.mode = self.back
+        self.ui.message = f"Saved in {path}; resume with: dixmille {path}"[: view.WIDTH]
+        self.ui.alert = False
+        if self.after_save == "quit":
+            self.finished = True
+            self.exit_message = f"Your game is saved in {path}; resume with: dixmille {path}"
+
+    def _ask_quit(self) -> None:
+        self.back = Mode.PLAY if self.mode is not Mode.ACK else Mode.ACK
+        self.mode = Mode.QUIT
+
+    def _quit_key(self, key: str) -> None:
+        lower = key.lower() if len(key) == 1 else key
+        if self.mode is Mode.QUIT:
+            if lower == "y":
+                if self.dirty:
+                    self.mode = Mode.SAVE_FIRST
+                else:
+                    played = self.game is not None and any(p.turns for p in self.game.players)
+                    self._quit_now(record=self.save_path is None and played)
+            elif lower == "n" or key in (keys.ESC, keys.INTERRUPT):
+                self.mode = self.back
+                self._arm()
+            return
+        if lower == "y":
+            self._start_save(self.back, "quit")
+        elif lower == "n":
+            self._quit_now(record=True)
+        elif key in (keys.ESC, keys.INTERRUPT):
+            self.mode = self.back
+
+    def _quit_now(self, record: bool) -> None:
+        if record and self.game is not None and not self.recorded:
+            self._annotate_all()
+            problem = stats.record_game(self.game, finished=False)
+            self.recorded = True
+            if problem:
+                self.exit_message = problem
+        self.finished = True
+        if self.exit_message is None:
+            self.exit_message = f"dixmille: game abandoned (seed {self.seed})"
+
+    def end_of_input(self) -> None:
+        if self.game is None or self.game.over or not self.dirty:
+            return
+        target = data_file(RECOVERY)
+        try:
+            savefile.save(target, self.game)
+        except SaveError:
+            self.exit_message = "dixmille: input ended; the game could not be saved"
+            return
+        self.exit_message = f"dixmille: input ended; your game was saved to {target}"
+
+    def emergency_save(self) -> str | None:
+        if self.game is None or self.game.over:
+            return None
+        target = data_file(RECOVERY)
+        savefile.save(target, self.game)
+        return str(target)
+
+    # ----- statistics and the end -----
+    def _annotate_all(self) -> None:
+        assert self.game is not None
+        wipes = self.game.four_twos == FOUR_TWOS_GAME
+        for player in self.game.players:
+            if not player.computer:
+                for turn in player.turns:
+                    analysis.annotate(turn, wipes)
+
+    def _show_stats(self, back: Mode) -> None:
+        self.back = back
+        self.mode = Mode.STATS
+        self.stats_page = 0
+        games, message = stats.load_games()
+        self.stats_message = message or ""
+        names = None
+        if self.stats_filter is not None:
+            names = self.stats_filter
+        self.stats_rows = stats.totals(games, names)
+        if self.stats_filter is None and self.game is not None:
+            # this game's players first
+            order = {p.name.casefold(): i for i, p in enumerate(self.game.players)}
+            self.stats_rows.sort(key=lambda t: order.get(t.name.casefold(), 99))
+        who = self.stats_filter or "all players"
+        self.stats_title = f"{len(games)} recorded games, {who}"
+
+    def _stats_key(self, key: str) -> None:
+        if key in (" ", keys.RIGHT, keys.PGDN, keys.DOWN, keys.ENTER, "n"):
+            if self.stats_page < statsview.PAGES - 1:
+                self.stats_page += 1
+            elif key == keys.ENTER and self.mode is Mode.OVER:
+                self.finished = True
+        elif key in (keys.LEFT, keys.PGUP, keys.UP, keys.BACKSPACE):
+            self.stats_page = max(self.stats_page - 1, 0)
+        elif key == "f" and self.mode is Mode.STATS and self.game is not None:
+            names = [p.name for p in self.game.players]
+            if self.stats_filter is None:
+                self.stats_filter = names[0]
+            elif self.stats_filter in names and names.index(self.stats_filter) + 1 < len(names):
+                self.stats_filter = names[names.index(self.stats_filter) + 1]
+            else:
+                self.stats_filter = None
+            self._show_stats(self.back)
+        elif key in ("q", "Q", keys.ESC, keys.INTERRUPT):
+            if self.mode is Mode.OVER:
+                self.finished = True
+            else:
+                self.mode = self.back
+        elif key == keys.TIMEOUT:
+            return
+        else:
+            self.ui.bell = True
+
+    def _game_over(self) -> None:
+        game = self.game
+        assert game is not None
+        self._annotate_all()
+        problem = None
+        if not self.recorded:
+            problem = stats.record_game(game, finished=True)
+            self.recorded = True
+        winners = [game.players[i] for i in game.winners()]
+        if len(game.players) == 1:
+            result = f"{winners[0].name} reached {points(winners[0].score)} in {game.cycle} turns"
+        elif len(winners) == 1:
+            result = f"{winners[0].name} wins with {points(winners[0].score)}"
+        else:
+            names = " and ".join(w.name for w in winners)
+            result = f"{names} share the win with {points(winners[0].score)}"
+        self.result = result
+        self.mode = Mode.OVER
+        self.stats_page = 0
+        self.stats_rows = stats.totals([stats.game_line(game)])
+        self.stats_title = f"this game (seed {game.seed})"
+        self.stats_message = f"GAME OVER: {result}" + (f"  ({problem})" if problem else "")
+        self.exit_message = f"{result}. Seed {game.seed}."
+        self.dirty = False
+
+    # ----- drawing -----
+    def render(self, height: int, width: int) -> Frame:
+        if self.mode in (Mode.COUNT, Mode.NAMES):
+            return self._render_setup()
+        if self.mode is Mode.RULES:
+            frame = Frame(view.WIDTH, view.HEIGHT)
+            for i, line in enumerate(view.rules_text()):
+                frame.put(i, 0, line, Style.BOLD if i == 0 else Style.NORMAL)
+            return frame
+        if self.mode in (Mode.STATS, Mode.OVER):
+            footer = "SPACE/-> next page   <- previous   f filter   q back to the game"
+            if self.mode is Mode.OVER:
+                footer = "SPACE/-> next page   <- previous   q quit"
+            return statsview.render_stats(
+                self.stats_rows, self.stats_page, self.stats_title, self.stats_message, footer
+            )
+        assert self.game is not None
+        ui = self.ui
+        shown = view.UiState(**vars(ui))
+        if self.mode is Mode.QUIT:
+            shown.prompt, shown.entry, shown.keys = "Quit this game? (y/n)", None, ""
+        elif self.mode is Mode.SAVE_FIRST:
+            shown.prompt, shown.entry = "Save it before quitting? (y/n, ESC back)", None
+            shown.keys = ""
+        elif self.mode is Mode.SAVE:
+            shown.prompt, shown.entry = self.editor.label, self.editor.text
+            shown.keys = "ENTER save   ESC cancel"
+        elif self.mode is Mode.OVERWRITE:
+            shown.prompt = f"{self.editor.text.strip()} exists: overwrite it? (y/n)"
+            shown.entry, shown.keys = None, ""
+        frame = view.render(self.game, shown, self.glyphs, f"seed {self.seed}")
+        if self.mode is Mode.SAVE:
+            text, cursor = self.editor.visible(view.WIDTH - len(self.editor.label) - 2)
+            col = len(self.editor.label) + 1
+            frame.clear_row(view.ROW_PROMPT, col)
+            frame.put(view.ROW_PROMPT, col, text, Style.UNDERLINE)
+            frame.cursor = (view.ROW_PROMPT, col + cursor)
+        return frame
+
+    def _render_setup(self) -> Frame:
+        frame = Frame(view.WIDTH, view.HEIGHT)
+        frame.put(0, 0, "DIX MILLE", Style.BOLD)
+        frame.put(1, 0, self.glyphs.hbar * view.WIDTH, Style.DIM)
+        frame.put(3, 2, "A dice game for 1 to 6 players: the first to 10,000 points wins.")
+        frame.put(4, 2, "Type ZEDX as a name to let the computer play.")
+        row = 6
+        if self.count:
+            frame.put(row, 2, f"Players: {self.count}")
+            row += 1
+        for i, name in enumerate(self.names):
+            frame.put(row + i, 4, f"{i + 1}. {name}")
+        row += len(self.names) + 1
+        frame.put(row, 2, self.editor.label, Style.BOLD)
+        col = 3 + len(self.editor.label)
+        text, cursor = self.editor.visible(view.WIDTH - col - 1)
+        frame.put(row, col, text, Style.UNDERLINE)
+        frame.cursor = (row, col + cursor)
+        if self.ui.message:
+            style = Style.BOLD if self.ui.alert else Style.NORMAL
+            frame.put(view.ROW_MESSAGE, 0, self.ui.message[: view.WIDTH], style)
+        frame.put(view.ROW_KEYS, 0, "ENTER confirm   ESC leave", Style.DIM)
+        frame.bell = self.ui.bell
+        return frame
