@@ -265,7 +265,10 @@ class DixMilleApp(TerminalApp):
         if out.turn_ended:
             self._after_turn(out, out.message)
             return
-        self.ui.message = out.message
+        if out.kind == "throw":
+            self.ui.message = f"{name} throws: {' '.join(str(f) for f in out.dice)}"
+        else:
+            self.ui.message = out.message
         self.ui.alert = out.kind == "one_miss"
         self._arm()
 

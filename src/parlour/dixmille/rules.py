@@ -576,8 +576,9 @@ def check_name(name: str, taken: list[str]) -> str:
         raise IllegalMove("A name may hold only printable characters")
     if is_computer_name(name) and any(is_computer_name(t) for t in taken):
         raise IllegalMove("ZEDX already has a seat: only one computer player")
-    if any(name.casefold() == t.strip().casefold() for t in taken):
-        raise IllegalMove(f"{name} is already playing: names must differ")
+    for other in taken:
+        if name.casefold() == other.strip().casefold():
+            raise IllegalMove(f"{other.strip()} is already playing: names must differ")
     if is_computer_name(name):
         return COMPUTER_NAME
     return name

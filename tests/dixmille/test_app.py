@@ -1,0 +1,259 @@
+"""The app without a terminal: keys in, screen text out."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from parlour.core.paths import data_dir
+from parlour.dixmille import savefile, stats
+from parlour.dixmille.app import DixMilleApp, Mode
+from parlour.tui.glyphs import ASCII
+from tests.dixmille.helpers import Scripted
+
+
+def screen(app: DixMilleApp) -> str:
+    return app.render(24, 80).to_text()
+
+
+def feed(app: DixMilleApp, *keys: str) -> str:
+    for key in keys:
+        app.handle_key(key)
+    return screen(app)
+
+
+def run_zedx(app: DixMilleApp, limit: int = 500) -> None:
+    """Feed TIMEOUTs while ZEDX plays (pace 0)."""
+    for _ in range(limit):
+        if app.timeout() is None:
+            return
+        app.handle_key("TIMEOUT")
+    raise AssertionError("ZEDX never handed over")
+
+
+def test_setup_asks_count_and_names_with_reasons() -> None:
+    app = DixMilleApp(ASCII, seed=3, pace=0)
+    assert "Number of players (1-6):" in screen(app)
+    text = feed(app, "9", "ENTER")
+    assert "from 1 to 6" in text
+    feed(app, "2", "ENTER")
+    assert "Name of player 1:" in screen(app)
+    feed(app, *"Ann", "ENTER")
+    text = feed(app, *" ann ", "ENTER")
+    assert "Ann is already playing" in text
+    text = feed(app, *"zedx", "ENTER")
+    assert app.mode is Mode.PLAY and app.game is not None
+    assert [p.name for p in app.game.players] == ["Ann", "ZEDX"]
+    assert "Ann throws first" in text and "Ann: t = throw" in text
+
+
+def test_human_turn_refusals_and_take() -> None:
+    app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=1, pace=0)
+    assert app.game is not None
+    app.game.roller = Scripted([(1, 2, 3, 4, 6, 6), (2, 3, 4, 6, 6)])
+    text = feed(app, "p")
+    assert "The first throw of a turn is compulsory" in text
+    text = feed(app, "t")
+    assert "take dice (positions, then ENTER)" in text
+    assert "1        2        3" in text  # position numbers under the dice
+    text = feed(app, "2", "ENTER")
+    assert "A 2 scores only in three of a kind" in text
+    text = feed(app, "BACKSPACE", "7", "ENTER")
+    assert "There is no die at position 7" in text
+    text = feed(app, "BACKSPACE", "1", "ENTER")
+    assert "Ann takes 1 (100)" in text and "100 turn points" in text
+    text = feed(app, "t")
+    assert "BUST - 100 lost" in text and "Press any key" in text
+    text = feed(app, " ")
+    assert "Bob: t = throw" in text
+
+
+def test_zedx_plays_its_turn_one_step_at_a_time() -> None:
+    app = DixMilleApp(ASCII, names=["Ann", "ZEDX"], seed=1, pace=0)
+    assert app.game is not None
+    app.game.roller = Scripted([(1, 2, 3, 4, 6, 6), (1, 1, 5, 2, 3, 4), (5, 5, 5, 3, 4)])
+    feed(app, "t", "1", "ENTER", "p")
+    assert app.zedx_to_move
+    steps = []
+    for _ in range(6):
+        assert app.timeout() == 0.0
+        app.handle_key("TIMEOUT")
+        steps.append(app.ui.message)
+    assert steps[:4] == [
+        "ZEDX throws: 1 1 5 2 3 4",
+        "ZEDX takes 1 (100)",
+        "ZEDX throws 5 dice",
+        "ZEDX throws: 5 5 5 3 4",
+    ]
+    assert steps[4:6] == ["ZEDX takes 5 5 5 (500)", "ZEDX passes with 600"]
+    run_zedx(app)
+    assert app.game.players[1].score == 600
+    assert "Ann: t = throw" in screen(app)
+
+
+def test_save_resume_and_quit(tmp_path: Path) -> None:
+    app = DixMilleApp(ASCII, names=["Ann", "ZEDX"], seed=11, pace=0)
+    assert app.game is not None
+    app.game.roller = Scripted([(1, 2, 3, 4, 6, 6)])
+    feed(app, "t", "1", "ENTER")
+    target = tmp_path / "game.json"
+    text = feed(app, "S", "CTRL_U", *str(target), "ENTER")
+    assert target.exists()
+    assert f"Saved in {target}" in text
+    loaded = savefile.load(target)
+    assert loaded.to_dict() == app.game.to_dict()
+    resumed = DixMilleApp(ASCII, game=loaded, pace=0, save_path=str(target))
+    text = screen(resumed)
+    assert "Game resumed" in text and "100 turn points" in text and "Ann: t = throw" in text
+    # quitting a saved, unchanged game does not record it
+    feed(resumed, "Q", "y")
+    assert resumed.finished and "saved" not in (resumed.exit_message or "x")
+    assert not stats.stats_path().exists()
+    # the original, saved then changed, offers to save again; ESC in the dialogue keeps playing
+    app.game.roller = Scripted([(2, 3, 4, 6, 6, 3)])  # ZEDX busts at once
+    feed(app, "p")
+    run_zedx(app)
+    assert "Save it before quitting?" in feed(app, "Q", "y")
+    feed(app, "y", "ENTER")
+    assert app.finished and str(target) in (app.exit_message or "")
+    assert savefile.load(target).to_dict() == app.game.to_dict()
+
+
+def test_quit_offers_to_save_and_records_an_abandoned_game() -> None:
+    app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=5, pace=0)
+    assert app.game is not None
+    app.game.roller = Scripted([(1, 2, 3, 4, 6, 6)])
+    feed(app, "t", "1", "ENTER", "p")
+    text = feed(app, "Q")
+    assert "Quit this game? (y/n)" in text
+    text = feed(app, "n")
+    assert app.mode is Mode.PLAY
+    text = feed(app, "Q", "y")
+    assert "Save it before quitting?" in text
+    feed(app, "n")
+    assert app.finished
+    games, message = stats.load_games()
+    assert message is None and len(games) == 1 and not games[0].finished
+    totals = stats.totals(games)
+    assert totals[0].name == "Ann" and totals[0].games == 1 and totals[0].won == 0
+    assert totals[0].passes == 1 and totals[0].banked == 100
+
+
+def test_full_zedx_demo_game_records_statistics() -> None:
+    app = DixMilleApp(ASCII, names=["ZEDX"], seed=2, pace=0)
+    run_zedx(app, limit=5000)
+    assert app.mode is Mode.OVER
+    text = screen(app)
+    assert "GAME OVER: ZEDX reached" in text and "Games played" in text
+    games, _ = stats.load_games()
+    assert len(games) == 1 and games[0].finished
+    assert stats.totals(games)[0].solitaire_turns == [app.game.cycle]  # type: ignore[union-attr]
+    feed(app, "q")
+    assert app.finished and "Seed 2" in (app.exit_message or "")
+
+
+def test_rules_page_and_stats_page() -> None:
+    app = DixMilleApp(ASCII, names=["Ann"], seed=5, pace=0)
+    assert "FOUR OR MORE 2s" in feed(app, "?")
+    assert "Ann: t = throw" in feed(app, "x")
+    assert "No games recorded yet" in feed(app, "i")
+    assert "Style: when you pass" in feed(app, " ")
+    assert "Ann: t = throw" in feed(app, "q")
+
+
+def _record_line(game_result: dict[str, object]) -> str:
+    return json.dumps(game_result)
+
+
+def test_statistics_aggregate_a_recorded_file() -> None:
+    turn = {
+        "cycle": 1,
+        "score_before": 0,
+        "result": "pass",
+        "turn_points": 650,
+        "throws": 3,
+        "dice_at_pass": 2,
+        "hot_dice": 1,
+        "one_die": [2, 0],
+        "bonus": 500,
+        "lost": 0,
+        "six_dice": ["three pairs"],
+        "decisions": [
+            {"d": "go", "s": 0, "t": 300, "n": 3, "k": 0, "last": False, "throw": False},
+            {
+                "d": "go",
+                "s": 0,
+                "t": 650,
+                "n": 2,
+                "k": 0,
+                "last": False,
+                "throw": True,
+                "loss": 40.0,
+                "best": "pass with 650",
+            },
+        ],
+    }
+    bust = dict(
+        turn,
+        result="bust",
+        turn_points=450,
+        lost=450,
+        six_dice=[],
+        one_die=[],
+        bonus=0,
+        hot_dice=0,
+        decisions=[],
+    )
+    wipe = dict(bust, result="four2s", score_before=650, turn_points=0, lost=650)
+    line = {
+        "date": "2026-11-29T20:00:00+00:00",
+        "rules": {"four_twos": "game"},
+        "seed": 1,
+        "finished": True,
+        "cycles": 3,
+        "players": [
+            {"name": "Ann", "computer": False, "score": 650, "turns": [turn, bust, wipe]},
+            {"name": "ZEDX", "computer": True, "score": 650, "turns": [turn, bust, bust]},
+        ],
+        "winners": ["Ann", "ZEDX"],
+    }
+    path = stats.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(_record_line(line) + "\n" + _record_line(line) + "\n", encoding="utf-8")
+    games, message = stats.load_games()
+    assert message is None and len(games) == 2
+    ann, zedx = stats.totals(games)
+    assert (ann.games, ann.won, ann.shared, ann.turns) == (2, 0, 2, 6)
+    assert ann.busts == 2 and ann.bust_lost == 900
+    assert ann.four_twos == 2 and ann.four_twos_lost == 1300
+    assert ann.pass_bands == [0, 0, 2, 0, 0, 0] and ann.pass_dice == [0, 2, 0, 0, 0, 0]
+    assert (ann.one_die, ann.one_first, ann.one_second, ann.bonus) == (4, 0, 2, 1000)
+    assert ann.three_pairs == 2 and ann.best_turn == 650 and ann.longest_turn == 3
+    assert ann.style.too_far == 2 and ann.style.given_away == 80.0
+    assert ann.style.worst[0][0] == 40.0
+    assert zedx.busts == 4
+    only = stats.totals(games, "ann")
+    assert [t.name for t in only] == ["Ann"]
+
+
+def test_a_damaged_statistics_file_is_set_aside() -> None:
+    path = stats.stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"not": "a game"}\nnonsense\n', encoding="utf-8")
+    games, message = stats.load_games()
+    assert games == [] and message is not None and "kept aside" in message
+    kept = list((data_dir() / "dixmille").glob("games.jsonl.damaged-*"))
+    assert len(kept) == 1 and "nonsense" in kept[0].read_text(encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == ""
+
+
+@pytest.mark.parametrize("content", ["", "{", '{"format": "parlour-save", "game": "mille"}'])
+def test_bad_save_files_are_refused(tmp_path: Path, content: str) -> None:
+    from parlour.core.saves import SaveError
+
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(SaveError):
+        savefile.load(path)
