@@ -1,0 +1,189 @@
+"""Benchmark of the Mille Bornes computer player against three baselines.
+
+For each opponent (random legal, greedy, BSD's strategy) it plays seeded games
+to 5000 points, each deal twice with the seats swapped, and prints the game
+and hand win rates with 95% confidence intervals, the mean hand-score
+difference, our decision-time p50/p95, and random self-play throughput.
+It prints figures only and never fails on time.
+
+    .venv/bin/python bench/mille_ai.py --games 1000 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from parlour.mille.ai import ComputerPlayer
+from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
+from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.seat import SeatView
+
+MAX_HANDS = 200
+
+
+class Player(Protocol):
+    def choose_move(self, view: SeatView) -> Move: ...
+
+    def wants_extension(self, view: SeatView) -> bool: ...
+
+
+OPPONENTS: dict[str, Callable[[int], Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "bsd": BsdPlayer,
+}
+
+
+@dataclass
+class GameResult:
+    won: float  # 1 win, 0 loss, 0.5 tie
+    hand_wins: int = 0
+    hand_losses: int = 0
+    hand_diffs: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+
+def play_game(seed: int, opponent: str, ai_seat: int, samples: int) -> GameResult:
+    """One game to 5000 between our computer (at ``ai_seat``) and an opponent."""
+    game = Game.new(seed)
+    players: list[Player] = [OPPONENTS[opponent](seed * 2 + 1), OPPONENTS[opponent](0)]
+    players[ai_seat] = ComputerPlayer(seed * 2, samples=samples)
+    players[1 - ai_seat] = OPPONENTS[opponent](seed * 2 + 1)
+    result = GameResult(0.0)
+    for _ in range(MAX_HANDS):
+        while game.phase in (Phase.TURN, Phase.EXTENSION):
+            who = game.turn
+            view = game.view(who)
+            start = time.perf_counter()
+            if game.phase is Phase.EXTENSION:
+                answer = players[who].wants_extension(view)
+            else:
+                move = players[who].choose_move(view)
+            if who == ai_seat:
+                result.times.append(time.perf_counter() - start)
+            if game.phase is Phase.EXTENSION:
+                game.answer_extension(answer)
+            else:
+                game.apply(move)
+        ours = game.players[ai_seat].hand_total
+        theirs = game.players[1 - ai_seat].hand_total
+        result.hand_diffs.append(ours - theirs)
+        result.hand_wins += ours > theirs
+        result.hand_losses += ours < theirs
+        if game.phase is Phase.GAME_OVER:
+            winner = game.winner()
+            result.won = 0.5 if winner is None else float(winner == ai_seat)
+            return result
+        game.next_hand()
+    return result
+
+
+def _job(args: tuple[int, str, int, int]) -> GameResult:
+    seed, opponent, ai_seat, samples = args
+    return play_game(seed, opponent, ai_seat, samples)
+
+
+def wilson(successes: float, n: int) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 0.0)
+    z = 1.96
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def self_play_throughput(seconds: float) -> float:
+    """Hands per second of random-vs-random play through the full rules engine."""
+    hands = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = Game.new(seed)
+        players = [RandomPlayer(seed), RandomPlayer(seed + 1)]
+        while game.phase in (Phase.TURN, Phase.EXTENSION):
+            view = game.view(game.turn)
+            if game.phase is Phase.EXTENSION:
+                game.answer_extension(players[game.turn].wants_extension(view))
+            else:
+                game.apply(players[game.turn].choose_move(view))
+        hands += 1
+        seed += 1
+    return hands / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per opponent")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--seed", type=int, default=1, help="first deal seed")
+    parser.add_argument("--samples", type=int, default=None, help="playout deals per decision")
+    parser.add_argument(
+        "--opponents", default="random,greedy,bsd", help="comma-separated: random,greedy,bsd"
+    )
+    args = parser.parse_args(argv)
+    samples = args.samples if args.samples is not None else ComputerPlayer().samples
+    print(
+        f"Mille Bornes computer benchmark: {args.games} games per opponent, "
+        f"seats alternating (each deal played from both seats), seed {args.seed}, "
+        f"{samples} playout deals per decision, {args.jobs} job(s)"
+    )
+    for opponent in args.opponents.split(","):
+        tasks = [
+            (args.seed + i // 2, opponent, HUMAN if i % 2 == 0 else COMPUTER, samples)
+            for i in range(args.games)
+        ]
+        start = time.perf_counter()
+        if args.jobs > 1:
+            with multiprocessing.Pool(args.jobs) as pool:
+                results = pool.map(_job, tasks, chunksize=4)
+        else:
+            results = [_job(task) for task in tasks]
+        elapsed = time.perf_counter() - start
+        wins = sum(r.won for r in results)
+        hands = sum(len(r.hand_diffs) for r in results)
+        hand_wins = sum(r.hand_wins for r in results)
+        diffs = [d for r in results for d in r.hand_diffs]
+        times = [t for r in results for t in r.times]
+        lo, hi = wilson(wins, len(results))
+        hlo, hhi = wilson(hand_wins, hands)
+        mean = statistics.fmean(diffs)
+        sem = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        print(f"\nvs {opponent}: {len(results)} games, {hands} hands ({elapsed:.0f} s)")
+        print(f"  games won      {wins / len(results):6.1%}  (95% CI {lo:.1%} .. {hi:.1%})")
+        print(f"  hands won      {hand_wins / hands:6.1%}  (95% CI {hlo:.1%} .. {hhi:.1%})")
+        print(
+            f"  hand score diff {mean:+7.1f} per hand (95% CI {mean - 1.96 * sem:+.1f} .. "
+            f"{mean + 1.96 * sem:+.1f})"
+        )
+        print(
+            f"  decision time  p50 {percentile(times, 0.5) * 1000:.1f} ms, "
+            f"p95 {percentile(times, 0.95) * 1000:.1f} ms, "
+            f"max {max(times) * 1000:.1f} ms over {len(times)} decisions"
+        )
+        sys.stdout.flush()
+    print(
+        f"\nrandom self-play throughput: {self_play_throughput(5.0):.0f} hands/s "
+        "(full rules engine, one core)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,382 @@
+"""The computer player: a card-counting heuristic checked by determinized playouts.
+
+It decides only from a :class:`~parlour.mille.seat.SeatView` (its hand, both
+tableaux, the discards, the deck size, the scores), never from the deck order
+or the other hand.
+
+1. The heuristic ranks every distinct option (use or discard of each card).
+   Safety timing: a coup fourré is always taken; otherwise a safety is held
+   for the coup unless the opponent could finish with its next card, the deck
+   is nearly empty (8 cards or fewer), no coup is possible any more (every
+   hazard it blocks has been seen), three safeties clog the hand, or this
+   player is about to finish the trip (bank the 100 and the extra turn).
+   Attacks are valued by the chance, from the unseen cards, that the opponent
+   lacks the remedy and the safety; discards keep what the unseen cards say is
+   still needed.
+2. The search deals the unseen cards at random into an opponent hand of the
+   known size and a deck (determinization), plays each of the best options
+   out to the end of the hand with the fast players of ``playout.py`` on both
+   sides, and compares the options on the same deals by mean hand-score
+   difference. It keeps the heuristic's choice unless another option is
+   clearly better.
+
+Everything random comes from a generator seeded by the player's seed and the
+position, so the same seed and position give the same decision.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from parlour.core.rng import make_rng
+from parlour.mille import sim as S
+from parlour.mille.cards import Card
+from parlour.mille.playout import fast_choose, finish_move, playout
+from parlour.mille.rules import Move
+from parlour.mille.seat import SeatView
+
+SAMPLES = 24
+"""Deals of the unseen cards per decision (each candidate is played out on every deal)."""
+MAX_CANDIDATES = 4
+CLEAR_MARGIN = 40.0
+"""Mean hand-score gain a searched option needs over the heuristic's choice."""
+EXTENSION_SAMPLES = 32
+LOW_DECK = 8
+SAFETY_CLOG = 3
+KEEP_FOR_COUP_DECK = 20
+"""A stopped player holding both the remedy and the safety repairs while this many cards remain."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """Use or discard one card (the slot is found when the move is made)."""
+
+    card: int
+    use: bool
+
+
+def sim_from_view(view: SeatView, opponent_hand: list[int], deck: list[int]) -> S.Sim:
+    """A simulator position from the seat's view and one guess at the hidden cards."""
+    sides = [S.Side(), S.Side()]
+    mine = sides[view.me]
+    theirs = sides[1 - view.me]
+    mine.hand = [int(card) for card in view.held()]
+    theirs.hand = opponent_hand
+    for side, tab in ((mine, view.mine), (theirs, view.theirs)):
+        side.mileage = tab.mileage
+        side.battle = S.NONE if tab.battle is None else int(tab.battle)
+        side.limited = tab.limited
+        side.can_go = tab.can_go
+        side.safeties = sum(S.SAFETY_BIT[int(card)] for card, _ in tab.safeties)
+        side.n200 = tab.num_200s
+        side.points = tab.hand_total
+    mine.fresh_battle = view.fresh_battle
+    mine.fresh_speed = view.fresh_speed
+    return S.Sim(sides, deck, view.goal, view.me)
+
+
+def unseen_list(view: SeatView) -> list[int]:
+    """The unseen cards as a sorted list of card numbers."""
+    return [int(card) for card, n in sorted(view.unseen().items()) for _ in range(n)]
+
+
+class Knowledge:
+    """Card counts derived from a view: what is unseen, what the opponent may hold."""
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        unseen = view.unseen()
+        self.unseen = [unseen.get(card, 0) for card in Card]
+        self.total_unseen = max(1, sum(self.unseen))
+        self.opp_hand = view.theirs.hand_size
+
+    def p_opp_holds(self, card: int) -> float:
+        """Chance that the opponent's hand holds at least one ``card``."""
+        copies = self.unseen[card]
+        if copies == 0 or self.opp_hand == 0:
+            return 0.0
+        miss = 1.0
+        pool = self.total_unseen
+        for i in range(min(self.opp_hand, pool)):
+            miss *= max(0.0, (pool - copies - i) / (pool - i))
+        return 1.0 - miss
+
+    def opponent_near_finish(self) -> bool:
+        """The opponent could finish the trip with one card it may hold."""
+        tab = self.view.theirs
+        rem = self.view.goal - tab.mileage
+        if not tab.can_go:
+            return False
+        for card, miles in zip(range(5), S.MILES, strict=True):
+            if miles != rem or self.unseen[card] == 0:
+                continue
+            if miles > 50 and tab.limited:
+                return False
+            return not (card == S.D200 and tab.num_200s >= 2)
+        return False
+
+
+def _coup_still_possible(know: Knowledge, safety: int) -> bool:
+    if safety == S.ROW:
+        return know.unseen[S.STOP] > 0 or know.unseen[S.LIMIT] > 0
+    return know.unseen[S.COUNTERED[safety]] > 0
+
+
+class Heuristic:
+    """Ranks a position's options for the player to move (after its pick)."""
+
+    def __init__(self, view: SeatView, sim: S.Sim) -> None:
+        self.view = view
+        self.sim = sim
+        self.know = Knowledge(view)
+        self.me = view.me
+
+    def safety_now(self, safety: int) -> bool:
+        """Whether to cash a (non-counter) safety now instead of holding it."""
+        view, know, sim = self.view, self.know, self.sim
+        side = sim.sides[self.me]
+        if sim.is_counter(self.me, safety):
+            return True
+        if view.deck_count <= LOW_DECK or know.opponent_near_finish():
+            return True
+        if not _coup_still_possible(know, safety):
+            return True
+        if sum(1 for card in side.hand if card >= S.ET) >= SAFETY_CLOG:
+            return True
+        rem = sim.goal - side.mileage
+        return any(
+            card <= S.D200 and S.MILES[card] == rem and sim.can_use(self.me, card)
+            for card in side.hand
+        )
+
+    def use_score(self, card: int) -> float | None:
+        """Value of using ``card`` now (None when it is not a sensible play)."""
+        sim, me, know = self.sim, self.me, self.know
+        side = sim.sides[me]
+        opp = sim.sides[1 - me]
+        if card >= S.ET:
+            return 200.0 if self.safety_now(card) else None
+        if not sim.can_use(me, card):
+            return None
+        rem = sim.goal - side.mileage
+        if card <= S.D200:
+            miles = S.MILES[card]
+            if miles == rem:
+                return 150.0
+            left = rem - miles
+            score = 40.0 + miles / 10
+            if left < 25 or (left in (25, 50) and know.unseen[S.D25] + know.unseen[S.D50] < 3):
+                score -= 8
+            return score
+        if card in (S.GAS, S.SPARE, S.REP) or card == S.GO:
+            if card == S.GO and side.can_go:
+                return None
+            return 120.0
+        if card == S.EOL:
+            if rem <= 50:
+                return None
+            big = sum(1 for c in side.hand if S.D75 <= c <= S.D200)
+            return 55.0 + 5 * min(big, 2)
+        # attacks
+        safety = S.SAFETY_OF[card]
+        p_safety = 0.0
+        if know.unseen[safety] > 0:
+            p_safety = know.p_opp_holds(safety)
+        if card == S.LIMIT:
+            opp_rem = sim.goal - opp.mileage
+            if opp_rem <= 50:
+                return None
+            p_fix = know.p_opp_holds(S.EOL)
+            return 30.0 + 20 * (1 - p_fix) - 40 * p_safety + (10 if opp_rem <= 150 else 0)
+        remedy = S.GO if card == S.STOP else card + 5
+        p_fix = know.p_opp_holds(remedy)
+        urgency = opp.mileage / 25
+        return 60.0 + 30 * (1 - p_fix) + urgency - 120 * p_safety
+
+    def keep_value(self, card: int) -> float:
+        """How much to keep ``card`` (the lowest is discarded)."""
+        sim, me, know = self.sim, self.me, self.know
+        side = sim.sides[me]
+        opp = sim.sides[1 - me]
+        count = side.hand.count(card)
+        if card >= S.ET:
+            return 1e6
+        if card <= S.D200:
+            miles = S.MILES[card]
+            if (card == S.D200 and side.n200 >= 2) or (
+                card != S.D25 and miles > sim.goal - side.mileage
+            ):
+                return 0.0
+            base = {S.D25: 3.0, S.D50: 5.0, S.D75: 6.0, S.D100: 9.0, S.D200: 10.0}[card]
+            if side.limited and miles <= 50:
+                base += 3
+            return base / math.sqrt(count)
+        if card in (S.GAS, S.SPARE, S.REP, S.GO, S.EOL):
+            hazard = S.LIMIT if card == S.EOL else (S.STOP if card == S.GO else card - 5)
+            safety = S.SAFETY_OF[hazard]
+            if side.safeties & S.SAFETY_BIT[safety] or safety in side.hand:
+                return 0.5
+            threat = know.unseen[hazard] + (1 if side.battle == hazard else 0)
+            if card == S.GO:
+                threat += 3  # a Go is needed after every other hazard too
+            if threat == 0:
+                return 0.5
+            weight = 2.0 if card != S.EOL else 1.0
+            return weight * (2 + threat) / count**2
+        safety = S.SAFETY_OF[card]
+        if opp.safeties & S.SAFETY_BIT[safety]:
+            return 0.0
+        if card == S.LIMIT:
+            return 3.0 / count
+        return 8.0 / count
+
+    def options(self) -> list[tuple[float, Option]]:
+        """Every distinct option with its heuristic score, best first."""
+        hand = self.sim.sides[self.me].hand
+        scored: list[tuple[float, Option]] = []
+        for card in sorted(set(hand)):
+            score = self.use_score(card)
+            if score is not None:
+                scored.append((score, Option(card, True)))
+        keeps = sorted((self.keep_value(card), card) for card in set(hand) if card < S.ET)
+        for rank, (value, card) in enumerate(keeps):
+            scored.append((10.0 - rank - value / 100, Option(card, False)))
+        if not scored:  # only safeties held and none worth cashing: play one anyway
+            scored.append((0.0, Option(max(hand), True)))
+        scored.sort(key=lambda item: (-item[0], item[1].card, item[1].use))
+        return scored
+
+
+class ComputerPlayer:
+    """Mille Bornes computer opponent; deterministic for a given seed."""
+
+    def __init__(self, seed: int = 0, samples: int = SAMPLES, search: bool = True) -> None:
+        self.seed = seed
+        self.samples = samples
+        self.search = search
+
+    def _rng(self, view: SeatView, salt: int) -> random.Random:
+        return make_rng(position_key(view, self.seed, salt))
+
+    def _deals(self, view: SeatView, salt: int, count: int) -> list[S.Sim]:
+        rng = self._rng(view, salt)
+        unseen = unseen_list(view)
+        size = view.theirs.hand_size
+        sims = []
+        for _ in range(count):
+            opp, deck = S.deal_unseen(unseen, size, rng)
+            sims.append(sim_from_view(view, opp, deck))
+        return sims
+
+    def choose_move(self, view: SeatView) -> Move:
+        """The move to make now (a pick, a use or a discard of one slot)."""
+        if view.phase != "TURN" or view.turn != view.me:
+            raise ValueError("it is not this player's move")
+        base = sim_from_view(view, [], [S.NONE] * view.deck_count)
+        if not view.picked:
+            counter = self._pre_pick_counter(view, base)
+            if counter is not None:
+                return Move("use", view.hand.index(counter))
+            return Move("pick")
+        option = self.choose_option(view, base)
+        slot = view.hand.index(Card(option.card))
+        return Move("use" if option.use else "discard", slot)
+
+    def _pre_pick_counter(self, view: SeatView, base: S.Sim) -> Card | None:
+        """A countering safety to play before picking: always when it is a coup fourré."""
+        side = base.sides[view.me]
+        for card in side.hand:
+            if card >= S.ET and base.is_counter(view.me, card):
+                coup = (view.fresh_battle and side.battle == S.COUNTERED[card]) or (
+                    card == S.ROW and view.fresh_speed
+                )
+                if coup:
+                    return Card(card)
+                know = Knowledge(view)
+                hazard = S.COUNTERED[card] if side.battle == S.COUNTERED[card] else S.LIMIT
+                remedy = S.EOL if hazard == S.LIMIT else (S.GO if hazard == S.STOP else hazard + 5)
+                if (
+                    remedy in side.hand
+                    and _coup_still_possible(know, card)
+                    and view.deck_count > 20
+                ):
+                    continue  # repair with the remedy, keep the safety for a later coup
+                return Card(card)
+        return None
+
+    def choose_option(self, view: SeatView, base: S.Sim) -> Option:
+        """The post-pick choice: heuristic ranking, then playouts among the best options."""
+        ranked = Heuristic(view, base).options()
+        best = ranked[0][1]
+        if not self.search or len(ranked) == 1:
+            return best
+        candidates = [option for _, option in ranked[:MAX_CANDIDATES]]
+        sims = self._deals(view, 1, self.samples)
+        totals = [0.0] * len(candidates)
+        for sim in sims:
+            for index, option in enumerate(candidates):
+                trial = sim.copy()
+                finish_move(trial, view.me, option.card, option.use)
+                if not trial.over:
+                    _finish_turn(trial, view.me)
+                    playout(trial)
+                totals[index] += trial.diff(view.me)
+        means = [total / len(sims) for total in totals]
+        top = max(range(len(candidates)), key=lambda i: (means[i], -i))
+        if top != 0 and means[top] - means[0] > CLEAR_MARGIN:
+            return candidates[top]
+        return best
+
+    def wants_extension(self, view: SeatView) -> bool:
+        """Whether to go on to 1000: playouts of going on against the bonus of stopping now."""
+        me = view.me
+        unseen = unseen_list(view)
+        stop_sim = sim_from_view(view, [], [S.NONE] * view.deck_count)
+        stop_sim.end(me)
+        stop_value = stop_sim.diff(me)
+        rng = self._rng(view, 2)
+        total = 0.0
+        for _ in range(EXTENSION_SAMPLES):
+            opp, deck = S.deal_unseen(unseen, view.theirs.hand_size, rng)
+            sim = sim_from_view(view, opp, deck)
+            sim.goal = S.EXTENDED
+            sim.turn = 1 - me
+            if not sim.deck and not sim.anyone_can_play():
+                sim.end(S.NONE)
+            playout(sim)
+            total += sim.diff(me)
+        return total / EXTENSION_SAMPLES > stop_value + CLEAR_MARGIN
+
+
+def position_key(view: SeatView, seed: int, salt: int) -> int:
+    """A stable number for (seed, position): Python's hash() of strings varies per process."""
+    key = (seed * 1_000_003 + salt) & 0x7FFFFFFFFFFFFFFF
+    numbers = [
+        *(-1 if card is None else int(card) for card in view.hand),
+        view.deck_count,
+        view.mine.mileage,
+        view.theirs.mileage,
+        len(view.discards),
+        view.mine.hand_total,
+        view.theirs.hand_total,
+    ]
+    for number in numbers:
+        key = (key * 31 + number + 7) & 0x7FFFFFFFFFFFFFFF
+    return key
+
+
+def _finish_turn(sim: S.Sim, me: int) -> None:
+    """After a safety (extra turn), let ``me`` go on with the fast player until its turn ends."""
+    while not sim.over and sim.turn == me:
+        side = sim.sides[me]
+        if sim.deck:
+            sim.pick(me)
+            if not sim.deck and not sim.anyone_can_play():
+                sim.end(S.NONE)
+                return
+        elif not side.hand:
+            return
+        card, use = fast_choose(sim, me)
+        finish_move(sim, me, card, use)

@@ -1,0 +1,433 @@
+"""Baseline Mille Bornes players for the benchmark: random, greedy and BSD's strategy.
+
+All decide from a :class:`SeatView` only, like :class:`parlour.mille.ai.ComputerPlayer`,
+and have the same two methods (``choose_move``, ``wants_extension``).
+
+* :class:`RandomPlayer` plays a uniformly random legal move.
+* :class:`GreedyPlayer` plays a remedy or safety it needs, attacks when it can,
+  plays the longest legal distance, else discards the least useful card.
+* :class:`BsdPlayer` follows BSD mille's computer strategy as spec §10
+  describes it (counter/coup check, safety timing with its d10 roll, play and
+  discard valuations, extension rule), with the real playable count instead of
+  the modern build's boolean (§10.6) and without the ever-growing "needed"
+  table (§10.1). Its "Go-equivalents" counter is rebuilt from the view.
+"""
+
+from __future__ import annotations
+
+from parlour.core.rng import below, make_rng
+from parlour.mille import sim as S
+from parlour.mille.ai import sim_from_view
+from parlour.mille.cards import COPIES, Card
+from parlour.mille.rules import Move
+from parlour.mille.seat import SeatView
+
+
+def _move(view: SeatView, card: int, use: bool) -> Move:
+    return Move("use" if use else "discard", view.hand.index(Card(card)))
+
+
+def _base(view: SeatView) -> S.Sim:
+    return sim_from_view(view, [], [S.NONE] * view.deck_count)
+
+
+def _counter(view: SeatView, base: S.Sim) -> int:
+    for card in base.sides[view.me].hand:
+        if card >= S.ET and base.is_counter(view.me, card):
+            return card
+    return S.NONE
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal move; answers Extension? at random."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = make_rng(seed)
+
+    def legal(self, view: SeatView) -> list[Move]:
+        """The legal moves, computed from the view alone."""
+        base = _base(view)
+        moves: list[Move] = []
+        if not view.picked:
+            moves.append(Move("pick"))
+            for slot, card in enumerate(view.hand):
+                if card is not None and card.is_safety and base.is_counter(view.me, int(card)):
+                    moves.append(Move("use", slot))
+            return moves
+        for slot, card in enumerate(view.hand):
+            if card is None:
+                continue
+            if base.can_use(view.me, int(card)):
+                moves.append(Move("use", slot))
+            if not card.is_safety:
+                moves.append(Move("discard", slot))
+        return moves
+
+    def choose_move(self, view: SeatView) -> Move:
+        """A random legal move."""
+        moves = self.legal(view)
+        return moves[below(self.rng, len(moves))]
+
+    def wants_extension(self, view: SeatView) -> bool:
+        """A coin toss."""
+        return below(self.rng, 2) == 0
+
+
+GREEDY_KEEP = {
+    S.GO: 9,
+    S.GAS: 8,
+    S.SPARE: 8,
+    S.REP: 8,
+    S.EOL: 6,
+    S.STOP: 7,
+    S.OOG: 7,
+    S.FLAT: 7,
+    S.ACC: 7,
+    S.LIMIT: 5,
+    S.D200: 6,
+    S.D100: 5,
+    S.D75: 4,
+    S.D50: 3,
+    S.D25: 2,
+}
+
+
+class GreedyPlayer:
+    """Needs first, then attacks, then the longest distance, else the least useful discard."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose_move(self, view: SeatView) -> Move:
+        """The greedy move."""
+        base = _base(view)
+        me = view.me
+        counter = _counter(view, base)
+        if counter != S.NONE:
+            return _move(view, counter, True)
+        if not view.picked:
+            return Move("pick")
+        side = base.sides[me]
+        hand = side.hand
+        for card in hand:  # remedies it needs
+            if card in (S.GAS, S.SPARE, S.REP, S.GO, S.EOL) and base.can_use(me, card):
+                if card == S.GO and side.can_go:
+                    continue
+                return _move(view, card, True)
+        for card in hand:  # attacks
+            if S.OOG <= card <= S.LIMIT and base.can_use(me, card):
+                return _move(view, card, True)
+        distances = [c for c in hand if c <= S.D200 and base.can_use(me, c)]
+        if distances:
+            return _move(view, max(distances), True)
+        discardable = [c for c in hand if c < S.ET]
+        if not discardable:
+            return _move(view, hand[0], True)
+        return _move(view, min(discardable, key=lambda c: self.keep(base, me, c)), False)
+
+    @staticmethod
+    def keep(base: S.Sim, me: int, card: int) -> int:
+        """Usefulness of a card to keep (least useful is discarded)."""
+        side = base.sides[me]
+        if card <= S.D200:
+            if (card == S.D200 and side.n200 >= 2) or (
+                card != S.D25 and S.MILES[card] > base.goal - side.mileage
+            ):
+                return 0
+        elif card in (S.GAS, S.SPARE, S.REP, S.GO, S.EOL):
+            hazard = {S.GAS: S.OOG, S.SPARE: S.FLAT, S.REP: S.ACC, S.GO: S.STOP, S.EOL: S.LIMIT}
+            if side.has(S.SAFETY_OF[hazard[card]]):
+                return 0
+        elif base.sides[1 - me].has(S.SAFETY_OF[card]):
+            return 0
+        return GREEDY_KEEP[card]
+
+    def wants_extension(self, view: SeatView) -> bool:
+        """Extends when the opponent is less than half way."""
+        return view.theirs.mileage < view.goal // 2
+
+
+NEEDED = {
+    S.OOG: 2,
+    S.FLAT: 2,
+    S.ACC: 2,
+    S.STOP: 4,
+    S.LIMIT: 3,
+    S.GAS: 2,
+    S.SPARE: 2,
+    S.REP: 2,
+    S.GO: 10,
+    S.EOL: 3,
+}
+"""BSD's initial "cards needed per hand" table (kept constant: the drift is a bug)."""
+REMEDY_OF = {S.OOG: S.GAS, S.FLAT: S.SPARE, S.ACC: S.REP, S.STOP: S.GO, S.LIMIT: S.EOL}
+SAFE_ROLL = 10
+SAFE_DECK = 25
+SHUTOUT_SHIFT = 7
+
+
+class BsdPlayer:
+    """BSD mille's computer strategy (spec §10), with the real playable count."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = make_rng(seed)
+
+    # ----------------------------------------------------------- knowledge
+    def _seen(self, view: SeatView) -> list[int]:
+        seen = view.seen()
+        return [seen.get(card, 0) for card in Card]
+
+    def _go_equivalents(self, view: SeatView, seen: list[int], base: S.Sim) -> int:
+        me = base.sides[view.me]
+        count = sum(1 for c in me.hand if S.OOG <= c <= S.STOP)
+        count += sum(1 for c in view.theirs.battle_pile if c.is_hazard)
+        for safety in (S.ET, S.PP, S.DA):
+            if safety in me.hand or me.has(safety):
+                hazard = S.COUNTERED[safety]
+                count += COPIES[Card(hazard)] - seen[hazard]
+        return count
+
+    def _one_from_finish(self, view: SeatView, seen: list[int], base: S.Sim) -> bool:
+        """§10.4, with "Right of Way seen" where the binary reads the 100s."""
+        tab = view.theirs
+        opp = base.sides[1 - view.me]
+        pre = opp.can_go
+        top = tab.battle
+        if not pre and (
+            top is None or top in (Card.GASOLINE, Card.SPARE_TIRE, Card.REPAIRS, Card.STOP)
+        ):
+            pre = seen[S.ROW] > 0 or tab.limited and seen[S.ROW] > 0
+        if not pre and top is not None:
+            guard = {
+                Card.OUT_OF_GAS: S.ET,
+                Card.GASOLINE: S.ET,
+                Card.FLAT_TIRE: S.PP,
+                Card.SPARE_TIRE: S.PP,
+                Card.ACCIDENT: S.DA,
+                Card.REPAIRS: S.DA,
+                Card.STOP: S.ROW,
+                Card.GO: S.ROW,
+            }.get(top)
+            pre = guard is not None and seen[guard] > 0
+        if not pre:
+            return False
+        rem = view.goal - tab.mileage
+        card = {25: S.D25, 50: S.D50, 75: S.D75, 100: S.D100, 200: S.D200}.get(rem)
+        if card is None:
+            return False
+        if card == S.D200 and tab.num_200s >= 2:
+            return False
+        if card >= S.D75 and tab.limited:
+            return False
+        return seen[card] < COPIES[Card(card)]
+
+    # ----------------------------------------------------------- decisions
+    def choose_move(self, view: SeatView) -> Move:
+        """BSD's decision procedure (spec §10.2)."""
+        base = _base(view)
+        me = view.me
+        counter = _counter(view, base)
+        if counter != S.NONE:
+            return _move(view, counter, True)
+        if not view.picked:
+            return Move("pick")
+        side = base.sides[me]
+        opp = base.sides[1 - me]
+        seen = self._seen(view)
+        one_away = self._one_from_finish(view, seen, base)
+        hand = side.hand
+        playable = {c: base.playable(me, c) for c in set(hand)}
+        can_attack = any(
+            playable[c]
+            and (S.OOG <= c <= S.STOP or (c == S.LIMIT and seen[S.D25] + seen[S.D50] == 20))
+            for c in hand
+        )
+        rem = base.goal - side.mileage
+        finishing = any(c <= S.D200 and playable[c] and S.MILES[c] == rem for c in hand)
+        about_to_finish = finishing and not self._would_extend(view, base, seen)
+        others_playable = any(playable[c] for c in hand if c < S.ET)
+        for card in hand:
+            if card < S.ET:
+                continue
+            if one_away or (about_to_finish and others_playable and not can_attack):
+                return _move(view, card, True)
+            hazards = (S.STOP, S.LIMIT) if card == S.ROW else (S.COUNTERED[card],)
+            if all(seen[h] == COPIES[Card(h)] for h in hazards):
+                return _move(view, card, True)
+            if not others_playable and (opp.can_go or not side.can_go):
+                margin = view.deck_count - below(self.rng, SAFE_ROLL)
+                if (side.mileage == 0) != (opp.mileage == 0):
+                    margin -= SHUTOUT_SHIFT
+                if margin < SAFE_DECK:
+                    return _move(view, card, True)
+        return self._valuate(view, base, seen, playable, one_away, about_to_finish, can_attack)
+
+    def _valuate(
+        self,
+        view: SeatView,
+        base: S.Sim,
+        seen: list[int],
+        playable: dict[int, bool],
+        one_away: bool,
+        about_to_finish: bool,
+        can_attack: bool,
+    ) -> Move:
+        me = view.me
+        side = base.sides[me]
+        hand = side.hand
+        rem = base.goal - side.mileage
+        count = sum(1 for c in hand if c < S.ET and playable[c])
+        stuck: set[int] = set()
+        if view.deck_count and rem <= 100:
+            for c in set(hand):
+                if not playable[c]:
+                    continue
+                if c == S.D25 and rem // 25 > hand.count(S.D25):
+                    stuck.add(c)
+                if c == S.D50 and rem in (50, 100) and rem // 50 > hand.count(S.D50):
+                    stuck.add(c)
+            count -= sum(hand.count(c) for c in stuck)
+        play_mode = count > 0
+        goeq = self._go_equivalents(view, seen, base)
+        held = {c: hand.count(c) for c in set(hand)}
+        best_slot_value: tuple[float, int] | None = None
+        hazard_counter = 0
+        for index, card in enumerate(hand):
+            if play_mode:
+                if card >= S.ET or not playable[card] or card in stuck:
+                    value = 0.0
+                else:
+                    value = self._value(
+                        card, view, base, seen, True, goeq, held, one_away, about_to_finish
+                    )
+            elif card >= S.ET or playable[card] and card not in stuck:
+                value = 101.0
+            else:
+                if S.OOG <= card <= S.LIMIT:
+                    hazard_counter += 1
+                value = self._value(
+                    card, view, base, seen, False, goeq, held, one_away, about_to_finish
+                ) / max(1, hazard_counter if S.OOG <= card <= S.LIMIT else 1)
+            key = (value if play_mode else -value, index)
+            if best_slot_value is None or key >= best_slot_value:
+                best_slot_value = key
+        assert best_slot_value is not None
+        card = hand[best_slot_value[1]]
+        if play_mode:
+            return _move(view, card, True)
+        if card >= S.ET:
+            return _move(view, card, True)
+        return _move(view, card, False)
+
+    def _value(
+        self,
+        card: int,
+        view: SeatView,
+        base: S.Sim,
+        seen: list[int],
+        play: bool,
+        goeq: int,
+        held: dict[int, int],
+        one_away: bool,
+        about_to_finish: bool,
+    ) -> float:
+        me = view.me
+        side = base.sides[me]
+        opp = base.sides[1 - me]
+        rem = base.goal - side.mileage
+        if card <= S.D200:
+            miles = S.MILES[card]
+            if card == S.D200 and side.n200 >= 2:
+                return 0.0
+            if card != S.D25 and miles > rem:
+                return float(card if base.goal == S.GOAL else 0)
+            if miles == rem:
+                return 40.0
+            face = miles // 8 + (1 if (card <= S.D50) == side.limited else -1)
+            if not play:
+                defended = S.EOL in side.hand or side.has(S.ROW) or S.ROW in side.hand
+                defended = defended or seen[S.LIMIT] == COPIES[Card.SPEED_LIMIT]
+                first_low = S.D50 if S.D50 in side.hand else S.D25
+                if not defended and card == first_low:
+                    return 20.0 if side.mileage == 0 else 10.0
+            return float(face)
+        if card in (S.GAS, S.SPARE, S.REP, S.EOL):
+            hazard = S.LIMIT if card == S.EOL else card - 5
+            safety = S.SAFETY_OF[hazard]
+            if side.has(safety):
+                return -1.0
+            if safety in side.hand:
+                return 1.0
+            if card == S.EOL:
+                if side.limited and rem <= 50:
+                    return 1.0
+                if seen[S.LIMIT] == COPIES[Card.SPEED_LIMIT] and not side.limited:
+                    return 0.0
+            needed_now = (side.battle == hazard) or (card == S.EOL and side.limited)
+            unseen_hazards = COPIES[Card(hazard)] - seen[hazard]
+            if not needed_now and held[card] > unseen_hazards:
+                return 0.0
+            value = 6.0 * COPIES[Card(hazard)] + (seen[card] - seen[hazard])
+            return value if play else value / held[card] ** 2
+        if card == S.GO:
+            if side.has(S.ROW):
+                return -1.0
+            if S.ROW in side.hand:
+                return 2.0
+            if side.can_go and goeq + held[card] == NEEDED[S.GO]:
+                return 0.0
+            return float((3 * NEEDED[S.GO] + seen[S.GO] - goeq) // held[card] ** 2)
+        danger = one_away or about_to_finish or side.mileage == 0
+        if card == S.STOP:
+            if opp.has(S.ROW):
+                return -1.0
+            value = (3 if S.ROW in side.hand or side.has(S.ROW) else 4) * (4 + seen[S.GO])
+            value += 5 if danger else 0
+            value += 5 if opp.mileage == 0 else 0
+            value -= 5 if not opp.can_go else 0
+            if play and (S.ROW in side.hand or side.has(S.ROW)):
+                value += 5
+            return float(value)
+        if card == S.LIMIT:
+            if base.goal - opp.mileage <= 50:
+                return 1.0 if play else 0.0
+            better = any(
+                S.OOG <= c <= S.STOP and base.playable(me, c) for c in side.hand if c != card
+            )
+            if better or not opp.can_go:
+                return 1.0
+            base_value = 2 if side.has(S.ROW) or S.ROW in side.hand else 3
+            return float(base_value * (NEEDED[S.LIMIT] + seen[S.EOL] + 2))
+        safety = S.SAFETY_OF[card]
+        if opp.has(safety):
+            return -1.0
+        own = side.has(safety) or safety in side.hand
+        value = (3 if own else 4) * (NEEDED[card] + seen[REMEDY_OF[card]] + 2)
+        value += 5 if danger else 0
+        value += 5 if (opp.mileage == 0 or one_away) else 0
+        value -= 3 if opp.limited else 0
+        if play and own:
+            value += 3
+        return float(value)
+
+    def _would_extend(self, view: SeatView, base: S.Sim, seen: list[int]) -> bool:
+        """BSD's extension rule (spec §4.5)."""
+        side = base.sides[view.me]
+        tab = view.theirs
+        safeties = len(view.mine.safeties) + sum(1 for c in side.hand if c >= S.ET)
+        if safeties < 2 or tab.mileage == 0:
+            return False
+        if self._one_from_finish(view, seen, base):
+            return False
+        if tab.can_go and tab.mileage >= 500:
+            return False
+        if not tab.safeties:
+            return True
+        miles = sum(S.MILES[c] for c in side.hand if c <= S.D200)
+        return miles + 3 * view.deck_count > 1000
+
+    def wants_extension(self, view: SeatView) -> bool:
+        """BSD's extension rule."""
+        base = _base(view)
+        return self._would_extend(view, base, self._seen(view))
