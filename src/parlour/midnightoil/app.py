@@ -42,7 +42,7 @@ from parlour.tui.prompts import Answer, LineEditor, YesNoPrompt
 
 SOLVE_PACE = 0.35
 """Seconds between the computer's moves during auto-solve."""
-VERDICT_DELAY = 0.4
+VERDICT_DELAY = 0.25
 """Idle seconds before the "can this deal still be won?" answer is worked out."""
 CLOCK_GAP_LIMIT = 120.0
 """Longest pause between two keys that still counts as playing time."""
@@ -688,7 +688,8 @@ class MidnightOilApp(TerminalApp):
             if not self._play([move]):
                 self.solving = False
                 return
-            self.message = "Auto-solve: " + _move_summary(state, [move], self._card)
+            if not self.game.state.is_won():
+                self.message = "Auto-solve: " + _move_summary(state, [move], self._card)
             return
         if state.key() not in self.verdicts and not state.is_won():
             self.verdicts[state.key()] = self.advisor.verdict(state)
