@@ -12,10 +12,16 @@ import os
 import sys
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from parlour.core.cliutil import base_parser, seed_arg
 from parlour.core.rng import choose_seed
 from parlour.core.saves import SaveError
+
+if TYPE_CHECKING:
+    from parlour.mille.ai import ComputerPlayer
+    from parlour.mille.rules import Move
+    from parlour.mille.seat import SeatView
 
 DESCRIPTION = """\
 Mille Bornes against the computer, as BSD mille plays it.
@@ -40,6 +46,29 @@ def _bsd_binary(path: str) -> bool:
     except OSError:
         return False
     return not head.lstrip().startswith(b"{")
+
+
+class LazyComputer:
+    """The computer player, imported on its first decision so the first board appears sooner."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._player: ComputerPlayer | None = None
+
+    def _get(self) -> ComputerPlayer:
+        if self._player is None:
+            from parlour.mille.ai import ComputerPlayer
+
+            self._player = ComputerPlayer(self.seed)
+        return self._player
+
+    def choose_move(self, view: SeatView) -> Move:
+        """The real player's move."""
+        return self._get().choose_move(view)
+
+    def wants_extension(self, view: SeatView) -> bool:
+        """The real player's extension decision."""
+        return self._get().wants_extension(view)
 
 
 def load_for_play(path: str) -> tuple[object, dict[str, object]]:
@@ -67,7 +96,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    from parlour.mille.ai import ComputerPlayer
     from parlour.mille.app import MilleApp, fit_banner
     from parlour.mille.rules import Game
     from parlour.tui.runner import run
@@ -86,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         when = datetime.fromtimestamp(Path(args.file).stat().st_mtime)
         app = MilleApp(
             game,
-            ComputerPlayer(game.seed),
+            LazyComputer(game.seed),
             ui_state=ui,
             save_path=args.file,
             banner=fit_banner(args.file, when),
@@ -94,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     else:
         game = Game.new(choose_seed(args.seed))
-        app = MilleApp(game, ComputerPlayer(game.seed), colour=colour)
+        app = MilleApp(game, LazyComputer(game.seed), colour=colour)
     return run(app)
 
 
