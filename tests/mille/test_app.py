@@ -392,3 +392,19 @@ def test_escape_leaves_the_save_dialogue(tmp_path: Path) -> None:
     press(app, ["ESC"])
     assert prompt(app) == ">>:Move:"
     assert not (tmp_path / "x.json").exists()
+
+
+def test_save_failure_messages_are_short_and_say_why(tmp_path: Path) -> None:
+    app = make_app()
+    press(app, ["s", *"nodir/x.sav", "ENTER"])
+    assert message(app) == "not saved: no folder nodir"
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if os.access(locked, os.W_OK):
+            pytest.skip("running as a user who may write anywhere")
+        press(app, ["s", *"locked/x.sav", "ENTER"])
+        assert message(app) == "not saved: permission denied"
+    finally:
+        locked.chmod(0o700)

@@ -493,7 +493,7 @@ class MilleApp(TerminalApp):
         try:
             savefile.save(path, self.game, self.ui_state(dialog.origin))
         except SaveError as exc:
-            self._error(_fit(f"not saved: {exc.reason}"))
+            self._error(_fit(save_failure(path, exc.reason)))
             self._end_dialog(False)
             return
         self.save_path = path
@@ -577,6 +577,14 @@ class MilleApp(TerminalApp):
         frame = view.render(board, self.screen(), height, width)
         self.bell = False
         return frame
+
+
+def save_failure(path: str, reason: str) -> str:
+    """A short message line for a failed save (the game goes on)."""
+    folder = Path(path).parent
+    if not folder.is_dir():
+        return f"not saved: no folder {folder}"
+    return "not saved: " + reason.removeprefix("could not save: ")
 
 
 def _fit(text: str) -> str:
