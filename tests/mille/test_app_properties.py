@@ -63,3 +63,51 @@ def test_random_keys_never_crash_or_break_card_count(seed: int, keys: list[str])
                 assert frame.row_text(16)[40:] == "|" + "_" * 39
         finally:
             os.chdir(old)
+
+
+def _settle(app: MilleApp, key: str) -> None:
+    app.handle_key(key)
+    while app.timeout() == 0:
+        app.handle_key("TIMEOUT")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    keys=st.lists(st.sampled_from(PLAYING + ["w", "o", "q", "n"]), max_size=150),
+)
+def test_a_save_at_any_prompt_restores_that_screen(seed: int, keys: list[str]) -> None:
+    from parlour.mille.cli import load_for_play
+
+    game = Game.new(seed)
+    app = MilleApp(game, FirstLegal(game))
+    for key in keys:
+        if app.finished:
+            return
+        _settle(app, key)
+    if app.finished or app.dialog is not None:
+        return
+    if app.command is not None:
+        _settle(app, "ESC")  # leave a half-typed U/D command first
+    if app.ask is not None and app.ask.text == "Save game?":
+        return  # restores to the question that led there, by design
+    before = app.render(24, 80).to_text().split("\n")
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "p.json")
+        if app.save_path is not None:
+            _settle(app, "s")
+            _settle(app, "n")
+        else:
+            _settle(app, "s")
+        for ch in path:
+            _settle(app, ch)
+        _settle(app, "ENTER")
+        if app.dialog is not None:  # Overwrite file? cannot happen in a fresh folder
+            raise AssertionError("save dialogue still open")
+        loaded, ui = load_for_play(path)
+        assert isinstance(loaded, Game)
+        restored = MilleApp(loaded, FirstLegal(loaded), ui_state=ui, save_path=path)
+        after = restored.render(24, 80).to_text().split("\n")
+    assert [r for i, r in enumerate(after) if i != 15] == [
+        r for i, r in enumerate(before) if i != 15
+    ]
