@@ -1,0 +1,214 @@
+"""The Midnight Oil solver: plans, hints, "can this deal still be won?" and auto-solve.
+
+The solver plays fair (spec §8, issue 6): it searches the cards on the table
+(all face up), but a redeal is to it an unknown shuffle. It never applies a
+redeal to look at the result; between phases it judges end states by
+sampling shuffles of its own (:mod:`solver_value`). Its decisions depend
+only on the position and its seed, never on the deal number, so two
+positions that look the same on the table get the same plan.
+
+A plan for the current phase: search every position reachable before the
+next redeal (:mod:`solver_search`). If all cards can go home, play that
+line. Otherwise choose the end state to redeal from (the most cards home in
+the last phase) and play the line to it, then the redeal. The search has a
+node limit, so no position runs away; past it the plan uses the best end
+states found so far and says it is not complete.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+
+from parlour.core.rng import MASK64
+from parlour.midnightoil.cards import DECK_SIZE, RANK_COUNT
+from parlour.midnightoil.rules import REDEAL, Move, State
+from parlour.midnightoil.solver_search import (
+    BUILD,
+    DRAW_HOME,
+    HOME,
+    PhaseResult,
+    Prim,
+    search_phase,
+)
+from parlour.midnightoil.solver_value import choose_end
+
+PLAN_NODE_LIMIT = 60_000
+"""Positions a plan may search in one phase (a typical first deal needs about 2 000)."""
+VERDICT_NODE_LIMIT = 60_000
+"""Positions the "can it still be won?" verdict may search (per question asked)."""
+DONE = (RANK_COUNT,) * 4
+"""Foundation heights with every card home."""
+DEFAULT_SEED = 0
+"""The seed of the solver's own shuffles unless another is given."""
+
+
+def _fans_bytes(state: State) -> tuple[bytes, ...]:
+    return tuple(bytes(f) for f in state.fans)
+
+
+def position_seed(state: State, seed: int) -> int:
+    """The seed for sampling from this position: the table and ``seed``, never the deal number."""
+    blob = b"|".join(_fans_bytes(state))
+    blob += bytes(state.foundations) + bytes((state.redeals_left, int(state.draw_used)))
+    return ((seed & MASK64) * 0x100000001B3 + zlib.crc32(blob)) & MASK64
+
+
+def prims_to_moves(state: State, prims: list[Prim]) -> list[Move]:
+    """The rules' moves for a line of primitive search moves, each checked on replay."""
+    moves: list[Move] = []
+    current = state
+    for p in prims:
+        kind, fan = p[0], p[1]
+        if kind == HOME:
+            card = current.fans[fan][-1]
+            move = Move.to_foundation(fan, card // RANK_COUNT)
+        elif kind == BUILD:
+            move = Move.build(fan, p[2])
+        elif kind == DRAW_HOME:
+            card = current.fans[fan][p[2]]
+            move = Move.draw(fan, p[2], card // RANK_COUNT, True)
+        else:
+            move = Move.draw(fan, p[2], p[3], False)
+        current = current.apply(move)
+        moves.append(move)
+    return moves
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The solver's line for the current phase.
+
+    ``moves`` ends with the redeal when the phase cannot be won and redeals
+    are left. ``wins``: the line gets all 52 cards home. ``home``: cards home
+    at the end of the line (before any redeal). ``complete``: the search
+    saw every position of the phase (else the line is the best found).
+    """
+
+    moves: tuple[Move, ...]
+    wins: bool
+    home: int
+    complete: bool
+    uses_draw: bool
+
+
+def _search(state: State, draw_ok: bool, node_limit: int, stop_on_win: bool) -> PhaseResult:
+    return search_phase(
+        _fans_bytes(state),
+        state.foundations,
+        draw_ok,
+        node_limit=node_limit,
+        stop_on_win=stop_on_win,
+    )
+
+
+def plan(state: State, *, seed: int = DEFAULT_SEED, node_limit: int = PLAN_NODE_LIMIT) -> Plan:
+    """The solver's plan for this phase of ``state`` (see the module docstring)."""
+    if state.is_won():
+        return Plan((), True, DECK_SIZE, True, False)
+    draw_ok = not state.draw_used
+    result = _search(state, draw_ok, node_limit, True)
+    if result.won and draw_ok and (DONE, True) not in result.ends:
+        # A win was found with the draw: prefer one that does not spend it.
+        plain = _search(state, False, node_limit, True)
+        if plain.won:
+            result = plain
+    if result.won:
+        end = next(e for e in result.ends if sum(e[0]) == DECK_SIZE)
+    else:
+        end = choose_end(list(result.ends), state.redeals_left, position_seed(state, seed))
+    moves = prims_to_moves(state, result.path_to(end))
+    won = sum(end[0]) == DECK_SIZE
+    if not won and state.redeals_left > 0:
+        moves.append(Move.redeal())
+    uses_draw = draw_ok and not end[1]
+    return Plan(tuple(moves), won, sum(end[0]), result.complete, uses_draw)
+
+
+def best_moves(state: State, *, seed: int = DEFAULT_SEED) -> list[Move]:
+    """The plan's moves for the current phase (possibly ending with the redeal)."""
+    return list(plan(state, seed=seed).moves)
+
+
+def hint(state: State, *, seed: int = DEFAULT_SEED) -> Move | None:
+    """The solver's next move, or None when it sees none worth making."""
+    moves = plan(state, seed=seed).moves
+    return moves[0] if moves else None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Can all cards go home before the next redeal? Else the most cards home reachable.
+
+    ``winnable``: yes, using the draw if it is still available;
+    ``winnable_without_draw``: yes without spending it. ``best_home`` and
+    ``best_home_without_draw``: the most cards home reachable in this phase.
+    ``complete``: the search finished, so the answer is exact (otherwise the
+    numbers are what was found, a lower bound).
+    """
+
+    winnable: bool
+    winnable_without_draw: bool
+    best_home: int
+    best_home_without_draw: int
+    draw_available: bool
+    redeals_left: int
+    complete: bool
+
+    def line(self) -> str:
+        """The verdict in one line for the status row (under 80 columns)."""
+        when = "before the next redeal" if self.redeals_left else "in this last deal"
+        if self.winnable_without_draw:
+            extra = " without the draw" if self.draw_available else ""
+            return f"Yes: every card can go home {when}{extra}."
+        if self.winnable:
+            return f"Only with the draw: every card can go home {when} if you use it."
+        bound = "at most" if self.complete else "at least"
+        text = f"No: not {when}; {bound} {self.best_home}/52 home"
+        if self.draw_available and self.best_home_without_draw != self.best_home:
+            text += f" ({self.best_home_without_draw} without the draw)"
+        return text + ("." if self.complete else " (search limit).")
+
+
+def can_win(state: State, *, node_limit: int = VERDICT_NODE_LIMIT) -> Verdict:
+    """An exact answer for the current phase (within ``node_limit`` positions per search)."""
+    draw_ok = not state.draw_used and not state.is_won()
+    plain = _search(state, False, node_limit, False)
+    best_plain = plain.best_home()
+    if not draw_ok:
+        won = best_plain == DECK_SIZE
+        return Verdict(won, won, best_plain, best_plain, False, state.redeals_left, plain.complete)
+    if best_plain == DECK_SIZE:
+        return Verdict(True, True, DECK_SIZE, DECK_SIZE, True, state.redeals_left, plain.complete)
+    full = _search(state, True, node_limit, False)
+    best = max(full.best_home(), best_plain)
+    complete = plain.complete and full.complete
+    return Verdict(best == DECK_SIZE, False, best, best_plain, True, state.redeals_left, complete)
+
+
+class AutoSolver:
+    """Plays the solver's moves one at a time (the ``!`` demo and the benchmark).
+
+    It keeps the current plan while the game follows it, and plans again
+    whenever the position is not the one it expected (after a redeal, an
+    undo, or a move of the player's).
+    """
+
+    def __init__(self, seed: int = DEFAULT_SEED, node_limit: int = PLAN_NODE_LIMIT) -> None:
+        self.seed = seed
+        self.node_limit = node_limit
+        self._queue: list[Move] = []
+        self._expect: tuple[object, ...] | None = None
+
+    def next_move(self, state: State) -> Move | None:
+        """The next move to play in ``state``, or None when none is worth making."""
+        if state.is_won():
+            return None
+        if self._expect != state.key() or not self._queue:
+            self._queue = list(plan(state, seed=self.seed, node_limit=self.node_limit).moves)
+        if not self._queue:
+            self._expect = None
+            return None
+        move = self._queue.pop(0)
+        self._expect = state.apply(move).key() if move.kind != REDEAL else None
+        return move

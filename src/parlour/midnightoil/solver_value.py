@@ -1,0 +1,125 @@
+"""The solver's judgement between the end states of a deal phase (fair play).
+
+When a phase cannot be won, the solver must choose where to stop and redeal:
+with more cards home, or with the draw still in hand, or with one suit
+further on than another. A redeal is to the solver an unknown shuffle: it
+estimates the chance of winning from an end state by dealing the cards left
+with shuffles of its own (a seeded ``random.Random``, never the deal number)
+and searching the phase that follows. Only the set of cards left and the
+draw survive a redeal, so an end state is just the foundation heights and
+whether the draw is left.
+
+- With one phase after the redeal, the estimate is the share of sampled
+  deals that can be won outright.
+- With two phases after it, each sampled deal is searched for its own best
+  end state, valued by :func:`static_value`, and the values are averaged.
+
+The static value is a rough table of measured win rates of a last deal by
+the number of cards left and the draw (sampled offline, see
+docs/midnightoil.md); it screens out hopeless candidates before sampling.
+"""
+
+from __future__ import annotations
+
+import random
+
+from parlour.core.rng import make_rng, shuffle
+from parlour.midnightoil.cards import deal_in_threes
+from parlour.midnightoil.solver_search import (
+    RANK_COUNT,
+    EndState,
+    Found,
+    cards_home,
+    pareto,
+    search_phase,
+)
+
+DECK_SIZE = 52
+STATIC_DRAW_BASE = 0.50
+"""Measured: a last deal with the draw in hand is won about half the time with few cards left..."""
+STATIC_DRAW_SLOPE = 0.006
+"""...and about 0.6 percentage points less for every further card left."""
+STATIC_NO_DRAW_BASE = 0.14
+"""Without the draw a last deal is won far less often: 14% with few cards left..."""
+STATIC_NO_DRAW_SLOPE = 0.002
+"""...falling 0.2 points a card."""
+SCREEN_MARGIN = 0.06
+"""Candidates whose static value is this far below the best one are not sampled."""
+MAX_CANDIDATES = 4
+"""At most this many end states are compared by sampling."""
+SAMPLES_LAST = 10
+"""Sampled redeals per candidate when the phase after the redeal is the last."""
+SAMPLES_MIDDLE = 5
+"""Sampled redeals per candidate when two phases follow the redeal."""
+SAMPLE_NODE_LIMIT = 2_500
+"""Positions searched per sampled deal; a sample that runs out counts as not won."""
+
+
+def static_value(end: EndState) -> float:
+    """A rough chance of winning a last deal from this end state (no search)."""
+    found, draw_ok = end
+    left = DECK_SIZE - cards_home(found)
+    if left == 0:
+        return 1.0
+    if draw_ok:
+        return max(0.0, STATIC_DRAW_BASE - STATIC_DRAW_SLOPE * left)
+    return max(0.0, STATIC_NO_DRAW_BASE - STATIC_NO_DRAW_SLOPE * left)
+
+
+def cards_left(found: Found) -> list[int]:
+    """The cards not yet home, in ascending order."""
+    return [s * RANK_COUNT + r for s in range(len(found)) for r in range(found[s], RANK_COUNT)]
+
+
+def sample_deal(found: Found, rng: random.Random) -> tuple[bytes, ...]:
+    """A redeal of the cards left with a shuffle of the solver's own (never the real one)."""
+    cards = cards_left(found)
+    shuffle(cards, rng)
+    return tuple(bytes(f) for f in deal_in_threes(cards))
+
+
+def sampled_value(end: EndState, phases_after: int, rng: random.Random, samples: int) -> float:
+    """Estimate the chance of winning after redealing from ``end`` by sampling.
+
+    ``phases_after`` is the number of phases still to come after this
+    redeal's phase (0: the redeal starts the last phase).
+    """
+    found, draw_ok = end
+    if cards_home(found) == DECK_SIZE:
+        return 1.0
+    total = 0.0
+    for _ in range(samples):
+        fans = sample_deal(found, rng)
+        result = search_phase(fans, found, draw_ok, node_limit=SAMPLE_NODE_LIMIT)
+        if result.won:
+            total += 1.0
+        elif phases_after > 0:
+            total += max(static_value(e) for e in result.ends)
+    return total / samples
+
+
+def choose_end(ends: list[EndState], redeals_left: int, seed: int) -> EndState:
+    """The end state to redeal from (or, with no redeal left, to finish in).
+
+    With no redeal left: the most cards home. Otherwise the candidate with the
+    best sampled chance of winning; every candidate is judged on the same
+    sequence of sampled shuffles so that the comparison is fair.
+    """
+    front = pareto(ends)
+    if redeals_left <= 0:
+        return max(front, key=lambda e: (cards_home(e[0]), e[1]))
+    scored = sorted(front, key=lambda e: (-static_value(e), -cards_home(e[0]), not e[1], e[0]))
+    best_static = static_value(scored[0])
+    candidates = [e for e in scored if static_value(e) >= best_static - SCREEN_MARGIN]
+    candidates = candidates[:MAX_CANDIDATES]
+    if len(candidates) == 1:
+        return candidates[0]
+    phases_after = redeals_left - 1
+    samples = SAMPLES_LAST if phases_after == 0 else SAMPLES_MIDDLE
+    best = candidates[0]
+    best_value = -1.0
+    for end in candidates:
+        value = sampled_value(end, phases_after, make_rng(seed), samples)
+        if value > best_value:
+            best, best_value = end, value
+    return best

@@ -1,0 +1,195 @@
+"""The solver: legal plans, exact verdicts (against brute force), fair play, termination."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parlour.midnightoil import cards, rules
+from parlour.midnightoil.cards import DECK_SIZE, FAN_COUNT, RANK_COUNT, parse_card
+from parlour.midnightoil.rules import REDEAL, Move, State
+from parlour.midnightoil.solver import AutoSolver, best_moves, can_win, hint, plan
+
+ALL_HOME = (RANK_COUNT,) * 4
+
+
+def position(
+    fans: list[str], found: tuple[int, int, int, int], redeals: int = 0, used: bool = False
+) -> State:
+    """A state from fans written like ``"5H/9C/6H"`` (bottom first) and foundation heights."""
+    rows = [tuple(parse_card(c) for c in f.split("/")) if f else () for f in fans]
+    rows += [()] * (FAN_COUNT - len(rows))
+    state = State(1, tuple(rows), found, redeals, used)
+    home = [s * RANK_COUNT + r for s in range(4) for r in range(found[s])]
+    assert sorted(home + state.cards_left()) == list(range(DECK_SIZE))
+    return state
+
+
+def brute_force(state: State, with_draw: bool) -> int:
+    """The most cards home reachable in this phase, by trying every legal move (no redeal)."""
+    best = state.cards_home()
+    seen = {state.key()}
+    todo = [state]
+    while todo:
+        s = todo.pop()
+        best = max(best, s.cards_home())
+        for move in s.legal_moves(include_redeal=False, include_draw=with_draw):
+            nxt = s.apply(move)
+            if nxt.key() not in seen:
+                seen.add(nxt.key())
+                todo.append(nxt)
+    return best
+
+
+@st.composite
+def small_positions(draw: st.DrawFn) -> State:
+    """A position with 4..9 cards left, in fans of 1..4 cards, any draw and redeal status."""
+    found = [draw(st.integers(10, 13)) for _ in range(4)]
+    while DECK_SIZE - sum(found) < 4:
+        found[draw(st.integers(0, 3))] -= 1
+    while DECK_SIZE - sum(found) > 9:
+        found[found.index(min(found))] += 1
+    left = [s * RANK_COUNT + r for s in range(4) for r in range(found[s], RANK_COUNT)]
+    order = draw(st.permutations(left))
+    fans: list[tuple[int, ...]] = []
+    i = 0
+    while i < len(order):
+        size = draw(st.integers(1, 4))
+        fans.append(tuple(order[i : i + size]))
+        i += size
+    fans += [()] * (FAN_COUNT - len(fans))
+    used = draw(st.booleans())
+    redeals = draw(st.integers(0, 2))
+    return State(7, tuple(fans), (found[0], found[1], found[2], found[3]), redeals, used)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_positions())
+def test_verdict_matches_brute_force(state: State) -> None:
+    verdict = can_win(state)
+    draw_ok = not state.draw_used
+    best_plain = brute_force(state, False)
+    best = brute_force(state, True) if draw_ok else best_plain
+    assert verdict.complete
+    assert verdict.best_home == best
+    assert verdict.best_home_without_draw == best_plain
+    assert verdict.winnable == (best == DECK_SIZE)
+    assert verdict.winnable_without_draw == (best_plain == DECK_SIZE)
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_positions())
+def test_plan_reaches_what_it_promises(state: State) -> None:
+    result = plan(state)
+    current = state
+    for move in result.moves:
+        assert move in current.legal_moves()
+        if move.kind == REDEAL:
+            break
+        current = current.apply(move)
+    assert current.cards_home() == result.home
+    assert result.wins == current.is_won()
+    if state.redeals_left == 0:
+        # The last deal: the plan gets the most cards home there are.
+        assert result.home == brute_force(state, not state.draw_used)
+    if brute_force(state, False) == DECK_SIZE:
+        assert result.wins and not result.uses_draw
+
+
+def test_a_draw_only_win_is_found_and_reported() -> None:
+    # 6H sits on 5H on 7H: nothing moves until the draw sends 5H home, then all follows.
+    state = position(["7H/5H/6H", "KH/QH/JH/TH/9H/8H"], (13, 13, 4, 13), redeals=1)
+    verdict = can_win(state)
+    assert verdict.best_home_without_draw == 43
+    assert verdict.winnable and not verdict.winnable_without_draw
+    assert verdict.line().startswith("Only with the draw")
+    result = plan(state)
+    assert result.wins and result.uses_draw
+    assert result.moves[0] == Move.draw(0, 1, 2, True)
+    assert str(result.moves[0]) == "draw a2 -> 3"
+
+
+def test_verdict_lines_read_well() -> None:
+    won_plain = position(["KC/QC"], (11, 13, 13, 13), redeals=1)
+    verdict = can_win(won_plain)
+    assert verdict.winnable_without_draw
+    assert verdict.line() == "Yes: every card can go home before the next redeal without the draw."
+    stuck = position(["QC/KC"], (11, 13, 13, 13), used=True)
+    verdict = can_win(stuck)
+    assert not verdict.winnable and verdict.best_home == 50
+    assert verdict.line() == "No: not in this last deal; at most 50/52 home."
+    for line in (can_win(State.new(d)).line() for d in (1, 2)):
+        assert 0 < len(line) < 80
+
+
+def test_hints_are_legal_and_deterministic() -> None:
+    for deal in (1, 2, 3, 4):
+        state = State.new(deal)
+        first = hint(state)
+        random.seed(deal)  # disturbing the global generator changes nothing
+        random.random()
+        assert first is not None and first in state.legal_moves()
+        assert hint(state) == first
+        assert best_moves(state)[0] == first
+
+
+def test_solver_never_uses_the_real_redeal(monkeypatch: pytest.MonkeyPatch) -> None:
+    def peek(*args: object) -> object:
+        raise AssertionError("the solver looked at the real redeal")
+
+    monkeypatch.setattr(rules, "redeal_layout", peek)
+    monkeypatch.setattr(cards, "redeal_layout", peek)
+    for deal in (1, 2, 3):
+        result = plan(State.new(deal))
+        assert result.wins or result.moves[-1] == Move.redeal()
+
+
+def test_same_table_different_deal_number_same_plan() -> None:
+    checked = 0
+    for deal in range(1, 30):
+        state = State.new(deal)
+        result = plan(state)
+        if result.wins:
+            continue
+        twin = State(deal + 10**12, state.fans, state.foundations, state.redeals_left, False)
+        assert plan(twin) == result
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_auto_solve_terminates_with_legal_moves() -> None:
+    for deal in (1, 2):
+        state = State.new(deal)
+        solver = AutoSolver(seed=3)
+        played: list[Move] = []
+        while len(played) < 500:
+            move = solver.next_move(state)
+            if move is None:
+                break
+            assert move in state.legal_moves()
+            state = state.apply(move)
+            played.append(move)
+        assert len(played) < 500
+        assert solver.next_move(state) is None
+        assert state.is_won() or state.redeals_left == 0
+        # Replaying the moves from the start through the rules gives the same end.
+        replay = State.new(deal)
+        for move in played:
+            replay = replay.apply(Move.parse(str(move)))
+        assert replay == state
+
+
+def test_auto_solver_follows_a_changed_position() -> None:
+    state = State.new(5)
+    solver = AutoSolver()
+    move = solver.next_move(state)
+    assert move is not None
+    other = State.new(6)
+    again = solver.next_move(other)
+    assert again is not None and again in other.legal_moves()
+    assert solver.next_move(State(5, ((),) * FAN_COUNT, ALL_HOME, 0, False)) is None
