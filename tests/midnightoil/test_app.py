@@ -322,3 +322,47 @@ def test_panel_moves_right_on_wide_terminals(width: int) -> None:
     frame = app.render(24, width)
     assert frame.row_text(1).endswith("1 C  --")
     assert len(frame.row_text(1)) == width - 26 + 8
+
+
+def test_first_hint_is_the_solvers_move() -> None:
+    from parlour.midnightoil import solver
+
+    app = make(3)
+    press(app, "t")
+    assert app.hint == solver.hint(app.game.state)
+
+
+def test_can_it_still_be_won_appears_when_idle() -> None:
+    app = make(3)
+    assert app.timeout() is not None  # the answer is worked out when no key comes
+    screen = press(app, "TIMEOUT")
+    assert "Yes: every card can go home before the next redeal" in screen.splitlines()[23]
+    assert app.timeout() is None  # and not again for the same position
+    press(app, "D", "y")
+    assert app.timeout() is not None
+
+
+def test_auto_solve_plays_to_the_end_and_counts_as_solved() -> None:
+    app = make(3)
+    press(app, "!")
+    assert "counts as solved" in press(app)
+    press(app, "y")
+    assert app.solving and app.timeout() is not None
+    for _ in range(200):
+        if not app.solving:
+            break
+        press(app, "TIMEOUT")
+    assert app.game.state.is_won()
+    assert "Solved by the computer" in press(app)
+    stats, _ = load_stats()
+    assert stats.solved == 1 and stats.won == 0
+
+
+def test_any_key_stops_auto_solve() -> None:
+    app = make(3)
+    press(app, "!", "y", "TIMEOUT", "TIMEOUT")
+    moves = app.game.moves
+    assert moves == 2
+    assert "Auto-solve stopped" in press(app, "b")
+    press(app, "TIMEOUT")
+    assert app.game.moves == moves and not app.solving

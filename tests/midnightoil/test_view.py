@@ -72,3 +72,10 @@ def test_hit_test() -> None:
     assert hit_test(2, 60, 120) == ("fan", 1, 18)
     assert hit_test(2, 100, 120) == ("foundation", 1, 0)
     assert hit_test(0, 10, 80) is None and hit_test(22, 10, 80) is None
+
+
+def test_long_lines_are_cut_at_a_word() -> None:
+    board = Board(state=Game(1).state, message="word " * 30, status="x" * 100)
+    frame = render_board(board, ASCII)
+    assert frame.row_text(22).endswith("word..") and len(frame.row_text(22)) <= 79
+    assert len(frame.row_text(23)) <= 79 and frame.row_text(23).endswith("..")

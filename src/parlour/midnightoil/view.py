@@ -198,10 +198,20 @@ def _bottom(frame: Frame, board: Board, width: int) -> None:
             frame.put(MESSAGE_ROW, col + 1, board.entry[start : start + room])
             frame.cursor = (MESSAGE_ROW, col + 1 + board.entry_cursor - start)
     elif board.message:
-        frame.put(MESSAGE_ROW, 1, ("> " + board.message)[: width - 2])
+        frame.put(MESSAGE_ROW, 1, clip("> " + board.message, width - 2))
     if board.status:
         style = Style.BOLD if board.over else Style.NORMAL
-        frame.put(STATUS_ROW, 1, board.status[: width - 2], style)
+        frame.put(STATUS_ROW, 1, clip(board.status, width - 2), style)
+
+
+def clip(text: str, room: int) -> str:
+    """``text`` cut to ``room`` characters at a word boundary, marked with ``..``."""
+    if len(text) <= room:
+        return text
+    cut = text[: room - 2].rstrip()
+    if " " in cut[room // 2 :]:
+        cut = cut[: cut.rindex(" ")]
+    return cut + ".."
 
 
 def render_text_page(title: str, lines: list[str], footer: str, width: int = MIN_WIDTH) -> Frame:
