@@ -12,6 +12,7 @@ from parlour.midnightoil import cards, rules
 from parlour.midnightoil.cards import DECK_SIZE, FAN_COUNT, RANK_COUNT, parse_card
 from parlour.midnightoil.rules import REDEAL, Move, State
 from parlour.midnightoil.solver import AutoSolver, best_moves, can_win, hint, plan
+from parlour.midnightoil.solver_search import search_phase
 
 ALL_HOME = (RANK_COUNT,) * 4
 
@@ -193,3 +194,24 @@ def test_auto_solver_follows_a_changed_position() -> None:
     again = solver.next_move(other)
     assert again is not None and again in other.legal_moves()
     assert solver.next_move(State(5, ((),) * FAN_COUNT, ALL_HOME, 0, False)) is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_positions())
+def test_win_only_search_agrees_with_the_full_search(state: State) -> None:
+    fans = tuple(bytes(f) for f in state.fans)
+    for draw_ok in (False, True):
+        full = search_phase(fans, state.foundations, draw_ok, stop_on_win=False)
+        quick = search_phase(fans, state.foundations, draw_ok, win_only=True)
+        assert quick.won == full.won
+
+
+def test_win_only_search_agrees_on_real_deals() -> None:
+    for deal in range(1, 16):
+        state = State.new(deal)
+        fans = tuple(bytes(f) for f in state.fans)
+        for draw_ok in (False, True):
+            full = search_phase(fans, state.foundations, draw_ok)
+            quick = search_phase(fans, state.foundations, draw_ok, win_only=True)
+            assert full.complete and quick.complete
+            assert quick.won == full.won

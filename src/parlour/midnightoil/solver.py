@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from parlour.core.rng import MASK64
 from parlour.midnightoil.cards import DECK_SIZE, RANK_COUNT
-from parlour.midnightoil.rules import REDEAL, Move, State
+from parlour.midnightoil.rules import DRAW, REDEAL, Move, State
 from parlour.midnightoil.solver_search import (
     BUILD,
     DRAW_HOME,
@@ -92,37 +92,60 @@ class Plan:
     uses_draw: bool
 
 
-def _search(state: State, draw_ok: bool, node_limit: int, stop_on_win: bool) -> PhaseResult:
+def _search(
+    state: State, draw_ok: bool, node_limit: int, stop_on_win: bool, win_only: bool = False
+) -> PhaseResult:
     return search_phase(
         _fans_bytes(state),
         state.foundations,
         draw_ok,
         node_limit=node_limit,
         stop_on_win=stop_on_win,
+        win_only=win_only,
     )
 
 
+def _won_plan(state: State, result: PhaseResult, complete: bool) -> Plan:
+    end = next(e for e in result.ends if e[0] == DONE)
+    moves = prims_to_moves(state, result.path_to(end))
+    uses_draw = any(m.kind == DRAW for m in moves)
+    return Plan(tuple(moves), True, DECK_SIZE, complete, uses_draw)
+
+
 def plan(state: State, *, seed: int = DEFAULT_SEED, node_limit: int = PLAN_NODE_LIMIT) -> Plan:
-    """The solver's plan for this phase of ``state`` (see the module docstring)."""
+    """The solver's plan for this phase of ``state``.
+
+    1. If the phase can be won without the draw, win it (the draw is kept).
+    2. Else, if the draw is in hand and wins the phase, win it with the draw.
+    3. Else, in the last deal, get the most cards home (using the draw if it
+       helps); with a redeal left, keep the draw (its measured worth in a
+       later deal is far above anything it gains in a lost phase) and choose
+       the end state with the best sampled chance of winning, then redeal.
+    """
     if state.is_won():
         return Plan((), True, DECK_SIZE, True, False)
     draw_ok = not state.draw_used
-    result = _search(state, draw_ok, node_limit, True)
-    if result.won and draw_ok and (DONE, True) not in result.ends:
-        # A win was found with the draw: prefer one that does not spend it.
-        plain = _search(state, False, node_limit, True)
-        if plain.won:
-            result = plain
-    if result.won:
-        end = next(e for e in result.ends if sum(e[0]) == DECK_SIZE)
+    plain = _search(state, False, node_limit, True)
+    if plain.won:
+        return _won_plan(state, plain, plain.complete)
+    if draw_ok:
+        drawn = _search(state, True, node_limit, True, win_only=True)
+        if drawn.won:
+            return _won_plan(state, drawn, drawn.complete)
+    result = plain
+    if state.redeals_left == 0 and draw_ok:
+        result = _search(state, True, node_limit, False)
+        end = choose_end(list(result.ends), 0, 0)
     else:
-        end = choose_end(list(result.ends), state.redeals_left, position_seed(state, seed))
+        # With a redeal left the draw is kept: the plain ends carry it along.
+        labelled = {(found, draw_ok): (found, flag) for found, flag in plain.ends}
+        choice = choose_end(list(labelled), state.redeals_left, position_seed(state, seed))
+        end = labelled[choice]
     moves = prims_to_moves(state, result.path_to(end))
-    won = sum(end[0]) == DECK_SIZE
-    if not won and state.redeals_left > 0:
+    if state.redeals_left > 0:
         moves.append(Move.redeal())
     uses_draw = draw_ok and not end[1]
-    return Plan(tuple(moves), won, sum(end[0]), result.complete, uses_draw)
+    return Plan(tuple(moves), False, sum(end[0]), plain.complete and result.complete, uses_draw)
 
 
 def best_moves(state: State, *, seed: int = DEFAULT_SEED) -> list[Move]:

@@ -114,6 +114,46 @@ def settle(
                         todo.append(t - 1)
 
 
+def deadlocked(fan: bytes) -> bool:
+    """True if a card of this fan can never leave it without the draw.
+
+    A card above a lower card of its own suit must leave by a build onto its
+    successor before either can go home; if it is a king, or its successor
+    lies under it in the same fan, it never can.
+    """
+    low = [RANK_COUNT] * SUIT_COUNT
+    below = 0
+    for c in fan:
+        s = SUIT_OF[c]
+        r = RANK_OF[c]
+        if low[s] < r and (r == KING or (below >> (c + 1)) & 1):
+            return True
+        if r < low[s]:
+            low[s] = r
+        below |= 1 << c
+    return False
+
+
+def deadlock_mask(fans: Fans | list[bytes]) -> int:
+    """The fans (as bits) holding a card that can never leave without the draw."""
+    mask = 0
+    for i, f in enumerate(fans):
+        if len(f) > 1 and deadlocked(f):
+            mask |= 1 << i
+    return mask
+
+
+def build_deadlocks(target: bytes, card: int) -> bool:
+    """True if building ``card`` onto ``target`` buries a lower card of its suit for good.
+
+    The built card could then leave only for home, which waits for the
+    lower card under it.
+    """
+    s = SUIT_OF[card]
+    r = RANK_OF[card]
+    return any(SUIT_OF[x] == s and RANK_OF[x] < r for x in target)
+
+
 def tops(fans: Fans | list[bytes]) -> dict[int, int]:
     """Which fan each top card is on."""
     return {f[-1]: i for i, f in enumerate(fans) if f}
@@ -255,12 +295,18 @@ def search_phase(
     node_limit: int = DEFAULT_NODE_LIMIT,
     deadline: float | None = None,
     stop_on_win: bool = True,
+    win_only: bool = False,
 ) -> PhaseResult:
     """Visit the positions reachable in this phase and collect their end states.
 
     Stops at the first win (when ``stop_on_win``), or when ``node_limit``
     positions are expanded or the ``deadline`` (a ``time.perf_counter()``
-    value) passes; then the result says it is not complete.
+    value) passes; then the result says it is not complete. With
+    ``win_only`` it only asks whether the phase can be won, and skips every
+    position where that has become impossible: a card that can never leave
+    its fan (:func:`deadlocked`) in more fans than the draw left could mend
+    (one fan while the draw is unused, none after); its ``ends`` are then
+    only those of the positions it kept.
     """
     t0 = time.perf_counter()
     work = list(fans)
@@ -276,11 +322,15 @@ def search_phase(
         result.won = True
         result.elapsed = time.perf_counter() - t0
         return result
+    start_dead = deadlock_mask(work) if win_only else 0
+    if start_dead and (not draw_ok or start_dead & (start_dead - 1)):
+        result.elapsed = time.perf_counter() - t0
+        return result
     seen = {start}
-    stack: list[tuple[Key, Found]] = [(start, start_found)]
+    stack: list[tuple[Key, Found, int]] = [(start, start_found, start_dead)]
     nodes = 0
     while stack:
-        key, fd = stack.pop()
+        key, fd, dead = stack.pop()
         nodes += 1
         if nodes > node_limit or (
             deadline is not None and nodes & 63 == 0 and time.perf_counter() > deadline
@@ -291,6 +341,13 @@ def search_phase(
         top_at = tops(kfans)
         children = branch_moves(kfans, fd, kdraw, top_at)
         for move in reversed(children):
+            cdead = dead
+            if win_only and move[0] == BUILD:
+                j = move[2]
+                if build_deadlocks(kfans[j], kfans[move[1]][-1]):
+                    cdead |= 1 << j
+                    if not kdraw or cdead & (cdead - 1):
+                        continue
             w = list(kfans)
             nf = list(fd)
             clog: list[Prim] = [move]
@@ -301,6 +358,10 @@ def search_phase(
             if ckey in seen:
                 continue
             seen.add(ckey)
+            if win_only and move[0] >= DRAW_HOME:
+                cdead = deadlock_mask(w)
+                if cdead:
+                    continue
             parents[ckey] = (key, tuple(clog))
             cfound: Found = (nf[0], nf[1], nf[2], nf[3])
             end = (cfound, cdraw)
@@ -312,7 +373,7 @@ def search_phase(
                     result.nodes = nodes
                     result.elapsed = time.perf_counter() - t0
                     return result
-            stack.append((ckey, cfound))
+            stack.append((ckey, cfound, cdead))
     result.nodes = nodes
     result.elapsed = time.perf_counter() - t0
     return result

@@ -90,11 +90,20 @@ def sampled_value(end: EndState, phases_after: int, rng: random.Random, samples:
     total = 0.0
     for _ in range(samples):
         fans = sample_deal(found, rng)
-        result = search_phase(fans, found, draw_ok, node_limit=SAMPLE_NODE_LIMIT)
-        if result.won:
+        if phases_after == 0:
+            won = search_phase(
+                fans, found, draw_ok, node_limit=SAMPLE_NODE_LIMIT, win_only=True
+            ).won
+            total += 1.0 if won else 0.0
+            continue
+        plain = search_phase(fans, found, False, node_limit=SAMPLE_NODE_LIMIT)
+        if plain.won or (
+            draw_ok
+            and search_phase(fans, found, True, node_limit=SAMPLE_NODE_LIMIT, win_only=True).won
+        ):
             total += 1.0
-        elif phases_after > 0:
-            total += max(static_value(e) for e in result.ends)
+        else:
+            total += max(static_value((f, draw_ok)) for f, _ in plain.ends)
     return total / samples
 
 
