@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -40,7 +41,8 @@ def expected(app: MilleApp) -> str:
 def wait_same(term: Terminal, app: MilleApp, skip_rows: tuple[int, ...] = ()) -> None:
     """Wait until the terminal shows the mirror's screen (rows in ``skip_rows`` aside)."""
     want = expected(app).split("\n")
-    for _ in range(100):
+    deadline = time.monotonic() + 20  # generous: CI machines may be busy
+    while time.monotonic() < deadline:
         term.pump(0.03)
         got = term.text().split("\n")
         if all(got[r] == want[r] for r in range(24) if r not in skip_rows):

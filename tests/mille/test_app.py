@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from parlour.mille import savefile
-from parlour.mille.app import MilleApp, fit_banner
+from parlour.mille.app import MilleApp
 from parlour.mille.cards import Card
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase, card_total_ok
+from parlour.mille.uistate import fit_banner
 from tests.mille import crafting
 from tests.mille.opponents import FirstLegal
 

@@ -25,9 +25,16 @@ from typing import Any, Protocol
 
 from parlour.core import paths
 from parlour.core.saves import SaveError
-from parlour.mille import savefile, view
+from parlour.mille import savefile, uistate, view
 from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
 from parlour.mille.seat import SeatView
+from parlour.mille.uistate import (
+    apply_ui_state,
+    fit_banner,
+    fit_message,
+    key_text,
+    save_failure,
+)
 from parlour.mille.view import Layout, Screen
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
@@ -44,11 +51,8 @@ SAME_FILE = "Same file?"
 OVERWRITE = "Overwrite file?"
 FILE_PROMPT = "file:"
 
-UI_STATE_VERSION = 1
-PROMPT_NAMES = ("move", "really", "extension", "another_hand", "another_game")
 MAX_COMPUTER_MOVES = 500
 """Safety net: a computer turn longer than this is a bug, not a turn."""
-MESSAGE_WIDTH = view.SCREEN_COLS - view.MESSAGE_COL
 FILE_NAME_MAX = 240
 YES_NO_HINT = "type y or n (s saves)"
 
@@ -85,25 +89,6 @@ class SaveDialog:
         default_factory=lambda: LineEditor(FILE_PROMPT, max_length=FILE_NAME_MAX)
     )
     path: str | None = None
-
-
-def fit_banner(name: str, when: datetime) -> str:
-    """BSD's ``name [date]`` message, shortened to fit the message line (BSD let it wrap)."""
-    stamp = when.strftime("%a %b %d %H:%M:%S %Y")
-    for text in (f"{name} [{stamp}]", f"{name} [{when.strftime('%H:%M:%S')}]"):
-        if len(text) <= MESSAGE_WIDTH:
-            return text
-    tail = f" [{when.strftime('%H:%M:%S')}]"
-    room = MESSAGE_WIDTH - len(tail) - 3
-    return "..." + name[-room:] + tail
-
-
-def key_text(key: str) -> str:
-    """A key in printable form for ``unknown command:`` (``^X`` for control keys)."""
-    if key.startswith("CTRL_") and len(key) == 6:
-        return "^" + key[-1]
-    named = {keys.ESC: "^[", keys.TAB: "^I", keys.BACKSPACE: "^?"}
-    return named.get(key, key)
 
 
 class MilleApp(TerminalApp):
@@ -412,8 +397,9 @@ class MilleApp(TerminalApp):
             self.bell = True
 
     def _play(self, move: Move) -> None:
+        """Apply the human's move; a refusal shows BSD's message with the bell and costs nothing."""
         try:
-            events = self.game.apply(move)
+            self.game.apply(move)
         except IllegalMove as exc:
             self._error(exc.message)
             return
@@ -422,7 +408,6 @@ class MilleApp(TerminalApp):
             self.message = ""
             if self.ordering:
                 self._sort_hand()
-        del events
         self._settle()
 
     def _sort_hand(self) -> None:
@@ -493,7 +478,7 @@ class MilleApp(TerminalApp):
         try:
             savefile.save(path, self.game, self.ui_state(dialog.origin))
         except SaveError as exc:
-            self._error(_fit(save_failure(path, exc.reason)))
+            self._error(fit_message(save_failure(path, exc.reason)))
             self._end_dialog(False)
             return
         self.save_path = path
@@ -505,7 +490,7 @@ class MilleApp(TerminalApp):
     def ui_state(self, prompt: str) -> dict[str, Any]:
         """What a save records besides the game, so that it restores to ``prompt``."""
         return {
-            "version": UI_STATE_VERSION,
+            "version": uistate.UI_STATE_VERSION,
             "prompt": prompt,
             "layout": self.layout.value,
             "ordering": self.ordering,
@@ -577,57 +562,3 @@ class MilleApp(TerminalApp):
         frame = view.render(board, self.screen(), height, width)
         self.bell = False
         return frame
-
-
-def save_failure(path: str, reason: str) -> str:
-    """A short message line for a failed save (the game goes on)."""
-    folder = Path(path).parent
-    if not folder.is_dir():
-        return f"not saved: no folder {folder}"
-    return "not saved: " + reason.removeprefix("could not save: ")
-
-
-def _fit(text: str) -> str:
-    return text if len(text) <= MESSAGE_WIDTH else text[: MESSAGE_WIDTH - 3] + "..."
-
-
-def apply_ui_state(app: MilleApp, state: dict[str, Any]) -> None:
-    """Check and apply a saved ui_state (``ValueError`` with a reason when it is wrong)."""
-    validate_ui_state(state)
-    app.layout = Layout(state.get("layout", Layout.COMMANDS.value))
-    app.ordering = bool(state.get("ordering", False))
-    last = state.get("last_move")
-    app.last_move = (last[0], last[1]) if last else None
-
-
-def validate_ui_state(state: Any) -> None:
-    """Strict check of the ui_state dict a save carries; ``ValueError`` names the problem."""
-    if not isinstance(state, dict):
-        raise ValueError("the screen state is not an object")
-    version = state.get("version", UI_STATE_VERSION)
-    if type(version) is not int or not 1 <= version <= UI_STATE_VERSION:
-        raise ValueError("the screen state has an unknown version")
-    prompt = state.get("prompt", "move")
-    if prompt not in PROMPT_NAMES:
-        raise ValueError(f"unknown prompt {prompt!r} in the screen state")
-    layout = state.get("layout", Layout.COMMANDS.value)
-    if layout not in (Layout.COMMANDS.value, Layout.BONUSES.value):
-        raise ValueError(f"unknown window layout {layout!r}")
-    if type(state.get("ordering", False)) is not bool:
-        raise ValueError("the order-hand option is not true or false")
-    last = state.get("last_move")
-    if last is not None:
-        labels = {card_label for card_label in _card_labels()}
-        if (
-            not isinstance(last, list)
-            or len(last) != 2
-            or last[0] not in ("PLAY", "DISCARD")
-            or last[1] not in labels
-        ):
-            raise ValueError("the computer's last move is unreadable")
-
-
-def _card_labels() -> list[str]:
-    from parlour.mille.cards import Card
-
-    return [card.label for card in Card]

@@ -74,7 +74,7 @@ class LazyComputer:
 def load_for_play(path: str) -> tuple[object, dict[str, object]]:
     """Load a save for the app, checking the screen state too; :class:`SaveError` on any problem."""
     from parlour.mille import savefile
-    from parlour.mille.app import validate_ui_state
+    from parlour.mille.uistate import validate_ui_state
 
     if _bsd_binary(path):
         raise SaveError(path, "is a BSD mille save file; those cannot be read (only Parlour saves)")
@@ -96,8 +96,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    from parlour.mille.app import MilleApp, fit_banner
+    from parlour.mille.app import MilleApp
     from parlour.mille.rules import Game
+    from parlour.mille.uistate import fit_banner
     from parlour.tui.runner import run
 
     colour = not args.ascii and "NO_COLOR" not in os.environ

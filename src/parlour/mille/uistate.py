@@ -1,0 +1,91 @@
+"""The mille app's small pure helpers: the saved ``ui`` state and the texts of the message line.
+
+A save's ``ui`` object (spec: docs/mille.md, "Save files") records where the
+save was made so that the restored game shows the same question: ``prompt``
+(move, really, extension, another_hand, another_game), the score window
+``layout``, the order-hand option ``ordering`` and the computer's
+``last_move`` lines. :func:`validate_ui_state` checks it strictly.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from parlour.mille.cards import Card
+from parlour.mille.view import MESSAGE_COL, SCREEN_COLS, Layout
+from parlour.tui import keys
+
+UI_STATE_VERSION = 1
+PROMPT_NAMES = ("move", "really", "extension", "another_hand", "another_game")
+MESSAGE_WIDTH = SCREEN_COLS - MESSAGE_COL
+"""Room on the message line (row 15, from column 45)."""
+
+
+def fit_banner(name: str, when: datetime) -> str:
+    """BSD's ``name [date]`` message, shortened to fit the message line (BSD let it wrap)."""
+    stamp = when.strftime("%a %b %d %H:%M:%S %Y")
+    for text in (f"{name} [{stamp}]", f"{name} [{when.strftime('%H:%M:%S')}]"):
+        if len(text) <= MESSAGE_WIDTH:
+            return text
+    tail = f" [{when.strftime('%H:%M:%S')}]"
+    room = MESSAGE_WIDTH - len(tail) - 3
+    return "..." + name[-room:] + tail
+
+
+def key_text(key: str) -> str:
+    """A key in printable form for ``unknown command:`` (``^X`` for control keys)."""
+    if key.startswith("CTRL_") and len(key) == 6:
+        return "^" + key[-1]
+    named = {keys.ESC: "^[", keys.TAB: "^I", keys.BACKSPACE: "^?"}
+    return named.get(key, key)
+
+
+def save_failure(path: str, reason: str) -> str:
+    """A short message line for a failed save (the game goes on)."""
+    folder = Path(path).parent
+    if not folder.is_dir():
+        return f"not saved: no folder {folder}"
+    return "not saved: " + reason.removeprefix("could not save: ")
+
+
+def fit_message(text: str) -> str:
+    """Shorten a message to the message line, marking the cut with ..."""
+    return text if len(text) <= MESSAGE_WIDTH else text[: MESSAGE_WIDTH - 3] + "..."
+
+
+def apply_ui_state(app: Any, state: dict[str, Any]) -> None:
+    """Check a saved ui_state and set the app's layout, order option and move lines from it."""
+    validate_ui_state(state)
+    app.layout = Layout(state.get("layout", Layout.COMMANDS.value))
+    app.ordering = bool(state.get("ordering", False))
+    last = state.get("last_move")
+    app.last_move = (last[0], last[1]) if last else None
+
+
+def validate_ui_state(state: Any) -> None:
+    """Strict check of the ui_state dict a save carries; ``ValueError`` names the problem."""
+    if not isinstance(state, dict):
+        raise ValueError("the screen state is not an object")
+    version = state.get("version", UI_STATE_VERSION)
+    if type(version) is not int or not 1 <= version <= UI_STATE_VERSION:
+        raise ValueError("the screen state has an unknown version")
+    prompt = state.get("prompt", "move")
+    if prompt not in PROMPT_NAMES:
+        raise ValueError(f"unknown prompt {prompt!r} in the screen state")
+    layout = state.get("layout", Layout.COMMANDS.value)
+    if layout not in (Layout.COMMANDS.value, Layout.BONUSES.value):
+        raise ValueError(f"unknown window layout {layout!r}")
+    if type(state.get("ordering", False)) is not bool:
+        raise ValueError("the order-hand option is not true or false")
+    last = state.get("last_move")
+    if last is not None:
+        labels = {card.label for card in Card}
+        if (
+            not isinstance(last, list)
+            or len(last) != 2
+            or last[0] not in ("PLAY", "DISCARD")
+            or last[1] not in labels
+        ):
+            raise ValueError("the computer's last move is unreadable")
