@@ -346,8 +346,9 @@ def test_banner_fits_message_line() -> None:
     when = datetime(2026, 11, 29, 19, 3, 10)
     assert fit_banner("g", when) == "g [Sun Nov 29 19:03:10 2026]"
     assert fit_banner("spec_save1", when) == "spec_save1 [19:03:10]"
-    long = fit_banner("/a/very/long/path/to/some/saved/game.json", when)
-    assert len(long) <= 35 and long.startswith("...") and long.endswith("[19:03:10]")
+    assert fit_banner("/a/very/long/path/to/some/saved/game.json", when) == "game.json [19:03:10]"
+    long = fit_banner("/tmp/a-very-long-file-name-for-a-saved-game.json", when)
+    assert len(long) <= 35 and long.startswith("...") and long.endswith("game.json [19:03:10]")
 
 
 def test_larger_terminal_keeps_layout() -> None:

@@ -26,12 +26,14 @@ MESSAGE_WIDTH = SCREEN_COLS - MESSAGE_COL
 def fit_banner(name: str, when: datetime) -> str:
     """BSD's ``name [date]`` message, shortened to fit the message line (BSD let it wrap)."""
     stamp = when.strftime("%a %b %d %H:%M:%S %Y")
-    for text in (f"{name} [{stamp}]", f"{name} [{when.strftime('%H:%M:%S')}]"):
+    clock = when.strftime("%H:%M:%S")
+    base = Path(name).name or name
+    for text in (f"{name} [{stamp}]", f"{name} [{clock}]", f"{base} [{clock}]"):
         if len(text) <= MESSAGE_WIDTH:
             return text
-    tail = f" [{when.strftime('%H:%M:%S')}]"
+    tail = f" [{clock}]"
     room = MESSAGE_WIDTH - len(tail) - 3
-    return "..." + name[-room:] + tail
+    return "..." + base[-room:] + tail
 
 
 def key_text(key: str) -> str:
