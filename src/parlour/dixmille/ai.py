@@ -13,10 +13,11 @@ in plain Python. Tables are cached per banked score.
 from __future__ import annotations
 
 import sys
+from array import array
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -135,8 +136,9 @@ class Tables:
                         row[n][t] = w if w > pass_value else pass_value
                     else:
                         row[n][t] = w if policy(t * STEP, n, k) else pass_value
-        self._values = values
-        self._throws = throws
+        # Compact arrays: a table for one banked score then takes about 400 kB.
+        self._values = [[array("d", row) for row in level] for level in values]
+        self._throws = [[array("d", row) for row in level] for level in throws]
 
     def value(self, turn_points: int, dice: int, level: int) -> float:
         """V(T, n, k): the best expected result from a throw/pass decision."""
@@ -180,10 +182,29 @@ class Tables:
         return min(takes, key=rank)
 
 
-@lru_cache(maxsize=64)
+_CACHE: dict[tuple[int, bool], Tables] = {}
+CACHE_LIMIT = 256
+"""Tables kept in memory (about 400 kB each); 200 banked levels exist below 10,000."""
+
+
 def tables_for(banked: int, four_twos_wipes: bool = True) -> Tables:
-    """The (cached) tables for a banked score."""
-    return Tables(banked, four_twos_wipes)
+    """The tables for a banked score, built on first use and kept.
+
+    With ``four_twos = turn`` the banked score plays no part, so one table serves all.
+    """
+    key = (banked if four_twos_wipes else 0, four_twos_wipes)
+    tables = _CACHE.get(key)
+    if tables is None:
+        if len(_CACHE) >= CACHE_LIMIT:
+            _CACHE.pop(next(iter(_CACHE)))
+        tables = _CACHE[key] = Tables(key[0], four_twos_wipes)
+    return tables
+
+
+def install_tables(tables: Tables) -> None:
+    """Add tables built elsewhere (for example by another process) to the cache."""
+    if tables.policy is None:
+        _CACHE[(tables.banked, tables.four_twos_wipes)] = tables
 
 
 def positions_of(thrown: tuple[int, ...], faces: tuple[int, ...]) -> tuple[int, ...]:

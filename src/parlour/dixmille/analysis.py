@@ -34,7 +34,8 @@ def analyse(decision: Decision, four_twos_wipes: bool = True) -> Decision:
         throw = tables.throw_value(t, n, k)
         best = max(float(t), throw)
         chosen = throw if decision.throw else float(t)
-        advice = f"throw {n}" if throw > t else f"pass with {points(t)}"
+        dice = "the last die" if n == 1 else f"{n} dice"
+        advice = f"throw {dice}" if throw > t else f"pass with {points(t)}"
         return replace(decision, loss=max(best - chosen, 0.0), best=advice)
     take = score_take(decision.taken)
     takes = legal_takes(decision.thrown)
@@ -58,7 +59,8 @@ def describe(decision: Decision) -> str:
     """A decision in a few words, e.g. ``passed 350, 5 dice`` or ``took 1 1 5 of 115234``."""
     if decision.kind == GO:
         verb = "threw" if decision.throw else "passed"
-        return f"{verb} at {points(decision.turn_points)}, {decision.dice} dice"
+        dice = "1 die" if decision.dice == 1 else f"{decision.dice} dice"
+        return f"{verb} at {points(decision.turn_points)}, {dice}"
     thrown = "".join(str(f) for f in decision.thrown)
     return f"took {''.join(str(f) for f in decision.taken)} of {thrown}"
 

@@ -107,8 +107,7 @@ def _analysed(fn: Callable[[Totals], str]) -> Callable[[Totals], str]:
 
 STYLE: list[Row] = [
     ("Decisions analysed", _analysed(lambda t: str(t.style.go_decisions + t.style.take_decisions))),
-    ("Points given away", _analysed(lambda t: f"{t.style.per_turn:.1f}")),
-    ("  per turn", lambda t: ""),
+    ("Given away per turn", _analysed(lambda t: f"{t.style.per_turn:.1f}")),
     ("Stopped too early", _analysed(lambda t: str(t.style.too_early))),
     ("Pushed too far", _analysed(lambda t: str(t.style.too_far))),
     ("Weaker takes", _analysed(lambda t: str(t.style.take_mistakes))),
