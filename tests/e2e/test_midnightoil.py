@@ -33,7 +33,7 @@ def test_deal_1_play_undo_save_and_quit(tmp_path: Path) -> None:
         term.wait_for("redeal anyway? (y/n)")
         term.send("y")
         term.wait_for("deal 2 of 3")
-        term.send(ARROWS["DOWN"] + " ")  # cursor mode: select fan b's top card
+        term.send(ARROWS["DOWN"] + ARROWS["DOWN"] + " ")  # cursor mode: fan a, b; select
         term.wait_for("b selected")
         term.send("\x1b")
         term.send("?")

@@ -156,7 +156,9 @@ def test_draw_position_digit_refuses_a_card_that_cannot_go() -> None:
 
 def test_cursor_mode() -> None:
     app = make()
-    press(app, "DOWN")  # starts on fan a, moves to b
+    press(app, "DOWN")  # the first arrow starts cursor mode on fan a
+    assert app.cursor == (0, 2)
+    press(app, "DOWN")
     assert app.cursor == (1, 2)
     press(app, " ")
     assert app.selected == 1
@@ -366,3 +368,10 @@ def test_any_key_stops_auto_solve() -> None:
     assert "Auto-solve stopped" in press(app, "b")
     press(app, "TIMEOUT")
     assert app.game.moves == moves and not app.solving
+
+
+def test_refusals_name_cards_as_the_board_draws_them() -> None:
+    from parlour.tui.glyphs import UNICODE
+
+    app = MidnightOilApp(Game(1), UNICODE)
+    assert "5♠ goes only on 6♠, not on 4♦" in press(app, "b", "a")

@@ -119,7 +119,7 @@ class MidnightOilApp(DrawKeys):
     def _describe(self, move: Move) -> str:
         state = self.game.state
         if move.kind == REDEAL:
-            return "redeal (no other move is left)"
+            return "redeal (nothing better is left in this deal)"
         card = self._card(state.moved_card(move))
         if move.home:
             dest = f"foundation {move.target + 1} {self.glyphs.suits[move.target]}"
@@ -196,7 +196,7 @@ class MidnightOilApp(DrawKeys):
         elif key == "*":
             self._manual_auto(range(4))
         elif key in ARROWS:
-            self._start_cursor(key)
+            self._start_cursor()
         elif key == keys.ESC:
             self._cancel()
         elif key == "x":
@@ -291,14 +291,12 @@ class MidnightOilApp(DrawKeys):
             return
         self._play(moves, f"{len(moves)} card{'s' if len(moves) > 1 else ''} went home.")
 
-    def _start_cursor(self, key: str) -> None:
+    def _start_cursor(self) -> None:
         fan = self.selected
         if fan is None:
             fan = next((i for i, f in enumerate(self.game.state.fans) if f), 0)
         self.cursor = (fan, max(len(self.game.state.fans[fan]) - 1, 0))
         self.message = "Cursor: arrows move, Space selects or moves, Esc leaves."
-        if key in (keys.UP, keys.DOWN):
-            self._cursor_key(key)
 
     def _cursor_key(self, key: str) -> None:
         assert self.cursor is not None

@@ -11,6 +11,7 @@ recovery file when input ends.
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from parlour.core import paths
 from parlour.core.saves import SaveError
 from parlour.midnightoil import savefile
 from parlour.midnightoil.advisor import Advisor
-from parlour.midnightoil.cards import FAN_KEYS, parse_deal_number
+from parlour.midnightoil.cards import FAN_KEYS, SUITS, parse_deal_number
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import DRAW, FOUNDATION, REDEAL, IllegalMove, Move, State
 from parlour.midnightoil.stats import LOST, SOLVED, WON, load_stats, save_stats
@@ -34,6 +35,8 @@ from parlour.tui.prompts import Answer, LineEditor, YesNoPrompt
 CLOCK_GAP_LIMIT = 120.0
 """Longest pause between two keys that still counts as playing time."""
 RECOVERY_FILE = "midnightoil-recovery.json"
+CARD_NAME = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
+"""A card named in the rules' notation inside a message."""
 
 
 @dataclass
@@ -110,6 +113,12 @@ class GameSession(TerminalApp):
         if not self.game.state.is_won() and gap > 0:
             self.game.elapsed += min(gap, CLOCK_GAP_LIMIT)
 
+    def _with_glyphs(self, text: str) -> str:
+        """The rules' card names (``2C``) in ``text`` drawn as on the board (``2♣``)."""
+        return CARD_NAME.sub(
+            lambda m: m.group(1) + self.glyphs.suits[SUITS.index(m.group(2))], text
+        )
+
     def _refuse(self, message: str) -> None:
         self.message = message
         self.bell = True
@@ -127,7 +136,7 @@ class GameSession(TerminalApp):
         try:
             self.game.play_step(moves)
         except IllegalMove as exc:
-            self._refuse(str(exc))
+            self._refuse(self._with_glyphs(str(exc)))
             return False
         self.selected = None
         self.cursor = None
