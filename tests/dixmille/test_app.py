@@ -82,10 +82,10 @@ def test_zedx_plays_its_turn_one_step_at_a_time() -> None:
         app.handle_key("TIMEOUT")
         steps.append(app.ui.message)
     assert steps[:4] == [
-        "ZEDX throws: 1 1 5 2 3 4",
+        "ZEDX throws 6 dice: 1 1 5 2 3 4",
         "ZEDX takes 1 (100)",
         "ZEDX throws 5 dice",
-        "ZEDX throws: 5 5 5 3 4",
+        "ZEDX throws 5 dice: 5 5 5 3 4",
     ]
     assert steps[4:6] == ["ZEDX takes 5 5 5 (500)", "ZEDX passes with 600"]
     run_zedx(app)

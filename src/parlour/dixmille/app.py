@@ -265,10 +265,7 @@ class DixMilleApp(TerminalApp):
         if out.turn_ended:
             self._after_turn(out, out.message)
             return
-        if out.kind == "throw":
-            self.ui.message = f"{name} throws: {' '.join(str(f) for f in out.dice)}"
-        else:
-            self.ui.message = out.message
+        self.ui.message = out.message
         self.ui.alert = out.kind == "one_miss"
         self._arm()
 
@@ -282,7 +279,9 @@ class DixMilleApp(TerminalApp):
         self.ui.dice = out.dice
         self.ui.highlight = frozenset()
         self.pending = None
+        ended = f"{game.players[out.seat].name}'s turn is over."
         if was_computer:
+            self.ui.ended = ended
             self.mode = Mode.ACK
             self._ack_is_zedx = True
             self.ui.prompt = "" if self.skip else "(any key to go on)"
@@ -290,10 +289,12 @@ class DixMilleApp(TerminalApp):
             self._arm()
             return
         if out.kind in (BUST, FOUR_TWOS):
+            self.ui.ended = ended
             self.mode = Mode.ACK
             self._ack_is_zedx = False
             self.ui.prompt = "Press any key for the next player"
             self.ui.entry = None
+            self.ui.keys = "any key: go on   Q quit"
             return
         self._next_turn()
 
@@ -302,6 +303,7 @@ class DixMilleApp(TerminalApp):
         self.skip = False
         self._ack_is_zedx = False
         self.ui.dice = ()
+        self.ui.ended = ""
         self._turn_begins()
 
     # ----- keys -----

@@ -328,7 +328,9 @@ class Game:
         if not legal_takes(dice):
             return self._bust(dice)
         self.phase = Phase.TAKE
-        return Outcome("throw", self.seat, dice, message=f"{self.player.name} throws {n} dice")
+        faces = " ".join(str(f) for f in dice)
+        message = f"{self.player.name} throws {n} dice: {faces}"
+        return Outcome("throw", self.seat, dice, message=message)
 
     def _one_die(self, dice: tuple[int, ...]) -> Outcome:
         """Spec 5: two attempts; success scores the die plus 500 x j and makes hot dice."""
@@ -363,7 +365,8 @@ class Game:
 
     def _bust(self, dice: tuple[int, ...]) -> Outcome:
         lost = self.turn_points
-        return self._end_turn(BUST, lost, dice, f"BUST - {points(lost)} lost")
+        message = f"BUST - {points(lost)} lost" if lost else "BUST - nothing to score"
+        return self._end_turn(BUST, lost, dice, message)
 
     def _pass(self) -> Outcome:
         if self.phase is Phase.START:

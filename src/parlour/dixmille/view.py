@@ -55,6 +55,8 @@ class UiState:
     """Positions (1-based) drawn highlighted: typed or chosen by ZEDX."""
     log: list[str] = field(default_factory=list)
     bell: bool = False
+    ended: str = ""
+    """Shown instead of the turn line while the end of a turn is on screen."""
 
 
 def _box(glyphs: Glyphs) -> tuple[str, str, str, str, str, str]:
@@ -89,7 +91,10 @@ def render(game: Game, ui: UiState, glyphs: Glyphs, seed_label: str = "") -> Fra
         frame.put(0, WIDTH - len(seed_label), seed_label, Style.DIM)
     frame.put(1, 0, glyphs.hbar * WIDTH, Style.DIM)
     _scores(frame, game)
-    _turn(frame, game, glyphs)
+    if ui.ended:
+        frame.put(ROW_TURN, 1, ui.ended, Style.BOLD)
+    else:
+        _turn(frame, game)
     _dice(frame, ui, glyphs)
     for i, line in enumerate(ui.log[-LOG_LINES:]):
         frame.put(ROW_LOG + i, 2, line[: WIDTH - 2])
@@ -127,7 +132,7 @@ def _scores(frame: Frame, game: Game) -> None:
         )
 
 
-def _turn(frame: Frame, game: Game, glyphs: Glyphs) -> None:
+def _turn(frame: Frame, game: Game) -> None:
     if game.over:
         return
     who = game.player.name
