@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from parlour.core.rng import make_rng
+from parlour.dixmille import savefile
 from parlour.dixmille.ai import threshold_take, zedx_move
 from parlour.dixmille.rules import Game, Pass, Phase, TakeDice, Throw, new_game, points
 from tests.e2e.terminal import Terminal, run_plain
@@ -123,3 +124,20 @@ def test_bad_file_gets_one_line_and_status_one(tmp_path: Path) -> None:
     status, output = run_plain(["dixmille", str(bad)])
     assert status == 1
     assert output.strip() == f"dixmille: {bad}: is not a Parlour save file"
+
+
+def test_ctrl_c_asks_and_hangup_saves_a_recovery_file(tmp_path: Path) -> None:
+    argv = ["dixmille", "Ann", "Bob", "--seed", "9"]
+    with Terminal(argv, env={"PARLOUR_DATA_DIR": str(tmp_path)}) as term:
+        term.wait_for("Ann: t = throw")
+        term.send("\x03")
+        term.wait_for("Quit this game? (y/n)")
+        term.send("n")
+        term.wait_for("Ann: t = throw")
+        term.send("t")
+        term.pump(0.3)
+        term.close_input()
+    recovery = tmp_path / "dixmille-recovery.json"
+    assert recovery.exists()
+    game = savefile.load(recovery)
+    assert game.seed == 9 and [p.name for p in game.players] == ["Ann", "Bob"]

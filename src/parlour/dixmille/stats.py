@@ -238,6 +238,7 @@ def totals(games: list[GameLine], name_filter: str | None = None) -> list[Totals
             entry.games += 1
             for turn in game.turns[seat]:
                 entry.add_turn(turn)
+            entry.highest_score = max(entry.highest_score, game.scores[seat])
             if not game.finished:
                 continue
             entry.finished += 1

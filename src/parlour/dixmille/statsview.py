@@ -159,6 +159,8 @@ def _costliest(frame: Frame, shown: list[Totals], row: int) -> None:
         return
     frame.put(row, 0, "Costliest decisions (expected points given away):", Style.UNDERLINE)
     row += 1
+    if not any(totals.style.worst for totals in shown):
+        frame.put(row, 2, "none: no human decision gave points away")
     for totals in shown:
         for loss, text in totals.style.worst:
             if row > last_row:
