@@ -257,3 +257,34 @@ def test_bad_save_files_are_refused(tmp_path: Path, content: str) -> None:
     path.write_text(content, encoding="utf-8")
     with pytest.raises(SaveError):
         savefile.load(path)
+
+
+@pytest.mark.parametrize("seed", [2, 17, 23])
+def test_the_app_plays_zedx_exactly_as_the_policy(seed: int) -> None:
+    """Step by step on screen, ZEDX makes the moves of zedx_move (one-die successes too)."""
+    from parlour.core.rng import make_rng
+    from parlour.dixmille.ai import zedx_move
+    from parlour.dixmille.rules import new_game
+
+    app = DixMilleApp(ASCII, names=["ZEDX"], seed=seed, pace=0)
+    run_zedx(app, limit=20_000)
+    shadow = new_game(["ZEDX"], make_rng(seed), seed)
+    while not shadow.over:
+        shadow.apply(zedx_move(shadow.situation()))
+    assert app.game is not None
+    assert app.game.to_dict() == shadow.to_dict()
+    assert any(t.one_die for t in shadow.players[0].turns)
+
+
+def test_zedx_decides_after_a_one_die_success() -> None:
+    app = DixMilleApp(ASCII, names=["ZEDX"], seed=4, pace=0)
+    assert app.game is not None
+    game = app.game
+    game.roller = Scripted([(1, 1, 5, 2, 3, 4)])
+    game.apply(game.legal_moves()[0])  # the compulsory throw
+    game.apply(game.legal_moves()[0])  # some take
+    # as after a successful one-die throw: six dice, a big total, no pending decision
+    game.turn_points, game.dice_left, game.level = 12_000, 6, 1
+    app.handle_key("TIMEOUT")
+    assert app.ui.message == "ZEDX passes with 12,000"
+    assert game.players[0].score == 12_000

@@ -227,27 +227,18 @@ class DixMilleApp(TerminalApp):
         return outcome
 
     def _zedx_step(self) -> None:
-        """One step of ZEDX's turn: throw, show the take, set it aside and decide."""
+        """One step of ZEDX's turn: throw, show the take, set it aside, decide."""
         game = self.game
         assert game is not None
         situation = game.situation()
         name = game.player.name
-        if self.pending is not None and isinstance(self.pending, TakeDice):
+        if isinstance(self.pending, TakeDice):
             move = self.pending
             self.pending = None
             self._apply(move)
             self.ui.highlight = frozenset()
             self.ui.dice = ()
-            decision = zedx_move(game.situation())
-            if isinstance(decision, Pass):
-                out = self._apply(decision)
-                self._after_turn(out, f"{name} passes with {points(out.points)}")
-                return
-            n = game.dice_left
-            self.ui.message = f"{name} throws {n} {'die' if n == 1 else 'dice'}"
-            self.ui.alert = False
-            self.pending = Throw()
-            self._arm()
+            self._zedx_decide()
             return
         if situation.phase is Phase.TAKE:
             take = zedx_take(situation)
@@ -259,6 +250,10 @@ class DixMilleApp(TerminalApp):
             self.ui.alert = False
             self._arm()
             return
+        if situation.phase is Phase.CHOOSE and not isinstance(self.pending, Throw):
+            # after a one-die success (or a resumed game): the decision comes first
+            self._zedx_decide()
+            return
         self.pending = None
         out = self._apply(Throw())
         self.ui.dice = out.dice
@@ -267,6 +262,22 @@ class DixMilleApp(TerminalApp):
             return
         self.ui.message = out.message
         self.ui.alert = out.kind == "one_miss"
+        self._arm()
+
+    def _zedx_decide(self) -> None:
+        """ZEDX's throw/pass decision: a pass ends the turn, a throw is announced first."""
+        game = self.game
+        assert game is not None
+        name = game.player.name
+        decision = zedx_move(game.situation())
+        if isinstance(decision, Pass):
+            out = self._apply(decision)
+            self._after_turn(out, f"{name} passes with {points(out.points)}")
+            return
+        n = game.dice_left
+        self.ui.message = f"{name} throws {n} {'die' if n == 1 else 'dice'}"
+        self.ui.alert = False
+        self.pending = Throw()
         self._arm()
 
     def _after_turn(self, out: Outcome, message: str) -> None:
