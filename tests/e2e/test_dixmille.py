@@ -112,7 +112,7 @@ def test_zedx_demo_to_the_end_then_statistics(tmp_path: Path) -> None:
         assert term.wait_exit() == 0
         assert "Seed 4" in term.output.decode("utf-8", "replace")
     with Terminal(["dixmille", "--stats", "zedx"], env={"PARLOUR_DATA_DIR": str(tmp_path)}) as term:
-        term.wait_for("1 recorded games, zedx")
+        term.wait_for("1 recorded game, zedx")
         assert "Solitaire best turns" in term.text()
         term.send("q")
         assert term.wait_exit() == 0

@@ -560,7 +560,7 @@ class DixMilleApp(TerminalApp):
             order = {p.name.casefold(): i for i, p in enumerate(self.game.players)}
             self.stats_rows.sort(key=lambda t: order.get(t.name.casefold(), 99))
         who = self.stats_filter or "all players"
-        self.stats_title = f"{len(games)} recorded games, {who}"
+        self.stats_title = f"{stats.games_label(len(games))}, {who}"
 
     def _stats_key(self, key: str) -> None:
         if key in (" ", keys.RIGHT, keys.PGDN, keys.DOWN, keys.ENTER, "n"):

@@ -114,14 +114,18 @@ def main(argv: list[str] | None = None) -> int:
 def _stats(name: str | None) -> int:
     games, message = stats.load_games()
     rows = stats.totals(games, name)
-    title = f"{len(games)} recorded games, {name or 'all players'}"
+    title = f"{stats.games_label(len(games))}, {name or 'all players'}"
     if name and not rows:
         message = message or f"No recorded games for {name}"
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        for page in range(statsview.PAGES):
-            frame = statsview.render_stats(rows, page, title, message or "", " ")
-            print(frame.to_text().rstrip("\n"))
-            print()
+        try:
+            for page in range(statsview.PAGES):
+                frame = statsview.render_stats(rows, page, title, message or "", " ")
+                print(frame.to_text().rstrip("\n"))
+                print()
+            sys.stdout.flush()
+        except BrokenPipeError:  # e.g. piped into head: stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     return run(StatsApp(rows, title, message or ""))
 

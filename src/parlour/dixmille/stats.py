@@ -29,6 +29,11 @@ PASS_BANDS = ((0, 300), (300, 500), (500, 1000), (1000, 2000), (2000, 5000), (50
 BAND_LABELS = ("< 300", "300-499", "500-999", "1000-1999", "2000-4999", ">= 5000")
 
 
+def games_label(count: int) -> str:
+    """``1 recorded game`` / ``3 recorded games``."""
+    return f"{count} recorded game{'' if count == 1 else 's'}"
+
+
 def stats_path() -> Path:
     """Where the games are recorded."""
     return data_dir() / "dixmille" / FILE_NAME
