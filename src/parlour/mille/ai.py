@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from dataclasses import dataclass
 
 from parlour.core.rng import make_rng
@@ -41,7 +42,9 @@ SAMPLES = 24
 """Deals of the unseen cards per decision (each candidate is played out on every deal)."""
 MAX_CANDIDATES = 4
 CLEAR_MARGIN = 40.0
-"""Mean hand-score gain a searched option needs over the heuristic's choice."""
+"""Mean hand-score gain a searched option needs over the heuristic's choice..."""
+CLEAR_Z = 2.0
+"""... and how many standard errors of the paired gains that mean must exceed."""
 EXTENSION_SAMPLES = 32
 LOW_DECK = 8
 SAFETY_CLOG = 3
@@ -314,7 +317,7 @@ class ComputerPlayer:
             return best
         candidates = [option for _, option in ranked[:MAX_CANDIDATES]]
         sims = self._deals(view, 1, self.samples)
-        totals = [0.0] * len(candidates)
+        results: list[list[int]] = [[] for _ in candidates]
         for sim in sims:
             for index, option in enumerate(candidates):
                 trial = sim.copy()
@@ -322,12 +325,17 @@ class ComputerPlayer:
                 if not trial.over:
                     _finish_turn(trial, view.me)
                     playout(trial)
-                totals[index] += trial.diff(view.me)
-        means = [total / len(sims) for total in totals]
-        top = max(range(len(candidates)), key=lambda i: (means[i], -i))
-        if top != 0 and means[top] - means[0] > CLEAR_MARGIN:
-            return candidates[top]
-        return best
+                results[index].append(trial.diff(view.me))
+        best_gain = 0.0
+        choice = best
+        for index in range(1, len(candidates)):
+            gains = [a - b for a, b in zip(results[index], results[0], strict=True)]
+            mean = statistics.fmean(gains)
+            spread = statistics.pstdev(gains) / math.sqrt(len(gains))
+            if mean > max(CLEAR_MARGIN, CLEAR_Z * spread) and mean > best_gain:
+                best_gain = mean
+                choice = candidates[index]
+        return choice
 
     def wants_extension(self, view: SeatView) -> bool:
         """Whether to go on to 1000: playouts of going on against the bonus of stopping now."""

@@ -1,0 +1,186 @@
+"""The computer player: legal, deterministic, blind to hidden cards, sound on key decisions."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parlour.core.rng import below, make_rng
+from parlour.mille import sim as S
+from parlour.mille.ai import ComputerPlayer, sim_from_view
+from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
+from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
+from tests.mille.craft import C, craft, go, hand, play, rebalance, use
+
+SEEDS = st.integers(min_value=0, max_value=2**32)
+
+
+def advance(game: Game, steps: int, seed: int) -> None:
+    """Random legal play for ``steps`` actions (dealing new hands as needed)."""
+    rng = make_rng(seed)
+    for _ in range(steps):
+        if game.phase is Phase.EXTENSION:
+            game.answer_extension(below(rng, 2) == 0)
+        elif game.phase is Phase.TURN:
+            moves = game.legal_moves()
+            game.apply(moves[below(rng, len(moves))])
+        else:
+            game.next_hand()
+
+
+def play_out(game: Game, players: list, max_actions: int = 600) -> None:  # type: ignore[type-arg]
+    for _ in range(max_actions):
+        if game.phase not in (Phase.TURN, Phase.EXTENSION):
+            return
+        view = game.view(game.turn)
+        if game.phase is Phase.EXTENSION:
+            game.answer_extension(players[game.turn].wants_extension(view))
+        else:
+            move = players[game.turn].choose_move(view)
+            assert game.is_legal(move), f"{type(players[game.turn]).__name__} chose {move}"
+            game.apply(move)
+    raise AssertionError("the hand did not end")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS, steps=st.integers(0, 120))
+def test_every_player_chooses_legal_moves_and_hands_end(seed: int, steps: int) -> None:
+    for opponent in (RandomPlayer, GreedyPlayer, BsdPlayer):
+        game = Game.new(seed)
+        advance(game, steps, seed)
+        if game.phase not in (Phase.TURN, Phase.EXTENSION):
+            game.next_hand()
+        play_out(game, [ComputerPlayer(seed, samples=6), opponent(seed)])
+        assert game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+
+
+def test_computer_against_itself_finishes_a_whole_game() -> None:
+    game = Game.new(2024)
+    players = [ComputerPlayer(1, samples=4), ComputerPlayer(2, samples=4)]
+    for _ in range(60):
+        play_out(game, players)
+        if game.phase is Phase.GAME_OVER:
+            break
+        game.next_hand()
+    assert game.phase is Phase.GAME_OVER
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS, steps=st.integers(0, 100))
+def test_decision_depends_only_on_the_seat_view(seed: int, steps: int) -> None:
+    game = Game.new(seed)
+    advance(game, steps, seed)
+    if game.phase is not Phase.TURN:
+        return
+    me = game.turn
+    other = game.players[1 - me]
+    twin = Game.from_dict(game.to_dict())
+    # deal the hidden cards (opponent hand + deck) differently in the twin
+    hidden = [c for c in twin.players[1 - me].hand if c is not None] + twin.deck
+    rng = make_rng(seed + 5)
+    for i in range(len(hidden) - 1, 0, -1):
+        j = below(rng, i + 1)
+        hidden[i], hidden[j] = hidden[j], hidden[i]
+    slots = [i for i, c in enumerate(other.hand) if c is not None]
+    for slot in slots:
+        twin.players[1 - me].hand[slot] = hidden.pop()
+    twin.deck = hidden
+    assert twin.view(me) == game.view(me)
+    assert ComputerPlayer(9).choose_move(twin.view(me)) == ComputerPlayer(9).choose_move(
+        game.view(me)
+    )
+
+
+def test_same_seed_same_decisions() -> None:
+    game = Game.new(77)
+    advance(game, 40, 3)
+    while game.phase is not Phase.TURN:
+        game.next_hand()
+    view = game.view(game.turn)
+    moves = {ComputerPlayer(5).choose_move(view) for _ in range(3)}
+    assert len(moves) == 1
+
+
+def test_takes_the_coup_fourre_before_picking() -> None:
+    game = craft(
+        hands=(
+            hand(C.OUT_OF_GAS, C.D50, C.D50, C.D50, C.D50, C.D50),
+            hand(C.D25, C.D100, C.D100, C.GASOLINE, C.EXTRA_TANK, C.D75),
+        ),
+        deck=[C.D200] * 4,
+    )
+    go(game, HUMAN)
+    go(game, COMPUTER)
+    play(game, "pick")
+    use(game, C.OUT_OF_GAS)
+    assert game.turn == COMPUTER and game.players[COMPUTER].fresh_battle
+    move = ComputerPlayer(1).choose_move(game.view(COMPUTER))
+    assert move == Move("use", 5)
+
+
+def test_cashes_safeties_when_the_deck_runs_low() -> None:
+    game = craft(
+        hands=(hand(C.D25, C.D25, C.D25, C.D25, C.D25, C.D25), hand(C.D50)),
+        deck=[C.D50] * 6,
+    )
+    game.players[HUMAN].hand[1] = C.PUNCTURE_PROOF
+    go(game, HUMAN)
+    rebalance(game)
+    play(game, "pick")
+    move = ComputerPlayer(1, search=False).choose_move(game.view(HUMAN))
+    assert move == Move("use", 1)
+
+
+def test_holds_a_safety_for_the_coup_early_in_the_hand() -> None:
+    game = craft(
+        hands=(hand(C.PUNCTURE_PROOF, C.D25, C.D50, C.D75, C.D100, C.GO), hand(C.D50)),
+        deck=[C.FLAT_TIRE, C.FLAT_TIRE] + [C.D100] * 10 + [C.D75] * 9,  # no coup is ruled out
+    )
+    play(game, "pick")
+    move = ComputerPlayer(1).choose_move(game.view(HUMAN))
+    assert move != Move("use", 1)
+    assert move == Move("use", game.players[HUMAN].hand.index(C.GO))
+
+
+def test_finishes_the_trip_when_it_can() -> None:
+    game = craft(
+        hands=(hand(C.D100, C.D25, C.D50, C.D75, C.STOP, C.GO), hand(C.D50)),
+        deck=[C.D50] * 8,
+    )
+    go(game, HUMAN)
+    go(game, COMPUTER)
+    human = game.players[HUMAN]
+    human.distance_played = [C.D200, C.D200, C.D100, C.D100]
+    human.mileage = 600
+    rebalance(game)
+    play(game, "pick")
+    assert ComputerPlayer(3).choose_move(game.view(HUMAN)) == Move("use", 1)
+
+
+def test_simulator_agrees_with_the_rules() -> None:
+    """For many positions, the simulator's legality and effects match rules.Game."""
+    for seed in range(40):
+        game = Game.new(seed)
+        advance(game, seed * 3 % 150, seed)
+        if game.phase is not Phase.TURN or not (game.current.picked or not game.deck):
+            continue
+        me = game.turn
+        view = game.view(me)
+        for slot, card in enumerate(game.current.hand):
+            if card is None:
+                continue
+            sim = sim_from_view(view, [int(c) for c in game.players[1 - me].cards_in_hand()], [])
+            sim.deck = [int(c) for c in game.deck]
+            assert sim.can_use(me, int(card)) == game.is_legal(Move("use", slot)), card
+            if not game.is_legal(Move("use", slot)):
+                continue
+            twin = Game.from_dict(game.to_dict())
+            twin.apply(Move("use", slot))
+            sim.use(me, int(card))
+            for who in (HUMAN, COMPUTER):
+                real, fake = twin.players[who], sim.sides[who]
+                assert fake.mileage == real.mileage
+                assert fake.battle == (S.NONE if real.battle is None else int(real.battle))
+                assert fake.limited == real.limited and fake.can_go == real.can_go
+                assert fake.points == real.hand_total
+                assert sorted(fake.hand) == sorted(int(c) for c in real.cards_in_hand())
