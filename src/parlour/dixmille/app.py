@@ -21,7 +21,6 @@ from parlour.dixmille.ai import zedx_move, zedx_take
 from parlour.dixmille.records import BUST, FOUR_TWOS
 from parlour.dixmille.rules import (
     FOUR_TWOS_GAME,
-    MAX_PLAYERS,
     Game,
     IllegalMove,
     Outcome,
@@ -29,11 +28,11 @@ from parlour.dixmille.rules import (
     Phase,
     TakeDice,
     Throw,
-    check_name,
     new_game,
     parse_positions,
     points,
 )
+from parlour.dixmille.setup import SetupForm
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame, Style
@@ -47,8 +46,7 @@ PROMPT_KEYS = "t throw  p pass  S save  i statistics  ? rules  Q quit"
 
 
 class Mode(Enum):
-    COUNT = auto()
-    NAMES = auto()
+    SETUP = auto()
     PLAY = auto()
     ACK = auto()
     SAVE = auto()
@@ -86,9 +84,9 @@ class DixMilleApp(TerminalApp):
         self.dirty = False
         self.recorded = False
         self.names: list[str] = []
-        self.count = 0
+        self.setup = SetupForm()
         self.editor = LineEditor("")
-        self.mode = Mode.COUNT
+        self.mode = Mode.SETUP
         self.back = Mode.PLAY
         self.after_save: str | None = None
         self.stats_page = 0
@@ -108,7 +106,7 @@ class DixMilleApp(TerminalApp):
             self.names = names
             self._new_game()
         else:
-            self.editor = LineEditor("Number of players (1-6):", max_length=2)
+            self.mode = Mode.SETUP
 
     # ----- set-up -----
     def _new_game(self) -> None:
@@ -127,34 +125,10 @@ class DixMilleApp(TerminalApp):
             self.finished = True
             self.exit_message = "dixmille: no game started"
             return
-        answer = self.editor.feed(key)
-        if answer is Answer.REFUSED:
-            self.ui.bell = True
-        if answer is not Answer.DONE:
-            return
-        text = self.editor.text.strip()
-        if self.mode is Mode.COUNT:
-            if not (text.isdigit() and 1 <= int(text) <= MAX_PLAYERS):
-                self._refuse("Type a number of players from 1 to 6, then ENTER")
-                self.editor = LineEditor(self.editor.label, max_length=2)
-                return
-            self.count = int(text)
-            self.mode = Mode.NAMES
-            self.ui.message = "Type ZEDX as a name to let the computer play"
-            self.editor = LineEditor("Name of player 1:", max_length=20)
-            return
-        try:
-            name = check_name(text, self.names)
-        except IllegalMove as exc:
-            self._refuse(str(exc))
-            self.editor = LineEditor(self.editor.label, max_length=20)
-            return
-        self.names.append(name)
-        self.ui.message = ""
-        if len(self.names) == self.count:
+        names = self.setup.feed(key)
+        if names is not None:
+            self.names = names
             self._new_game()
-        else:
-            self.editor = LineEditor(f"Name of player {len(self.names) + 1}:", max_length=20)
 
     # ----- turns -----
     @property
@@ -322,7 +296,7 @@ class DixMilleApp(TerminalApp):
         self.ui.bell = False
         if key == keys.RESIZE or key == keys.CTRL_L:
             return
-        if self.mode in (Mode.COUNT, Mode.NAMES):
+        if self.mode is Mode.SETUP:
             self._setup_key(key)
         elif self.mode is Mode.RULES:
             self.mode = self.back
@@ -616,8 +590,8 @@ class DixMilleApp(TerminalApp):
 
     # ----- drawing -----
     def render(self, height: int, width: int) -> Frame:
-        if self.mode in (Mode.COUNT, Mode.NAMES):
-            return self._render_setup()
+        if self.mode is Mode.SETUP:
+            return self.setup.render(self.glyphs)
         if self.mode is Mode.RULES:
             frame = Frame(view.WIDTH, view.HEIGHT)
             for i, line in enumerate(view.rules_text()):
@@ -651,29 +625,4 @@ class DixMilleApp(TerminalApp):
             frame.clear_row(view.ROW_PROMPT, col)
             frame.put(view.ROW_PROMPT, col, text, Style.UNDERLINE)
             frame.cursor = (view.ROW_PROMPT, col + cursor)
-        return frame
-
-    def _render_setup(self) -> Frame:
-        frame = Frame(view.WIDTH, view.HEIGHT)
-        frame.put(0, 0, "DIX MILLE", Style.BOLD)
-        frame.put(1, 0, self.glyphs.hbar * view.WIDTH, Style.DIM)
-        frame.put(3, 2, "A dice game for 1 to 6 players: the first to 10,000 points wins.")
-        frame.put(4, 2, "Type ZEDX as a name to let the computer play.")
-        row = 6
-        if self.count:
-            frame.put(row, 2, f"Players: {self.count}")
-            row += 1
-        for i, name in enumerate(self.names):
-            frame.put(row + i, 4, f"{i + 1}. {name}")
-        row += len(self.names) + 1
-        frame.put(row, 2, self.editor.label, Style.BOLD)
-        col = 3 + len(self.editor.label)
-        text, cursor = self.editor.visible(view.WIDTH - col - 1)
-        frame.put(row, col, text, Style.UNDERLINE)
-        frame.cursor = (row, col + cursor)
-        if self.ui.message:
-            style = Style.BOLD if self.ui.alert else Style.NORMAL
-            frame.put(view.ROW_MESSAGE, 0, self.ui.message[: view.WIDTH], style)
-        frame.put(view.ROW_KEYS, 0, "ENTER confirm   ESC leave", Style.DIM)
-        frame.bell = self.ui.bell
         return frame

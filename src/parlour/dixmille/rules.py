@@ -17,10 +17,20 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from parlour.core.rng import below, restore_rng, rng_state
+from parlour.dixmille.moves import (
+    IllegalMove,
+    Move,
+    Pass,
+    Phase,
+    TakeDice,
+    Throw,
+    parse_move,
+    parse_positions,
+    points,
+)
 from parlour.dixmille.records import (
     BUST,
     FOUR_TWOS,
@@ -45,6 +55,27 @@ from parlour.dixmille.scoring import (
     six_dice_combination,
 )
 
+__all__ = [
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Outcome",
+    "Pass",
+    "Phase",
+    "Player",
+    "Situation",
+    "TakeDice",
+    "Throw",
+    "check_name",
+    "is_computer_name",
+    "new_game",
+    "parse_move",
+    "parse_positions",
+    "points",
+    "throw_dice",
+]
+"""Moves and phases live in :mod:`parlour.dixmille.moves`; they are re-exported here."""
+
 TARGET = 10_000
 MAX_PLAYERS = 6
 MAX_NAME = 10
@@ -55,88 +86,12 @@ FOUR_TWOS_RULES = (FOUR_TWOS_GAME, FOUR_TWOS_TURN)
 ONE_DIE_ATTEMPTS = 2
 
 
-class IllegalMove(Exception):
-    """A move the rules refuse; ``str()`` is the one-line reason for the player."""
-
-
-class Phase(Enum):
-    """What the player to move must do next."""
-
-    START = "start"
-    """First throw of the turn: throw only."""
-    TAKE = "take"
-    """Scoring dice on the table: take at least one."""
-    CHOOSE = "choose"
-    """Throw the available dice or pass."""
-    AGAIN = "again"
-    """A missed first one-die attempt: throw it again."""
-    OVER = "over"
-
-
-@dataclass(frozen=True)
-class Throw:
-    """Throw the available dice."""
-
-    def __str__(self) -> str:
-        return "t"
-
-
-@dataclass(frozen=True)
-class Pass:
-    """Bank the turn points and end the turn."""
-
-    def __str__(self) -> str:
-        return "p"
-
-
-@dataclass(frozen=True)
-class TakeDice:
-    """Set aside the dice at these positions (1-based, as shown under the dice)."""
-
-    positions: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "take " + " ".join(str(p) for p in self.positions)
-
-
-Move = Throw | Pass | TakeDice
-
-
-def parse_positions(text: str) -> tuple[int, ...]:
-    """Positions typed by a player: digits, spaces and commas ignored; IllegalMove if junk."""
-    positions: list[int] = []
-    for ch in text:
-        if ch in " ,":
-            continue
-        if not ch.isdigit():
-            raise IllegalMove(f"'{ch}' is not a die position: type the numbers under the dice")
-        positions.append(int(ch))
-    return tuple(positions)
-
-
-def parse_move(text: str) -> Move:
-    """``t``, ``p`` or ``take 1 5`` (also just ``15``) -> a move; IllegalMove if unreadable."""
-    words = text.strip().lower()
-    if words in ("t", "throw"):
-        return Throw()
-    if words in ("p", "pass"):
-        return Pass()
-    if words.startswith("take"):
-        words = words[4:]
-    return TakeDice(parse_positions(words))
-
-
 def throw_dice(rng: random.Random, count: int) -> tuple[int, ...]:
     """The one place where dice are thrown: ``count`` faces from the game's RNG."""
     return tuple(below(rng, 6) + 1 for _ in range(count))
 
 
 Roller = Callable[[random.Random, int], tuple[int, ...]]
-
-
-def points(value: int) -> str:
-    """A score as players read it: 6,350."""
-    return f"{value:,}"
 
 
 @dataclass

@@ -1,0 +1,89 @@
+"""Asking for the players (spec section 2): their number, then each name, with reasons.
+
+A pure state machine fed with key names: :meth:`SetupForm.feed` returns the
+list of names once the last one is accepted; :meth:`SetupForm.render` draws
+the form on an 80x24 frame.
+"""
+
+from __future__ import annotations
+
+from parlour.dixmille.rules import MAX_PLAYERS, IllegalMove, check_name
+from parlour.tui.frame import Frame, Style
+from parlour.tui.glyphs import Glyphs
+from parlour.tui.prompts import Answer, LineEditor
+
+WIDTH, HEIGHT = 80, 24
+ROW_MESSAGE = 20
+ROW_KEYS = 22
+COUNT_LABEL = "Number of players (1-6):"
+NAME_TYPING_LIMIT = 20
+"""Longer than a name may be, so that a too-long name is refused with its reason."""
+
+
+class SetupForm:
+    """The number of players, then one name per seat."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.names: list[str] = []
+        self.editor = LineEditor(COUNT_LABEL, max_length=2)
+        self.message = "Type ZEDX as a name to let the computer play"
+        self.alert = False
+        self.bell = False
+
+    def _refuse(self, reason: str) -> None:
+        self.message, self.alert, self.bell = reason, True, True
+        self.editor = LineEditor(self.editor.label, max_length=self.editor.max_length)
+
+    def feed(self, key: str) -> list[str] | None:
+        """Apply a key; the names when the form is complete, else None."""
+        self.bell = False
+        answer = self.editor.feed(key)
+        if answer is Answer.REFUSED:
+            self.bell = True
+        if answer is not Answer.DONE:
+            return None
+        text = self.editor.text.strip()
+        if not self.count:
+            if not (text.isdigit() and 1 <= int(text) <= MAX_PLAYERS):
+                self._refuse(f"Type a number of players from 1 to {MAX_PLAYERS}, then ENTER")
+                return None
+            self.count = int(text)
+        else:
+            try:
+                self.names.append(check_name(text, self.names))
+            except IllegalMove as exc:
+                self._refuse(str(exc))
+                return None
+        self.message, self.alert = "", False
+        if len(self.names) == self.count:
+            return list(self.names)
+        label = f"Name of player {len(self.names) + 1}:"
+        self.editor = LineEditor(label, max_length=NAME_TYPING_LIMIT)
+        return None
+
+    def render(self, glyphs: Glyphs) -> Frame:
+        frame = Frame(WIDTH, HEIGHT)
+        frame.put(0, 0, "DIX MILLE", Style.BOLD)
+        frame.put(1, 0, glyphs.hbar * WIDTH, Style.DIM)
+        frame.put(3, 2, "A dice game for 1 to 6 players: the first to 10,000 points wins.")
+        frame.put(4, 2, "Seat 1 throws first in every cycle.")
+        row = 6
+        if self.count:
+            frame.put(row, 2, f"Players: {self.count}")
+            row += 1
+        for i, name in enumerate(self.names):
+            frame.put(row + i, 4, f"{i + 1}. {name}")
+        row += len(self.names) + 1
+        frame.put(row, 2, self.editor.label, Style.BOLD)
+        col = 3 + len(self.editor.label)
+        text, cursor = self.editor.visible(WIDTH - col - 1)
+        frame.put(row, col, text, Style.UNDERLINE)
+        frame.cursor = (row, col + cursor)
+        if self.message:
+            frame.put(
+                ROW_MESSAGE, 0, self.message[:WIDTH], Style.BOLD if self.alert else Style.NORMAL
+            )
+        frame.put(ROW_KEYS, 0, "ENTER confirm   ESC leave", Style.DIM)
+        frame.bell = self.bell
+        return frame
