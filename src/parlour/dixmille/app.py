@@ -594,7 +594,8 @@ class DixMilleApp(TerminalApp):
             return self.setup.render(self.glyphs)
         if self.mode is Mode.RULES:
             frame = Frame(view.WIDTH, view.HEIGHT)
-            for i, line in enumerate(view.rules_text()):
+            wipe = self.game is None or self.game.four_twos == FOUR_TWOS_GAME
+            for i, line in enumerate(view.rules_text(wipe)):
                 frame.put(i, 0, line, Style.BOLD if i == 0 else Style.NORMAL)
             return frame
         if self.mode in (Mode.STATS, Mode.OVER):

@@ -156,8 +156,9 @@ def _dice(frame: Frame, ui: UiState, glyphs: Glyphs) -> None:
         frame.put(ROW_DICE + 6, col + 2, label, Style.BOLD if chosen else Style.NORMAL)
 
 
-def rules_text() -> list[str]:
+def rules_text(four_twos_wipe: bool = True) -> list[str]:
     """The rules summary shown by ``?`` (fits 80x24)."""
+    wipe = "your whole score becomes 0" if four_twos_wipe else "the turn's points are lost"
     return [
         "DIX MILLE - the rules",
         "",
@@ -169,7 +170,7 @@ def rules_text() -> list[str]:
         "        1-2-3-4-5-6 = 3000   three pairs = 1500 (both: all six dice at once)",
         "At most three dice per throw (except those six-dice combinations).",
         "",
-        "FOUR OR MORE 2s on one throw: your whole score becomes 0.",
+        f"FOUR OR MORE 2s on one throw: {wipe}.",
         "All six dice set aside: hot dice - throw all six again or pass.",
         "One die left: two attempts to throw a 1 or 5; success scores the die plus a",
         "bonus of 500 for the first success in the turn, 1000 for the second, ...",
