@@ -288,3 +288,19 @@ def test_zedx_decides_after_a_one_die_success() -> None:
     app.handle_key("TIMEOUT")
     assert app.ui.message == "ZEDX passes with 12,000"
     assert game.players[0].score == 12_000
+
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def test_take_prompt_screen_matches_the_golden_file() -> None:
+    """The whole 80x24 screen: scores, turn line, dice with positions, typed take, prompt."""
+    app = DixMilleApp(ASCII, names=["Ann", "ZEDX", "Bob"], seed=42, pace=0)
+    assert app.game is not None
+    app.game.roller = Scripted([(1, 1, 5, 2, 3, 4), (5, 6, 6, 6, 2)])
+    text = feed(app, "t", "1", "ENTER", "t", "1", "3")
+    expected = (GOLDEN / "take-prompt-ascii.txt").read_text(encoding="utf-8").rstrip("\n")
+    assert text.rstrip("\n") == expected
+    frame = app.render(24, 80)
+    assert frame.cursor == (21, 42)  # just after the typed positions
+    assert "A 6 scores only in three of a kind" in feed(app, "ENTER")

@@ -291,6 +291,21 @@ def test_parse_move() -> None:
         parse_move("x")
 
 
+def _check_invariants(game: Game) -> None:
+    """Dice are conserved, every score is a non-negative multiple of 50."""
+    if game.over:
+        return
+    aside = len(game.aside)
+    if game.dice_left == 6:
+        assert aside in (0, 6)
+    else:
+        assert aside == 6 - game.dice_left
+    if game.phase is Phase.TAKE:
+        assert len(game.thrown) == game.dice_left
+    assert game.turn_points % 50 == 0 and game.turn_points >= 0
+    assert all(p.score % 50 == 0 and p.score >= 0 for p in game.players)
+
+
 def play_out(game: Game, seed: int, disturb: bool = False, limit: int = 50_000) -> list[str]:
     """ZEDX plays its seat, a seeded random player every other; the moves and outcomes."""
     chooser = random.Random(seed)
@@ -307,6 +322,7 @@ def play_out(game: Game, seed: int, disturb: bool = False, limit: int = 50_000) 
             random.random()
         out = game.apply(move)
         log.append(f"{move}|{out.message}")
+        _check_invariants(game)
     if limit < 50_000:
         return log
     raise AssertionError("the game did not end")
