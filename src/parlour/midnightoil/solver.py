@@ -17,6 +17,7 @@ states found so far and says it is not complete.
 
 from __future__ import annotations
 
+import time
 import zlib
 from dataclasses import dataclass
 
@@ -39,6 +40,12 @@ VERDICT_NODE_LIMIT = 60_000
 """Positions the "can it still be won?" verdict may search (per question asked)."""
 DONE = (RANK_COUNT,) * 4
 """Foundation heights with every card home."""
+DRAW_JUDGED = (0, 1)
+"""Redeals left at which ending the phase with the draw spent is weighed (0: the last deal)."""
+HINT_SECONDS = 0.9
+"""The clock guard of a hint (spec §8: under a second)."""
+VERDICT_SECONDS = 2.0
+"""The clock guard of the "can it still be won?" verdict."""
 DEFAULT_SEED = 0
 """The seed of the solver's own shuffles unless another is given."""
 
@@ -92,8 +99,17 @@ class Plan:
     uses_draw: bool
 
 
+def _deadline(budget_seconds: float | None) -> float | None:
+    return None if budget_seconds is None else time.perf_counter() + budget_seconds
+
+
 def _search(
-    state: State, draw_ok: bool, node_limit: int, stop_on_win: bool, win_only: bool = False
+    state: State,
+    draw_ok: bool,
+    node_limit: int,
+    stop_on_win: bool,
+    win_only: bool = False,
+    deadline: float | None = None,
 ) -> PhaseResult:
     return search_phase(
         _fans_bytes(state),
@@ -102,6 +118,7 @@ def _search(
         node_limit=node_limit,
         stop_on_win=stop_on_win,
         win_only=win_only,
+        deadline=deadline,
     )
 
 
@@ -112,8 +129,19 @@ def _won_plan(state: State, result: PhaseResult, complete: bool) -> Plan:
     return Plan(tuple(moves), True, DECK_SIZE, complete, uses_draw)
 
 
-def plan(state: State, *, seed: int = DEFAULT_SEED, node_limit: int = PLAN_NODE_LIMIT) -> Plan:
+def plan(
+    state: State,
+    *,
+    seed: int = DEFAULT_SEED,
+    node_limit: int = PLAN_NODE_LIMIT,
+    budget_seconds: float | None = None,
+) -> Plan:
     """The solver's plan for this phase of ``state``.
+
+    Deterministic for a given position and ``seed``: the searches are bounded
+    by ``node_limit`` positions. ``budget_seconds`` adds a guard on the clock
+    for interactive use (a hint must come quickly); it only cuts searches
+    that would run far beyond the usual size.
 
     1. If the phase can be won without the draw, win it (the draw is kept).
     2. Else, if the draw is in hand and wins the phase, win it with the draw.
@@ -125,17 +153,18 @@ def plan(state: State, *, seed: int = DEFAULT_SEED, node_limit: int = PLAN_NODE_
     if state.is_won():
         return Plan((), True, DECK_SIZE, True, False)
     draw_ok = not state.draw_used
-    plain = _search(state, False, node_limit, True)
+    deadline = _deadline(budget_seconds)
+    plain = _search(state, False, node_limit, True, deadline=deadline)
     if plain.won:
         return _won_plan(state, plain, plain.complete)
     if draw_ok:
-        drawn = _search(state, True, node_limit, True, win_only=True)
+        drawn = _search(state, True, node_limit, True, win_only=True, deadline=deadline)
         if drawn.won:
             return _won_plan(state, drawn, drawn.complete)
     result = plain
-    if state.redeals_left == 0 and draw_ok:
-        result = _search(state, True, node_limit, False)
-        end = choose_end(list(result.ends), 0, 0)
+    if draw_ok and state.redeals_left in DRAW_JUDGED:
+        result = _search(state, True, node_limit, False, deadline=deadline)
+        end = choose_end(list(result.ends), state.redeals_left, position_seed(state, seed))
     else:
         # With a redeal left the draw is kept: the plain ends carry it along.
         labelled = {(found, draw_ok): (found, flag) for found, flag in plain.ends}
@@ -148,14 +177,18 @@ def plan(state: State, *, seed: int = DEFAULT_SEED, node_limit: int = PLAN_NODE_
     return Plan(tuple(moves), False, sum(end[0]), plain.complete and result.complete, uses_draw)
 
 
-def best_moves(state: State, *, seed: int = DEFAULT_SEED) -> list[Move]:
+def best_moves(
+    state: State, *, seed: int = DEFAULT_SEED, budget_seconds: float | None = None
+) -> list[Move]:
     """The plan's moves for the current phase (possibly ending with the redeal)."""
-    return list(plan(state, seed=seed).moves)
+    return list(plan(state, seed=seed, budget_seconds=budget_seconds).moves)
 
 
-def hint(state: State, *, seed: int = DEFAULT_SEED) -> Move | None:
+def hint(
+    state: State, *, seed: int = DEFAULT_SEED, budget_seconds: float | None = HINT_SECONDS
+) -> Move | None:
     """The solver's next move, or None when it sees none worth making."""
-    moves = plan(state, seed=seed).moves
+    moves = plan(state, seed=seed, budget_seconds=budget_seconds).moves
     return moves[0] if moves else None
 
 
@@ -193,19 +226,28 @@ class Verdict:
         return text + ("." if self.complete else " (search limit).")
 
 
-def can_win(state: State, *, node_limit: int = VERDICT_NODE_LIMIT) -> Verdict:
-    """An exact answer for the current phase (within ``node_limit`` positions per search)."""
+def can_win(
+    state: State,
+    *,
+    node_limit: int = VERDICT_NODE_LIMIT,
+    budget_seconds: float | None = VERDICT_SECONDS,
+) -> Verdict:
+    """An exact answer for the current phase (if its searches finish within their limits)."""
     draw_ok = not state.draw_used and not state.is_won()
-    plain = _search(state, False, node_limit, False)
+    deadline = _deadline(budget_seconds)
+    plain = _search(state, False, node_limit, True, deadline=deadline)
     best_plain = plain.best_home()
     if not draw_ok:
         won = best_plain == DECK_SIZE
         return Verdict(won, won, best_plain, best_plain, False, state.redeals_left, plain.complete)
     if best_plain == DECK_SIZE:
         return Verdict(True, True, DECK_SIZE, DECK_SIZE, True, state.redeals_left, plain.complete)
-    full = _search(state, True, node_limit, False)
+    drawn = _search(state, True, node_limit, True, win_only=True, deadline=deadline)
+    if drawn.won:
+        return Verdict(True, False, DECK_SIZE, best_plain, True, state.redeals_left, plain.complete)
+    full = _search(state, True, node_limit, False, deadline=deadline)
     best = max(full.best_home(), best_plain)
-    complete = plain.complete and full.complete
+    complete = plain.complete and drawn.complete and full.complete
     return Verdict(best == DECK_SIZE, False, best, best_plain, True, state.redeals_left, complete)
 
 
