@@ -101,6 +101,7 @@ class DixMilleApp(TerminalApp):
         self.result = ""
         if game is not None:
             self.seed = game.seed
+            self.recorded = game.over  # a finished game was recorded when it ended
             self._start_play(f"Game resumed from {save_path}" if save_path else "")
         elif names:
             self.names = names
