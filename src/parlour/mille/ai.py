@@ -38,6 +38,8 @@ from parlour.mille.playout import fast_choose, finish_move, playout
 from parlour.mille.rules import Move
 from parlour.mille.seat import SeatView
 
+DEAL = 6
+FULL_DECK_AFTER_DEAL = 89
 SAMPLES = 24
 """Deals of the unseen cards per decision (each candidate is played out on every deal)."""
 MAX_CANDIDATES = 4
@@ -48,8 +50,36 @@ CLEAR_Z = 2.0
 EXTENSION_SAMPLES = 32
 LOW_DECK = 8
 SAFETY_CLOG = 3
+PLAN_HORIZON = 200
+"""Distances left below this are planned card by card for an exact finish."""
 KEEP_FOR_COUP_DECK = 20
 """A stopped player holding both the remedy and the safety repairs while this many cards remain."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's tunable numbers (tuned by duels against the baseline players)."""
+
+    drive: float = 40.0
+    attack: float = 60.0
+    attack_no_fix: float = 30.0
+    attack_coup_risk: float = 120.0
+    limit: float = 30.0
+    remedy_keep: float = 2.0
+    end_limit_keep: float = 1.0
+    go_threat: float = 3.0
+    hazard_keep: float = 8.0
+    limit_keep: float = 3.0
+    d25_keep: float = 3.0
+    d50_keep: float = 5.0
+    d75_keep: float = 6.0
+    d100_keep: float = 9.0
+    d200_keep: float = 10.0
+    plan_bonus: float = 6.0
+    dead_end: float = 40.0
+
+
+DEFAULT_WEIGHTS = Weights()
 
 
 @dataclass(frozen=True)
@@ -80,6 +110,29 @@ def sim_from_view(view: SeatView, opponent_hand: list[int], deck: list[int]) -> 
     return S.Sim(sides, deck, view.goal, view.me)
 
 
+def opponent_safety_share(view: SeatView) -> float:
+    """The chance that any one unseen safety was drawn (and so kept) by the opponent."""
+    drawn = DEAL + (FULL_DECK_AFTER_DEAL - view.deck_count) / 2
+    return min(1.0, drawn / (drawn + view.deck_count))
+
+
+def deal_hidden(
+    view: SeatView, unseen: list[int], rng: random.Random
+) -> tuple[list[int], list[int]]:
+    """Deal the unseen cards into an opponent hand and a deck, safeties biased to the hand."""
+    size = view.theirs.hand_size
+    share = opponent_safety_share(view)
+    hand: list[int] = []
+    rest: list[int] = []
+    for card in unseen:
+        if card >= S.ET and len(hand) < size and rng.random() < share:
+            hand.append(card)
+        else:
+            rest.append(card)
+    filler, deck = S.deal_unseen(rest, size - len(hand), rng)
+    return hand + filler, deck
+
+
 def unseen_list(view: SeatView) -> list[int]:
     """The unseen cards as a sorted list of card numbers."""
     return [int(card) for card, n in sorted(view.unseen().items()) for _ in range(n)]
@@ -94,6 +147,17 @@ class Knowledge:
         self.unseen = [unseen.get(card, 0) for card in Card]
         self.total_unseen = max(1, sum(self.unseen))
         self.opp_hand = view.theirs.hand_size
+
+    def p_opp_safety(self, safety: int) -> float:
+        """Chance that an unseen safety sits in the opponent's hand.
+
+        Players keep safeties while other cards come and go, so an unseen
+        safety is in the opponent's hand if the opponent ever drew it: the
+        chance is its share of the draws so far, not its share of the hand.
+        """
+        if self.unseen[safety] == 0 or self.opp_hand == 0:
+            return 0.0
+        return opponent_safety_share(self.view)
 
     def p_opp_holds(self, card: int) -> float:
         """Chance that the opponent's hand holds at least one ``card``."""
@@ -130,7 +194,8 @@ def _coup_still_possible(know: Knowledge, safety: int) -> bool:
 class Heuristic:
     """Ranks a position's options for the player to move (after its pick)."""
 
-    def __init__(self, view: SeatView, sim: S.Sim) -> None:
+    def __init__(self, view: SeatView, sim: S.Sim, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.w = weights
         self.view = view
         self.sim = sim
         self.know = Knowledge(view)
@@ -168,11 +233,7 @@ class Heuristic:
             miles = S.MILES[card]
             if miles == rem:
                 return 150.0
-            left = rem - miles
-            score = 40.0 + miles / 10
-            if left < 25 or (left in (25, 50) and know.unseen[S.D25] + know.unseen[S.D50] < 3):
-                score -= 8
-            return score
+            return self.w.drive + miles / 10 + self.remainder_bonus(card, rem - miles)
         if card in (S.GAS, S.SPARE, S.REP) or card == S.GO:
             if card == S.GO and side.can_go:
                 return None
@@ -186,17 +247,37 @@ class Heuristic:
         safety = S.SAFETY_OF[card]
         p_safety = 0.0
         if know.unseen[safety] > 0:
-            p_safety = know.p_opp_holds(safety)
+            p_safety = know.p_opp_safety(safety)
         if card == S.LIMIT:
             opp_rem = sim.goal - opp.mileage
             if opp_rem <= 50:
                 return None
             p_fix = know.p_opp_holds(S.EOL)
-            return 30.0 + 20 * (1 - p_fix) - 40 * p_safety + (10 if opp_rem <= 150 else 0)
+            bonus = 10 if opp_rem <= 150 else 0
+            return self.w.limit + 20 * (1 - p_fix) - 40 * p_safety + bonus
         remedy = S.GO if card == S.STOP else card + 5
         p_fix = know.p_opp_holds(remedy)
         urgency = opp.mileage / 25
-        return 60.0 + 30 * (1 - p_fix) + urgency - 120 * p_safety
+        w = self.w
+        return w.attack + w.attack_no_fix * (1 - p_fix) + urgency - w.attack_coup_risk * p_safety
+
+    def remainder_bonus(self, card: int, left: int) -> float:
+        """Plan for an exact finish: favour leaving a distance the hand can still cover."""
+        if left >= PLAN_HORIZON:
+            return 0.0
+        side = self.sim.sides[self.me]
+        rest = list(side.hand)
+        rest.remove(card)
+        fits = [c for c in rest if c <= S.D200 and not (side.limited and c >= S.D75)]
+        values = [S.MILES[c] for c in fits]
+        if left in values or any(
+            values[i] + values[j] == left for i in range(len(values)) for j in range(i)
+        ):
+            return self.w.plan_bonus
+        exact = {25: S.D25, 50: S.D50, 75: S.D75, 100: S.D100}.get(left)
+        if exact is None or self.know.unseen[exact] == 0:
+            return -self.w.dead_end
+        return -self.w.plan_bonus
 
     def keep_value(self, card: int) -> float:
         """How much to keep ``card`` (the lowest is discarded)."""
@@ -212,7 +293,8 @@ class Heuristic:
                 card != S.D25 and miles > sim.goal - side.mileage
             ):
                 return 0.0
-            base = {S.D25: 3.0, S.D50: 5.0, S.D75: 6.0, S.D100: 9.0, S.D200: 10.0}[card]
+            w = self.w
+            base = (w.d25_keep, w.d50_keep, w.d75_keep, w.d100_keep, w.d200_keep)[card]
             if side.limited and miles <= 50:
                 base += 3
             return base / math.sqrt(count)
@@ -221,19 +303,19 @@ class Heuristic:
             safety = S.SAFETY_OF[hazard]
             if side.safeties & S.SAFETY_BIT[safety] or safety in side.hand:
                 return 0.5
-            threat = know.unseen[hazard] + (1 if side.battle == hazard else 0)
+            threat = float(know.unseen[hazard] + (1 if side.battle == hazard else 0))
             if card == S.GO:
-                threat += 3  # a Go is needed after every other hazard too
+                threat += self.w.go_threat  # a Go is needed after every other hazard too
             if threat == 0:
                 return 0.5
-            weight = 2.0 if card != S.EOL else 1.0
+            weight = self.w.remedy_keep if card != S.EOL else self.w.end_limit_keep
             return weight * (2 + threat) / count**2
         safety = S.SAFETY_OF[card]
         if opp.safeties & S.SAFETY_BIT[safety]:
             return 0.0
         if card == S.LIMIT:
-            return 3.0 / count
-        return 8.0 / count
+            return self.w.limit_keep / count
+        return self.w.hazard_keep / count
 
     def options(self) -> list[tuple[float, Option]]:
         """Every distinct option with its heuristic score, best first."""
@@ -255,7 +337,14 @@ class Heuristic:
 class ComputerPlayer:
     """Mille Bornes computer opponent; deterministic for a given seed."""
 
-    def __init__(self, seed: int = 0, samples: int = SAMPLES, search: bool = True) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = SAMPLES,
+        search: bool = True,
+        weights: Weights = DEFAULT_WEIGHTS,
+    ) -> None:
+        self.weights = weights
         self.seed = seed
         self.samples = samples
         self.search = search
@@ -266,10 +355,9 @@ class ComputerPlayer:
     def _deals(self, view: SeatView, salt: int, count: int) -> list[S.Sim]:
         rng = self._rng(view, salt)
         unseen = unseen_list(view)
-        size = view.theirs.hand_size
         sims = []
         for _ in range(count):
-            opp, deck = S.deal_unseen(unseen, size, rng)
+            opp, deck = deal_hidden(view, unseen, rng)
             sims.append(sim_from_view(view, opp, deck))
         return sims
 
@@ -311,7 +399,7 @@ class ComputerPlayer:
 
     def choose_option(self, view: SeatView, base: S.Sim) -> Option:
         """The post-pick choice: heuristic ranking, then playouts among the best options."""
-        ranked = Heuristic(view, base).options()
+        ranked = Heuristic(view, base, self.weights).options()
         best = ranked[0][1]
         if not self.search or len(ranked) == 1:
             return best
@@ -347,7 +435,7 @@ class ComputerPlayer:
         rng = self._rng(view, 2)
         total = 0.0
         for _ in range(EXTENSION_SAMPLES):
-            opp, deck = S.deal_unseen(unseen, view.theirs.hand_size, rng)
+            opp, deck = deal_hidden(view, unseen, rng)
             sim = sim_from_view(view, opp, deck)
             sim.goal = S.EXTENDED
             sim.turn = 1 - me
