@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 from parlour.midnightoil import cards, rules
 from parlour.midnightoil.cards import DECK_SIZE, FAN_COUNT, RANK_COUNT, parse_card
 from parlour.midnightoil.rules import REDEAL, Move, State
-from parlour.midnightoil.solver import AutoSolver, best_moves, can_win, hint, plan
+from parlour.midnightoil.solver import (
+    AutoSolver,
+    best_moves,
+    can_win,
+    hint,
+    plan,
+    prims_to_moves,
+)
 from parlour.midnightoil.solver_search import search_phase
 
 ALL_HOME = (RANK_COUNT,) * 4
@@ -215,3 +222,21 @@ def test_win_only_search_agrees_on_real_deals() -> None:
             quick = search_phase(fans, state.foundations, draw_ok, win_only=True)
             assert full.complete and quick.complete
             assert quick.won == full.won
+
+
+def test_part_way_end_states_can_be_reached_exactly() -> None:
+    # JC, QC, KC go home by themselves; KH is stuck on QH. Stopping part way
+    # along the clubs gives three more end states, each reachable by a prefix.
+    state = position(["KC/QC/JC", "QH/KH"], (10, 13, 11, 13), redeals=1)
+    fans = tuple(bytes(f) for f in state.fans)
+    result = search_phase(fans, state.foundations, False, part_way=True)
+    clubs = sorted(found[0] for found, _ in result.ends)
+    assert clubs == [10, 11, 12, 13]
+    for end in result.ends:
+        moves = prims_to_moves(state, result.path_to(end))
+        reached = state
+        for move in moves:
+            reached = reached.apply(move)
+        assert reached.foundations == end[0]
+    plain = search_phase(fans, state.foundations, False)
+    assert [found for found, _ in plain.ends] == [(13, 13, 11, 13)]

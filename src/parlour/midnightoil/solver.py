@@ -7,12 +7,13 @@ sampling shuffles of its own (:mod:`solver_value`). Its decisions depend
 only on the position and its seed, never on the deal number, so two
 positions that look the same on the table get the same plan.
 
-A plan for the current phase: search every position reachable before the
-next redeal (:mod:`solver_search`). If all cards can go home, play that
-line. Otherwise choose the end state to redeal from (the most cards home in
-the last phase) and play the line to it, then the redeal. The search has a
-node limit, so no position runs away; past it the plan uses the best end
-states found so far and says it is not complete.
+A plan for the current phase (:func:`plan`) searches every position
+reachable before the next redeal (:mod:`solver_search`): it wins the phase
+if it can (without the draw if possible); otherwise, in the last deal, it
+gets the most cards home; with a redeal left, it chooses the end state with
+the best estimated chance of winning, plays the line to it and redeals. The
+searches have node limits, so no position runs away; past a limit the plan
+uses the best end states found so far and says it is not complete.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ HINT_SECONDS = 0.9
 """The clock guard of a hint (spec §8: under a second)."""
 VERDICT_SECONDS = 2.0
 """The clock guard of the "can it still be won?" verdict."""
+PART_WAY = (1,)
+"""Redeals left at which stopping part way along the foundation moves is weighed."""
 DEFAULT_SEED = 0
 """The seed of the solver's own shuffles unless another is given."""
 
@@ -110,6 +113,7 @@ def _search(
     stop_on_win: bool,
     win_only: bool = False,
     deadline: float | None = None,
+    part_way: bool = False,
 ) -> PhaseResult:
     return search_phase(
         _fans_bytes(state),
@@ -119,6 +123,7 @@ def _search(
         stop_on_win=stop_on_win,
         win_only=win_only,
         deadline=deadline,
+        part_way=part_way,
     )
 
 
@@ -146,15 +151,20 @@ def plan(
     1. If the phase can be won without the draw, win it (the draw is kept).
     2. Else, if the draw is in hand and wins the phase, win it with the draw.
     3. Else, in the last deal, get the most cards home (using the draw if it
-       helps); with a redeal left, keep the draw (its measured worth in a
-       later deal is far above anything it gains in a lost phase) and choose
-       the end state with the best sampled chance of winning, then redeal.
+       helps). With a redeal left, choose the end state with the best
+       estimated chance of winning, play the line to it, then redeal. Before
+       the last redeal the candidates include spending the draw and stopping
+       part way along the foundation moves (a redeal of ``3k + 1`` cards is
+       measurably better than one of ``3k``); before the first, the draw is
+       kept (in a later deal it is worth far more than anything it gains in
+       a phase it cannot win).
     """
     if state.is_won():
         return Plan((), True, DECK_SIZE, True, False)
     draw_ok = not state.draw_used
     deadline = _deadline(budget_seconds)
-    plain = _search(state, False, node_limit, True, deadline=deadline)
+    judge = state.redeals_left in PART_WAY
+    plain = _search(state, False, node_limit, True, deadline=deadline, part_way=judge)
     if plain.won:
         return _won_plan(state, plain, plain.complete)
     if draw_ok:
@@ -163,7 +173,7 @@ def plan(
             return _won_plan(state, drawn, drawn.complete)
     result = plain
     if draw_ok and state.redeals_left in DRAW_JUDGED:
-        result = _search(state, True, node_limit, False, deadline=deadline)
+        result = _search(state, True, node_limit, False, deadline=deadline, part_way=judge)
         end = choose_end(list(result.ends), state.redeals_left, position_seed(state, seed))
     else:
         # With a redeal left the draw is kept: the plain ends carry it along.

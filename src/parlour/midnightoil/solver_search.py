@@ -29,11 +29,11 @@ QUEEN = KING - 1
 ALL_HOME = (RANK_COUNT,) * SUIT_COUNT
 
 HOME = 0
-"""Primitive move ``(HOME, fan)``: the fan's top card to its foundation."""
+"""Primitive move ``(HOME, fan, suit)``: the fan's top card to its foundation."""
 BUILD = 1
 """Primitive move ``(BUILD, fan, target)``: the fan's top card onto the target fan."""
 DRAW_HOME = 2
-"""Primitive move ``(DRAW_HOME, fan, index)``: the draw of a submerged card to its foundation."""
+"""Primitive move ``(DRAW_HOME, fan, index, suit)``: the draw of a submerged card home."""
 DRAW_BUILD = 3
 """Primitive move ``(DRAW_BUILD, fan, index, target)``: the draw of a submerged card onto a fan."""
 
@@ -84,7 +84,7 @@ def settle(
             del top_at[t]
             f = f[:-1]
             fans[i] = f
-            log.append((HOME, i))
+            log.append((HOME, i, s))
             if f:
                 u = f[-1]
                 top_at[u] = i
@@ -179,7 +179,7 @@ def branch_moves(
                 c = f[k]
                 s, r = divmod(c, RANK_COUNT)
                 if found[s] == r:
-                    moves.append((DRAW_HOME, i, k))
+                    moves.append((DRAW_HOME, i, k, s))
                 elif r < KING:
                     j = top_at.get(c + 1)
                     if j is not None:
@@ -259,7 +259,10 @@ class PhaseResult:
     start: Key
     start_log: tuple[Prim, ...]
     parents: dict[Key, tuple[Key, tuple[Prim, ...]]]
-    ends: dict[EndState, Key]
+    ends: dict[EndState, tuple[Key, int]]
+    """Each end state reached: the position where it was first seen, and how many
+    moves of that position's own line to play (``-1``: all; fewer when the end
+    state lies part way along the foundation moves that led there)."""
     complete: bool
     nodes: int
     won: bool = False
@@ -277,14 +280,40 @@ class PhaseResult:
 
     def path_to(self, end: EndState) -> list[Prim]:
         """The primitive moves from the start position to the end state ``end``."""
-        key = self.ends[end]
+        key, keep = self.ends[end]
         chunks: list[tuple[Prim, ...]] = []
         while key != self.start:
             parent, moves = self.parents[key]
             chunks.append(moves)
             key = parent
         chunks.append(self.start_log)
+        if keep >= 0:
+            chunks[0] = chunks[0][:keep]
         return [m for chunk in reversed(chunks) for m in chunk]
+
+
+def _record_part_way(
+    ends: dict[EndState, tuple[Key, int]],
+    key: Key,
+    log: tuple[Prim, ...] | list[Prim],
+    found: Found,
+    draw_before: bool,
+    draw_after: bool,
+) -> None:
+    """Record the end states before each foundation move of ``log`` (from ``found``)."""
+    heights = list(found)
+    draw_ok = draw_before
+    for index, move in enumerate(log):
+        if index > 0:
+            draw_ok = draw_after
+        if move[0] == HOME:
+            end: EndState = ((heights[0], heights[1], heights[2], heights[3]), draw_ok)
+            if end not in ends:
+                ends[end] = (key, index)
+        if move[0] == HOME:
+            heights[move[2]] += 1
+        elif move[0] == DRAW_HOME:
+            heights[move[3]] += 1
 
 
 def search_phase(
@@ -296,6 +325,7 @@ def search_phase(
     deadline: float | None = None,
     stop_on_win: bool = True,
     win_only: bool = False,
+    part_way: bool = False,
 ) -> PhaseResult:
     """Visit the positions reachable in this phase and collect their end states.
 
@@ -306,7 +336,9 @@ def search_phase(
     position where that has become impossible: a card that can never leave
     its fan (:func:`deadlocked`) in more fans than the draw left could mend
     (one fan while the draw is unused, none after); its ``ends`` are then
-    only those of the positions it kept.
+    only those of the positions it kept. With ``part_way`` it also records
+    the end states part way along each run of automatic foundation moves
+    (stopping short of a card can leave a better number of cards to redeal).
     """
     t0 = time.perf_counter()
     work = list(fans)
@@ -316,7 +348,10 @@ def search_phase(
     start: Key = (tuple(work), draw_ok)
     start_found: Found = (fnd[0], fnd[1], fnd[2], fnd[3])
     parents: dict[Key, tuple[Key, tuple[Prim, ...]]] = {}
-    ends: dict[EndState, Key] = {(start_found, draw_ok): start}
+    ends: dict[EndState, tuple[Key, int]] = {}
+    if part_way:
+        _record_part_way(ends, start, tuple(log), found, draw_ok, draw_ok)
+    ends.setdefault((start_found, draw_ok), (start, -1))
     result = PhaseResult(start, tuple(log), parents, ends, True, 0)
     if start_found == ALL_HOME:
         result.won = True
@@ -364,9 +399,11 @@ def search_phase(
                     continue
             parents[ckey] = (key, tuple(clog))
             cfound: Found = (nf[0], nf[1], nf[2], nf[3])
+            if part_way:
+                _record_part_way(ends, ckey, clog, fd, kdraw, cdraw)
             end = (cfound, cdraw)
             if end not in ends:
-                ends[end] = ckey
+                ends[end] = (ckey, -1)
             if cfound == ALL_HOME:
                 result.won = True
                 if stop_on_win:
