@@ -410,3 +410,11 @@ def test_save_failure_messages_are_short_and_say_why(tmp_path: Path) -> None:
         assert message(app) == "not saved: permission denied"
     finally:
         locked.chmod(0o700)
+
+
+def test_odd_file_names_never_crash(tmp_path: Path) -> None:
+    for name in ("~nosuchuser-xyz/x.json", "a" * 240, "./", "../" * 3, "b" * 300):
+        app = make_app()
+        press(app, ["p", "s", *name, "ENTER"])
+        assert prompt(app) == ">>:Move:", name
+        assert not app.finished

@@ -16,11 +16,11 @@ first and the computer's answer follows at once.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 from typing import Any, Protocol
 
 from parlour.core import paths
@@ -436,8 +436,9 @@ class MilleApp(TerminalApp):
                 if not name:
                     self._end_dialog(False)
                     return
-                dialog.path = str(Path(name).expanduser())
-                if Path(dialog.path).exists() and not Path(dialog.path).is_dir():
+                # os.path never raises here (Path.expanduser does for an unknown ~user).
+                dialog.path = os.path.expanduser(name)
+                if os.path.exists(dialog.path) and not os.path.isdir(dialog.path):
                     dialog.stage = "overwrite"
                 else:
                     self._write(dialog.path)
