@@ -13,7 +13,7 @@ from parlour.mille.rules import Game, card_total_ok
 from tests.mille.opponents import FirstLegal
 
 KEYS = [
-    *"pudoqswrePUDOQSWR0123456789yYnNxz. /",
+    *"pudoqswrePUDOQSWR0123456789yYnNxz. /~",
     "ENTER",
     "BACKSPACE",
     "DELETE",

@@ -112,7 +112,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"mille: {exc}", file=sys.stderr)
             return 1
         assert isinstance(game, Game)
-        when = datetime.fromtimestamp(Path(args.file).stat().st_mtime)
+        try:
+            when = datetime.fromtimestamp(Path(args.file).stat().st_mtime)
+        except OSError:  # gone since it was read: the banner shows the present time
+            when = datetime.now()
         app = MilleApp(
             game,
             LazyComputer(game.seed),
