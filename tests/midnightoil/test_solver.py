@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.midnightoil import cards, rules
+from parlour.midnightoil import cards, rules, solver_value
 from parlour.midnightoil.cards import DECK_SIZE, FAN_COUNT, RANK_COUNT, parse_card
 from parlour.midnightoil.rules import REDEAL, Move, State
 from parlour.midnightoil.solver import (
@@ -155,19 +155,52 @@ def test_solver_never_uses_the_real_redeal(monkeypatch: pytest.MonkeyPatch) -> N
         assert result.wins or result.moves[-1] == Move.redeal()
 
 
-def test_same_table_different_deal_number_same_plan() -> None:
+def test_same_table_different_deal_number_same_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    sampled = []
+    original = solver_value.sampled_values
+
+    def counting(*args: object, **kwargs: object) -> object:
+        sampled.append(args)
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver_value, "sampled_values", counting)
     checked = 0
-    for deal in range(1, 30):
+    for deal in range(1, 40):
         state = State.new(deal)
-        result = plan(state)
-        if result.wins:
-            continue
-        twin = State(deal + 10**12, state.fans, state.foundations, state.redeals_left, False)
-        assert plan(twin) == result
-        checked += 1
-        if checked == 3:
+        for _ in range(2):
+            before = len(sampled)
+            result = plan(state)
+            if result.wins:
+                break
+            twin = State(deal + 10**12, state.fans, state.foundations, state.redeals_left, False)
+            assert plan(twin) == result
+            if len(sampled) > before:
+                checked += 1
+            for move in result.moves:
+                state = state.apply(move)
+        if checked >= 3:
             break
-    assert checked == 3
+    assert checked >= 3, "no decision between end states was sampled"
+
+
+def test_a_whole_game_never_peeks_at_a_redeal(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = rules.redeal_layout
+    peeking = {"allowed": False}
+
+    def guarded(*args: object) -> object:
+        assert peeking["allowed"], "the solver looked at the real redeal"
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rules, "redeal_layout", guarded)
+    state = State.new(1)
+    solver = AutoSolver()
+    redeals = 0
+    while (move := solver.next_move(state)) is not None:
+        peeking["allowed"] = True  # the game, not the solver, applies the redeal
+        state = state.apply(move)
+        peeking["allowed"] = False
+        redeals += move.kind == REDEAL
+    assert redeals == 2
 
 
 def test_auto_solve_terminates_with_legal_moves() -> None:
