@@ -72,6 +72,12 @@ def test_directory(tmp_path: Path) -> None:
     assert "folder" in _error(tmp_path)
 
 
+def test_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert "not a regular file" in _error(fifo)
+
+
 def test_empty_file(tmp_path: Path) -> None:
     target = tmp_path / "empty"
     target.write_bytes(b"")

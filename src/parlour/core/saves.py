@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -130,8 +131,11 @@ def load_save(path: str | os.PathLike[str], game: str, max_version: int) -> Save
     try:
         if target.is_dir():
             raise SaveError(target, "is a folder, not a save file")
-        size = target.stat().st_size
-        if size > MAX_SAVE_BYTES:
+        info = target.stat()
+        if not stat.S_ISREG(info.st_mode):
+            # A FIFO or device would block or never end: refuse it before reading.
+            raise SaveError(target, "is not a regular file, not a save file")
+        if info.st_size > MAX_SAVE_BYTES:
             raise SaveError(target, "is far too large to be a Parlour save file")
         raw = target.read_bytes()
     except OSError as exc:
