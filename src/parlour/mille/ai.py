@@ -43,6 +43,8 @@ FULL_DECK_AFTER_DEAL = 89
 SAMPLES = 24
 """Deals of the unseen cards per decision (each candidate is played out on every deal)."""
 MAX_CANDIDATES = 4
+SURE_PLAY = 150.0
+"""Heuristic scores from here up (finishing the trip, cashing a safety) are not searched."""
 CLEAR_MARGIN = 40.0
 """Mean hand-score gain a searched option needs over the heuristic's choice..."""
 CLEAR_Z = 2.0
@@ -401,7 +403,7 @@ class ComputerPlayer:
         """The post-pick choice: heuristic ranking, then playouts among the best options."""
         ranked = Heuristic(view, base, self.weights).options()
         best = ranked[0][1]
-        if not self.search or len(ranked) == 1:
+        if not self.search or not self.worth_searching(ranked):
             return best
         candidates = [option for _, option in ranked[:MAX_CANDIDATES]]
         sims = self._deals(view, 1, self.samples)
@@ -424,6 +426,18 @@ class ComputerPlayer:
                 best_gain = mean
                 choice = candidates[index]
         return choice
+
+    @staticmethod
+    def worth_searching(ranked: list[tuple[float, Option]]) -> bool:
+        """Search only real choices: a play is on offer and is not a sure thing.
+
+        Pure discard choices and the sure plays (finishing the trip, a
+        countering or cashed safety) are left to the heuristic, which keeps the
+        decision time low where playouts have little to add.
+        """
+        top_score, top = ranked[0]
+        plays = sum(1 for _, option in ranked[:MAX_CANDIDATES] if option.use)
+        return len(ranked) > 1 and top.use and top_score < SURE_PLAY and plays >= 1
 
     def wants_extension(self, view: SeatView) -> bool:
         """Whether to go on to 1000: playouts of going on against the bonus of stopping now."""
