@@ -16,8 +16,8 @@ whether the draw is left.
 
 The static value (:func:`static_value`) is a table of measured win rates of
 a next deal by the number of cards left, the draw, and the size of the last
-fan the cards left make. It screens the candidates before sampling, and it
-is blended with the few samples the time allows as a prior.
+fan the cards left make. It ranks the candidates; sampling settles near
+ties, with the static value blended in as a prior.
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ ALL_ENDS = (1,)
 """Redeals left at which dominated end states are candidates too."""
 PRIOR_WEIGHT = 20.0
 """The static value counts as this many samples when blended with the sampled ones."""
-SCREEN_MARGIN = 0.05
-"""Candidates whose static value is this far below the best one are not sampled."""
+SCREEN_MARGIN = 0.01
+"""Only candidates this close to the best static value are sampled (near ties)."""
 MAX_CANDIDATES = 4
 """At most this many end states are compared by sampling."""
 SAMPLES_LAST = 10
@@ -163,12 +163,15 @@ def sampled_values(
 def choose_end(ends: list[EndState], redeals_left: int, seed: int) -> EndState:
     """The end state to redeal from (or, with no redeal left, to finish in).
 
-    With no redeal left: the most cards home. Otherwise every end state
-    reached is a candidate, even one with fewer cards home (stopping short
-    can leave a better number to redeal); the few with the best static value
-    are sampled, and the static value, weighted as :data:`PRIOR_WEIGHT`
-    samples, is blended with the sampled ones. Ties go to the first by
-    static value.
+    With no redeal left: the most cards home. Otherwise the end states are
+    ranked by static value (before the last redeal every end state reached
+    is a candidate, even one with fewer cards home, since stopping short can
+    leave a better number to redeal; before the first, only those no other
+    beats in every way). When others come within :data:`SCREEN_MARGIN` of
+    the best, those near ties are judged by sampled redeals, blended with
+    the static value weighted as :data:`PRIOR_WEIGHT` samples. Measured:
+    sampling wider, with the few samples time allows, chose worse (623 wins
+    in deals 1-1000 with a margin of 0.05, 643 with 0.01).
     """
     if redeals_left <= 0:
         return max(pareto(ends), key=lambda e: (cards_home(e[0]), e[1]))
