@@ -19,7 +19,7 @@ gathers and reshuffles the fans, so nothing else about them survives.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 FAN_COUNT = 18
 RANK_COUNT = 13
@@ -45,6 +45,7 @@ EndState = tuple[Found, bool]
 """Foundation heights and whether the draw is still available at the end of a phase."""
 
 DEFAULT_NODE_LIMIT = 200_000
+"""Positions a search expands unless told otherwise (the solver passes its own limits)."""
 
 SUIT_OF = [c // RANK_COUNT for c in range(SUIT_COUNT * RANK_COUNT)]
 RANK_OF = [c % RANK_COUNT for c in range(SUIT_COUNT * RANK_COUNT)]
@@ -267,7 +268,6 @@ class PhaseResult:
     nodes: int
     won: bool = False
     elapsed: float = 0.0
-    frontier: list[EndState] = field(default_factory=list)
 
     def best_home(self, *, with_draw: bool = True) -> int:
         """The most cards home reachable (using the draw if ``with_draw``)."""
