@@ -273,3 +273,10 @@ def test_part_way_end_states_can_be_reached_exactly() -> None:
         assert reached.foundations == end[0]
     plain = search_phase(fans, state.foundations, False)
     assert [found for found, _ in plain.ends] == [(13, 13, 11, 13)]
+
+
+def test_a_hint_past_the_search_limit_gives_way_to_the_cheap_tier() -> None:
+    state = State.new(98)  # a first deal with a large search
+    assert plan(state, node_limit=5).complete is False
+    assert hint(state, budget_seconds=0.0) is None
+    assert hint(state) is not None

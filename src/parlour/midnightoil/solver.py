@@ -197,9 +197,13 @@ def best_moves(
 def hint(
     state: State, *, seed: int = DEFAULT_SEED, budget_seconds: float | None = HINT_SECONDS
 ) -> Move | None:
-    """The solver's next move, or None when it sees none worth making."""
-    moves = plan(state, seed=seed, budget_seconds=budget_seconds).moves
-    return moves[0] if moves else None
+    """The solver's next move; None when it sees none worth making or its search hit a limit.
+
+    Spec §8: past its limit the hint falls back to the cheap tier's move,
+    which the game shows when this returns None.
+    """
+    result = plan(state, seed=seed, budget_seconds=budget_seconds)
+    return result.moves[0] if result.moves and result.complete else None
 
 
 @dataclass(frozen=True)
