@@ -1,0 +1,80 @@
+"""The benchmark's baseline players behave as their definitions say."""
+
+from __future__ import annotations
+
+from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
+from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
+from tests.mille.craft import C, craft, go, hand, play, rebalance, use
+
+
+def moving_opponents() -> Game:
+    game = craft(
+        hands=(hand(C.D50, C.STOP, C.D100, C.GO, C.D25, C.REPAIRS), hand(C.D50, C.D75)),
+        deck=[C.D25] * 8,
+    )
+    go(game, HUMAN)
+    go(game, COMPUTER)
+    play(game, "pick")
+    return game
+
+
+def test_greedy_attacks_when_it_can_else_drives_longest() -> None:
+    game = moving_opponents()
+    assert GreedyPlayer().choose_move(game.view(HUMAN)) == Move("use", 2)
+    game.players[COMPUTER].safeties[C.RIGHT_OF_WAY] = False
+    rebalance(game)
+    assert GreedyPlayer().choose_move(game.view(HUMAN)) == Move("use", 3)
+
+
+def test_greedy_discards_a_useless_card_when_stuck() -> None:
+    game = craft(
+        hands=(hand(C.D50, C.D100, C.D75, C.D25, C.REPAIRS, C.D200), hand(C.D50)),
+        deck=[C.D25] * 8,
+    )
+    game.players[HUMAN].safeties[C.DRIVING_ACE] = False
+    rebalance(game)
+    play(game, "pick")
+    assert GreedyPlayer().choose_move(game.view(HUMAN)) == Move("discard", 5)
+
+
+def test_bsd_player_counters_at_once_and_picks_first_otherwise() -> None:
+    game = craft(
+        hands=(
+            hand(C.ACCIDENT, C.D50, C.D50, C.D50, C.D50, C.D50),
+            hand(C.D25, C.D100, C.DRIVING_ACE, C.D75, C.D75, C.D75),
+        ),
+        deck=[C.D25] * 8,
+    )
+    go(game, HUMAN)
+    go(game, COMPUTER)
+    play(game, "pick")
+    use(game, C.ACCIDENT)
+    assert BsdPlayer().choose_move(game.view(COMPUTER)) == Move("use", 3)
+    fresh = Game.new(5)
+    assert BsdPlayer().choose_move(fresh.view(HUMAN)) == Move("pick")
+
+
+def test_bsd_player_finishes_the_trip_with_the_exact_card() -> None:
+    game = craft(
+        hands=(hand(C.D100, C.D25, C.D50, C.D75, C.GASOLINE, C.GO), hand(C.D50)),
+        deck=[C.D50] * 8,
+    )
+    go(game, HUMAN)
+    go(game, COMPUTER)
+    human = game.players[HUMAN]
+    human.distance_played = [C.D200, C.D200, C.D100, C.D100]
+    human.mileage = 600
+    rebalance(game)
+    play(game, "pick")
+    assert BsdPlayer().choose_move(game.view(HUMAN)) == Move("use", 1)
+
+
+def test_random_player_only_offers_legal_moves() -> None:
+    game = Game.new(31)
+    player = RandomPlayer(4)
+    for _ in range(300):
+        if game.phase is not Phase.TURN:
+            break
+        view = game.view(game.turn)
+        assert sorted(map(str, player.legal(view))) == sorted(map(str, game.legal_moves()))
+        game.apply(player.choose_move(view))
