@@ -54,9 +54,9 @@ class GameResult:
 def play_game(seed: int, opponent: str, ai_seat: int, samples: int) -> GameResult:
     """One game to 5000 between our computer (at ``ai_seat``) and an opponent."""
     game = Game.new(seed)
-    players: list[Player] = [OPPONENTS[opponent](seed * 2 + 1), OPPONENTS[opponent](0)]
-    players[ai_seat] = ComputerPlayer(seed * 2, samples=samples)
-    players[1 - ai_seat] = OPPONENTS[opponent](seed * 2 + 1)
+    ours: Player = ComputerPlayer(seed * 2, samples=samples)
+    theirs: Player = OPPONENTS[opponent](seed * 2 + 1)
+    players = [ours, theirs] if ai_seat == HUMAN else [theirs, ours]
     result = GameResult(0.0)
     for _ in range(MAX_HANDS):
         while game.phase in (Phase.TURN, Phase.EXTENSION):
