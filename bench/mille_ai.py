@@ -52,9 +52,16 @@ class GameResult:
 
 
 def play_game(seed: int, opponent: str, ai_seat: int, samples: int) -> GameResult:
-    """One game to 5000 between our computer (at ``ai_seat``) and an opponent."""
+    """One game to 5000 between our computer (at ``ai_seat``) and an opponent.
+
+    ``samples`` 0 turns the computer's playout search off (heuristic only).
+    """
+    return _play_game(seed, opponent, ai_seat, samples)
+
+
+def _play_game(seed: int, opponent: str, ai_seat: int, samples: int) -> GameResult:
     game = Game.new(seed)
-    ours: Player = ComputerPlayer(seed * 2, samples=samples)
+    ours: Player = ComputerPlayer(seed * 2, samples=max(1, samples), search=samples > 0)
     theirs: Player = OPPONENTS[opponent](seed * 2 + 1)
     players = [ours, theirs] if ai_seat == HUMAN else [theirs, ours]
     result = GameResult(0.0)
@@ -133,7 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="games per opponent")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed")
-    parser.add_argument("--samples", type=int, default=None, help="playout deals per decision")
+    parser.add_argument(
+        "--samples", type=int, default=None, help="playout deals per decision (0: heuristic only)"
+    )
     parser.add_argument(
         "--opponents", default="random,greedy,bsd", help="comma-separated: random,greedy,bsd"
     )

@@ -65,18 +65,18 @@ class Weights:
     drive: float = 40.0
     attack: float = 60.0
     attack_no_fix: float = 30.0
-    attack_coup_risk: float = 120.0
+    attack_coup_risk: float = 40.0
     limit: float = 30.0
     remedy_keep: float = 2.0
     end_limit_keep: float = 1.0
     go_threat: float = 3.0
-    hazard_keep: float = 8.0
-    limit_keep: float = 3.0
-    d25_keep: float = 3.0
-    d50_keep: float = 5.0
-    d75_keep: float = 6.0
-    d100_keep: float = 9.0
-    d200_keep: float = 10.0
+    hazard_keep: float = 25.0
+    limit_keep: float = 10.0
+    d25_keep: float = 1.0
+    d50_keep: float = 2.0
+    d75_keep: float = 3.0
+    d100_keep: float = 5.0
+    d200_keep: float = 6.0
     plan_bonus: float = 6.0
     dead_end: float = 40.0
 
