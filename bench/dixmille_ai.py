@@ -15,12 +15,12 @@ Usage: .venv/bin/python bench/dixmille_ai.py [--games N] [--workers W]
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import statistics
 import time
 from collections.abc import Callable
 
+from benchstats import wilson
 from parlour.core.rng import make_rng
 from parlour.dixmille.ai import (
     THRESHOLD_DICE,
@@ -91,10 +91,10 @@ def _batch(job: tuple[str, list[int]]) -> tuple[int, int, int]:
 
 
 def interval(wins: int, ties: int, games: int) -> str:
-    """Win share (ties count half) with a normal-approximation 95% interval."""
+    """Win share (ties count half) with its Wilson 95% interval."""
     share = (wins + ties / 2) / games
-    half = 1.96 * math.sqrt(share * (1 - share) / games)
-    return f"{100 * share:5.1f}% +/- {100 * half:.1f}%"
+    low, high = wilson(wins + ties / 2, games)
+    return f"{100 * share:5.1f}% (95% CI {100 * low:.1f}% .. {100 * high:.1f}%)"
 
 
 def _build(banked: int) -> Tables:

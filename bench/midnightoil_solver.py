@@ -14,7 +14,6 @@ Prints figures; never asserts anything about time.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import sys
@@ -22,6 +21,7 @@ import time
 from collections import Counter
 from multiprocessing import Pool
 
+from benchstats import percentile, wilson
 from parlour.midnightoil.rules import REDEAL, State
 from parlour.midnightoil.solver import DEFAULT_SEED, AutoSolver
 
@@ -47,23 +47,6 @@ def play_deal(args: tuple[int, int]) -> tuple[int, int, float, int, bool, int]:
             continue
     elapsed = time.perf_counter() - start
     return deal, state.cards_home(), elapsed, moves, state.draw_used, state.phase
-
-
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    """The Wilson score 95% interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + Z95 * Z95 / n
-    centre = (p + Z95 * Z95 / (2 * n)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / denom
-    return centre - half, centre + half
-
-
-def percentile(sorted_values: list[float], q: float) -> float:
-    """The q-quantile (0..1) of sorted values, nearest rank."""
-    index = max(0, math.ceil(q * len(sorted_values)) - 1)
-    return sorted_values[index]
 
 
 def main(argv: list[str] | None = None) -> int:
