@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from benchstats import percentile, wilson
 from parlour.mille.ai import ComputerPlayer
 from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
@@ -35,10 +36,15 @@ class Player(Protocol):
     def wants_extension(self, view: SeatView) -> bool: ...
 
 
+def _bsd_fixed(seed: int) -> Player:
+    return BsdPlayer(seed, debian_count=False)
+
+
 OPPONENTS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
-    "bsd": BsdPlayer,
+    "bsd": BsdPlayer,  # as the Debian binary plays (spec §10.6: boolean playable count)
+    "bsd-fixed": _bsd_fixed,  # the same strategy with the count bug fixed
 }
 
 
@@ -51,17 +57,20 @@ class GameResult:
     times: list[float] = field(default_factory=list)
 
 
-def play_game(seed: int, opponent: str, ai_seat: int, samples: int) -> GameResult:
+def play_game(
+    seed: int, opponent: str, ai_seat: int, samples: int, ours_name: str = "ai"
+) -> GameResult:
     """One game to 5000 between our computer (at ``ai_seat``) and an opponent.
 
     ``samples`` 0 turns the computer's playout search off (heuristic only).
+    ``ours_name`` other than "ai" seats a baseline in our place (calibration).
     """
-    return _play_game(seed, opponent, ai_seat, samples)
-
-
-def _play_game(seed: int, opponent: str, ai_seat: int, samples: int) -> GameResult:
     game = Game.new(seed)
-    ours: Player = ComputerPlayer(seed * 2, samples=max(1, samples), search=samples > 0)
+    ours: Player = (
+        ComputerPlayer(seed * 2, samples=max(1, samples), search=samples > 0)
+        if ours_name == "ai"
+        else OPPONENTS[ours_name](seed * 2)
+    )
     theirs: Player = OPPONENTS[opponent](seed * 2 + 1)
     players = [ours, theirs] if ai_seat == HUMAN else [theirs, ours]
     result = GameResult(0.0)
@@ -93,27 +102,9 @@ def _play_game(seed: int, opponent: str, ai_seat: int, samples: int) -> GameResu
     return result
 
 
-def _job(args: tuple[int, str, int, int]) -> GameResult:
-    seed, opponent, ai_seat, samples = args
-    return play_game(seed, opponent, ai_seat, samples)
-
-
-def wilson(successes: float, n: int) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 0.0)
-    z = 1.96
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+def _job(args: tuple[int, str, int, int, str]) -> GameResult:
+    seed, opponent, ai_seat, samples, ours_name = args
+    return play_game(seed, opponent, ai_seat, samples, ours_name)
 
 
 def self_play_throughput(seconds: float) -> float:
@@ -144,7 +135,15 @@ def main(argv: list[str] | None = None) -> int:
         "--samples", type=int, default=None, help="playout deals per decision (0: heuristic only)"
     )
     parser.add_argument(
-        "--opponents", default="random,greedy,bsd", help="comma-separated: random,greedy,bsd"
+        "--opponents",
+        default="random,greedy,bsd,bsd-fixed",
+        help="comma-separated: " + ",".join(OPPONENTS),
+    )
+    parser.add_argument(
+        "--ours",
+        default="ai",
+        choices=["ai", *OPPONENTS],
+        help="who plays in our seat (a baseline here calibrates the baselines)",
     )
     args = parser.parse_args(argv)
     samples = args.samples if args.samples is not None else ComputerPlayer().samples
@@ -155,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     for opponent in args.opponents.split(","):
         tasks = [
-            (args.seed + i // 2, opponent, HUMAN if i % 2 == 0 else COMPUTER, samples)
+            (args.seed + i // 2, opponent, HUMAN if i % 2 == 0 else COMPUTER, samples, args.ours)
             for i in range(args.games)
         ]
         start = time.perf_counter()
@@ -174,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         hlo, hhi = wilson(hand_wins, hands)
         mean = statistics.fmean(diffs)
         sem = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-        print(f"\nvs {opponent}: {len(results)} games, {hands} hands ({elapsed:.0f} s)")
+        print(f"\n{args.ours} vs {opponent}: {len(results)} games, {hands} hands ({elapsed:.0f} s)")
         print(f"  games won      {wins / len(results):6.1%}  (95% CI {lo:.1%} .. {hi:.1%})")
         print(f"  hands won      {hand_wins / hands:6.1%}  (95% CI {hlo:.1%} .. {hhi:.1%})")
         print(

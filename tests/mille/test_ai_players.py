@@ -66,7 +66,11 @@ def test_bsd_player_finishes_the_trip_with_the_exact_card() -> None:
     human.mileage = 600
     rebalance(game)
     play(game, "pick")
-    assert BsdPlayer().choose_move(game.view(HUMAN)) == Move("use", 1)
+    assert BsdPlayer(debian_count=False).choose_move(game.view(HUMAN)) == Move("use", 1)
+    # The Debian binary's boolean count (spec §10.6, screen 32): the lone 25 and
+    # 50 are "stuck" with 100 to go, the count flips to zero and it discards
+    # instead of playing the finishing 100.
+    assert BsdPlayer().choose_move(game.view(HUMAN)).kind == "discard"
 
 
 def test_random_player_only_offers_legal_moves() -> None:

@@ -8,7 +8,8 @@ and have the same two methods (``choose_move``, ``wants_extension``).
   plays the longest legal distance, else discards the least useful card.
 * :class:`BsdPlayer` follows BSD mille's computer strategy as spec §10
   describes it (counter/coup check, safety timing with its d10 roll, play and
-  discard valuations, extension rule), with the real playable count instead of
+  discard valuations, extension rule), by default with the Debian binary's
+  boolean playable count (spec §10.6; ``debian_count=False`` for a real count) instead of
   the modern build's boolean (§10.6) and without the ever-growing "needed"
   table (§10.1). Its "Go-equivalents" counter is rebuilt from the view.
 """
@@ -167,11 +168,19 @@ SHUTOUT_SHIFT = 7
 
 
 class BsdPlayer:
-    """BSD mille's computer strategy (spec §10), with the real playable count."""
+    """BSD mille's computer strategy (spec §10).
 
-    def __init__(self, seed: int = 0) -> None:
+    ``debian_count`` (the default) reproduces the program as the Debian binary
+    runs it (spec §10.6): its playable-card count is a C99 ``bool``, so it
+    saturates at 1 and the first card marked by the "don't get stuck" rule
+    drops it to 0, sending the computer into discard mode even when it holds
+    the finishing card. ``debian_count=False`` uses a real count, as the 1982 source meant.
+    """
+
+    def __init__(self, seed: int = 0, debian_count: bool = True) -> None:
         self.seed = seed
         self.rng = make_rng(seed)
+        self.debian_count = debian_count
 
     # ----------------------------------------------------------- knowledge
     def _seen(self, view: SeatView) -> list[int]:
@@ -287,7 +296,13 @@ class BsdPlayer:
                     stuck.add(c)
                 if c == S.D50 and rem in (50, 100) and rem // 50 > hand.count(S.D50):
                     stuck.add(c)
-            count -= sum(hand.count(c) for c in stuck)
+            knocked = sum(hand.count(c) for c in stuck)
+            if self.debian_count:
+                # The count is a bool: it saturates at 1, and the first card the
+                # rule marks drops it to 0, which switches to discard mode.
+                count = 0 if knocked else int(count > 0)
+            else:
+                count -= knocked
         play_mode = count > 0
         goeq = self._go_equivalents(view, seen, base)
         held = {c: hand.count(c) for c in set(hand)}
