@@ -175,20 +175,17 @@ class MilleApp(TerminalApp):
 
     def _decline_more(self) -> None:
         """N to Another hand?/game?: offer to save (if anything is unsaved), then leave."""
-        self.ask = None
-        if not self.dirty:
-            self._exit()
-            return
-        base = self._base_name()
-        self.ask = Ask(
-            SAVE_GAME,
-            lambda: self._start_save(base, self._exit, lambda: self._next_hand(True)),
-            self._exit,
-            base,
-        )
+        self._leave(lambda: self._next_hand(True))
 
     def _quit(self) -> None:
         """Y to Really?: leave, offering a save when the game in progress has unsaved moves."""
+        self._leave(self._settle)
+
+    def _leave(self, on_failed_save: Callable[[], None]) -> None:
+        """Exit, first asking Save game? when there are unsaved moves.
+
+        A failed or abandoned save runs ``on_failed_save`` so play goes on (spec §9.1).
+        """
         self.ask = None
         if not self.dirty:
             self._exit()
@@ -196,7 +193,7 @@ class MilleApp(TerminalApp):
         base = self._base_name()
         self.ask = Ask(
             SAVE_GAME,
-            lambda: self._start_save(base, self._exit, self._settle),
+            lambda: self._start_save(base, self._exit, on_failed_save),
             self._exit,
             base,
         )
