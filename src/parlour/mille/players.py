@@ -39,6 +39,16 @@ def _counter(view: SeatView, base: S.Sim) -> int:
     return S.NONE
 
 
+def _counter_or_pick(view: SeatView, base: S.Sim) -> Move | None:
+    """Both rule-based baselines open a turn alike: a countering safety at once, else pick."""
+    counter = _counter(view, base)
+    if counter != S.NONE:
+        return _move(view, counter, True)
+    if not view.picked:
+        return Move("pick")
+    return None
+
+
 class RandomPlayer:
     """Plays a uniformly random legal move; answers Extension? at random."""
 
@@ -103,11 +113,9 @@ class GreedyPlayer:
         """The greedy move."""
         base = _base(view)
         me = view.me
-        counter = _counter(view, base)
-        if counter != S.NONE:
-            return _move(view, counter, True)
-        if not view.picked:
-            return Move("pick")
+        opening = _counter_or_pick(view, base)
+        if opening is not None:
+            return opening
         side = base.sides[me]
         hand = side.hand
         for card in hand:  # remedies it needs
@@ -236,11 +244,9 @@ class BsdPlayer:
         """BSD's decision procedure (spec §10.2)."""
         base = _base(view)
         me = view.me
-        counter = _counter(view, base)
-        if counter != S.NONE:
-            return _move(view, counter, True)
-        if not view.picked:
-            return Move("pick")
+        opening = _counter_or_pick(view, base)
+        if opening is not None:
+            return opening
         side = base.sides[me]
         opp = base.sides[1 - me]
         seen = self._seen(view)
