@@ -200,3 +200,18 @@ def test_saved_file_is_readable_json_with_mode_0644(tmp_path: Path) -> None:
     target = tmp_path / "m.json"
     _write(target)
     assert (target.stat().st_mode & 0o777) == 0o644
+
+
+def test_a_name_too_long_for_the_system_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(SaveError) as info:
+        _write(tmp_path / ("x" * 300))
+    assert "could not save" in str(info.value)
+
+
+def test_player_path_and_file_exists_never_raise(tmp_path: Path) -> None:
+    assert saves.player_path("  ~no-such-user-here/x.json ") == Path("~no-such-user-here/x.json")
+    assert saves.player_path("~/g.json") == Path.home() / "g.json"
+    assert not saves.file_exists(tmp_path / ("y" * 300))
+    assert not saves.file_exists(tmp_path / "missing")
+    _write(tmp_path / "there.json")
+    assert saves.file_exists(tmp_path / "there.json")

@@ -304,3 +304,18 @@ def test_take_prompt_screen_matches_the_golden_file() -> None:
     frame = app.render(24, 80)
     assert frame.cursor == (21, 42)  # just after the typed positions
     assert "A 6 scores only in three of a kind" in feed(app, "ENTER")
+
+
+@pytest.mark.parametrize("name", ["/no/such/folder/x.json", "~no-such-user-here/game.json"])
+def test_odd_file_names_are_refused_with_a_message_not_a_crash(name: str) -> None:
+    app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=3, pace=0)
+    text = feed(app, "S", "CTRL_U", *name, "ENTER")
+    assert "Not saved:" in text
+    assert not app.finished and app.game is not None
+
+
+def test_tilde_means_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=3, pace=0)
+    feed(app, "S", "CTRL_U", *"~/dix.json", "ENTER")
+    assert savefile.load(tmp_path / "dix.json").to_dict() == app.game.to_dict()

@@ -375,3 +375,26 @@ def test_refusals_name_cards_as_the_board_draws_them() -> None:
 
     app = MidnightOilApp(Game(1), UNICODE)
     assert "5♠ goes only on 6♠, not on 4♦" in press(app, "b", "a")
+
+
+@pytest.mark.parametrize("name", ["x" * 300, "~no-such-user-here/game.json"])
+def test_odd_file_names_are_refused_with_a_message_not_a_crash(name: str) -> None:
+    app = make()
+    press(app, "S")
+    assert app.prompt is not None and app.prompt.editor is not None
+    app.prompt.editor.text = name
+    app.prompt.editor.cursor = len(name)
+    screen = press(app, "ENTER")
+    assert "Not saved" in screen
+    assert not app.finished
+
+
+def test_tilde_means_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    app = make()
+    press(app, "S")
+    assert app.prompt is not None and app.prompt.editor is not None
+    app.prompt.editor.text = "~/oil.json"
+    app.prompt.editor.cursor = len("~/oil.json")
+    press(app, "ENTER")
+    assert savefile.load(tmp_path / "oil.json").to_dict() == app.game.to_dict()

@@ -88,7 +88,7 @@ def write_save(
         data = json.dumps(envelope, indent=1, sort_keys=True, allow_nan=False).encode("utf-8")
     except (TypeError, ValueError) as exc:  # a bug in a game's to_dict, not the player's fault
         raise SaveError(target, f"the game state could not be encoded ({exc})") from exc
-    if target.is_dir():
+    if os.path.isdir(target):  # os.path never raises (a too-long name is simply not a folder)
         raise SaveError(target, "is a folder; choose a file name")
     folder = target.parent if str(target.parent) else Path(".")
     tmp_name: str | None = None
@@ -123,6 +123,16 @@ def _fsync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def player_path(text: str) -> Path:
+    """The path a player typed, with ``~`` expanded; never raises (an unknown ~user stays)."""
+    return Path(os.path.expanduser(text.strip()))
+
+
+def file_exists(path: str | os.PathLike[str]) -> bool:
+    """Whether something is at ``path`` (an overwrite question); never raises on odd names."""
+    return os.path.lexists(path)
 
 
 def load_save(path: str | os.PathLike[str], game: str, max_version: int) -> SaveFile:

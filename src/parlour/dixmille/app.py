@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import time
 from enum import Enum, auto
-from pathlib import Path
 
 from parlour.core.paths import data_file
 from parlour.core.rng import choose_seed, make_rng
-from parlour.core.saves import SaveError
+from parlour.core.saves import SaveError, file_exists, player_path
 from parlour.dixmille import analysis, savefile, stats, statsview, view
 from parlour.dixmille.ai import zedx_move, zedx_take
 from parlour.dixmille.records import BUST, FOUR_TWOS
@@ -435,7 +434,7 @@ class DixMilleApp(TerminalApp):
         if not path:
             self.ui.message = "Type a file name, or ESC to cancel"
             return
-        if Path(path).exists() and path != self.save_path:
+        if file_exists(player_path(path)) and path != self.save_path:
             self.mode = Mode.OVERWRITE
             return
         self._write(path)
@@ -443,7 +442,7 @@ class DixMilleApp(TerminalApp):
     def _write(self, path: str) -> None:
         assert self.game is not None
         try:
-            savefile.save(path, self.game)
+            savefile.save(player_path(path), self.game)
         except SaveError as exc:
             self.mode = Mode.SAVE
             self.ui.message = f"Not saved: {exc.reason}"[: view.WIDTH]

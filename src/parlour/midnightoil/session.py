@@ -16,10 +16,9 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from parlour.core import paths
-from parlour.core.saves import SaveError
+from parlour.core.saves import SaveError, file_exists, player_path
 from parlour.midnightoil import savefile
 from parlour.midnightoil.advisor import Advisor
 from parlour.midnightoil.cards import FAN_KEYS, SUITS, parse_deal_number
@@ -245,8 +244,7 @@ class GameSession(TerminalApp):
             return
         self.pending_path = text
         quitting = kind == "quit-save"
-        target = Path(text).expanduser()
-        if target.exists() and text != self.save_path:
+        if file_exists(player_path(text)) and text != self.save_path:
             which = "overwrite-quit-save" if quitting else "overwrite-save"
             self._ask(which, f"{text} exists - overwrite it? (y/n)")
             return
@@ -254,7 +252,7 @@ class GameSession(TerminalApp):
 
     def _write_save(self, text: str, quitting: bool) -> None:
         try:
-            savefile.save(Path(text).expanduser(), self.game)
+            savefile.save(player_path(text), self.game)
         except SaveError as exc:
             self._refuse(f"Not saved: {exc}")
             return
