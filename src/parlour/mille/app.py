@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from parlour.core import paths
-from parlour.core.saves import SaveError
+from parlour.core.saves import SaveError, file_exists, player_path
 from parlour.mille import savefile, uistate, view
 from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
 from parlour.mille.seat import SeatView
@@ -433,9 +433,8 @@ class MilleApp(TerminalApp):
                 if not name:
                     self._end_dialog(False)
                     return
-                # os.path never raises here (Path.expanduser does for an unknown ~user).
-                dialog.path = os.path.expanduser(name)
-                if os.path.exists(dialog.path) and not os.path.isdir(dialog.path):
+                dialog.path = str(player_path(name))
+                if file_exists(dialog.path) and not os.path.isdir(dialog.path):
                     dialog.stage = "overwrite"
                 else:
                     self._write(dialog.path)
