@@ -73,6 +73,42 @@ def test_bsd_player_finishes_the_trip_with_the_exact_card() -> None:
     assert BsdPlayer().choose_move(game.view(HUMAN)).kind == "discard"
 
 
+def test_bsd_player_values_remedies_more_each_time_it_decides_while_stopped() -> None:
+    # Spec §10.1: the "needed" entry of the remedy grows by two at every decision
+    # made while stopped, and is never reset for the rest of the game.
+    game = craft(
+        hands=(hand(C.D25, C.D50, C.D75, C.D100, C.STOP, C.SPARE_TIRE), hand(C.D50)),
+        deck=[C.D25] * 8,
+    )
+    go(game, COMPUTER)
+    human = game.players[HUMAN]
+    human.battle_pile = [C.GO, C.OUT_OF_GAS]
+    human.battle = C.OUT_OF_GAS
+    rebalance(game)
+    play(game, "pick")
+    player = BsdPlayer()
+    start = player.needed[C.GASOLINE]
+    player.choose_move(game.view(HUMAN))
+    player.choose_move(game.view(HUMAN))
+    assert player.needed[C.GASOLINE] == start + 4
+    assert player.needed[C.GO] == BsdPlayer().needed[C.GO]
+
+
+def test_bsd_player_counts_its_initial_hazards_only_when_it_starts_the_hand() -> None:
+    # Spec §10.1: the Go-equivalents counter skips the initial six unless it starts.
+    game = Game.new(12)
+    starter, other = BsdPlayer(), BsdPlayer()
+    starter.choose_move(game.view(HUMAN))
+    hazards = sum(
+        1 for card in game.players[HUMAN].cards_in_hand() if C.OUT_OF_GAS <= card <= C.STOP
+    )
+    play(game, "pick")
+    game.apply(GreedyPlayer().choose_move(game.view(HUMAN)))
+    other.choose_move(game.view(COMPUTER))
+    assert starter._go_equivalents >= hazards > 0
+    assert other._go_equivalents == 0
+
+
 def test_random_player_only_offers_legal_moves() -> None:
     game = Game.new(31)
     player = RandomPlayer(4)

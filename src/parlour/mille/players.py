@@ -8,13 +8,17 @@ and have the same two methods (``choose_move``, ``wants_extension``).
   plays the longest legal distance, else discards the least useful card.
 * :class:`BsdPlayer` follows BSD mille's computer strategy as spec §10
   describes it (counter/coup check, safety timing with its d10 roll, play and
-  discard valuations, extension rule), by default with the Debian binary's
-  boolean playable count (spec §10.6; ``debian_count=False`` for a real count) instead of
-  the modern build's boolean (§10.6) and without the ever-growing "needed"
-  table (§10.1). Its "Go-equivalents" counter is rebuilt from the view.
+  discard valuations, extension rule), with the program's memory: the
+  "Go-equivalents" counter kept from its own draws (initial deal counted only
+  when it starts the hand), the "needed" table that grows for the whole game
+  (§10.1), and the "one card from finishing" test reading the 100s (§10.4).
+  By default it has the Debian binary's boolean playable count (§10.6);
+  ``debian_count=False`` gives it a real count.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from parlour.core.rng import below, make_rng
 from parlour.mille import sim as S
@@ -168,11 +172,12 @@ NEEDED = {
     S.GO: 10,
     S.EOL: 3,
 }
-"""BSD's initial "cards needed per hand" table (kept constant: the drift is a bug)."""
+"""BSD's initial "cards needed per hand" table; each game's player copies and grows it (§10.1)."""
 REMEDY_OF = {S.OOG: S.GAS, S.FLAT: S.SPARE, S.ACC: S.REP, S.STOP: S.GO, S.LIMIT: S.EOL}
 SAFE_ROLL = 10
 SAFE_DECK = 25
 SHUTOUT_SHIFT = 7
+FULL_DECK_AFTER_DEAL = 89
 
 
 class BsdPlayer:
@@ -189,32 +194,70 @@ class BsdPlayer:
         self.seed = seed
         self.rng = make_rng(seed)
         self.debian_count = debian_count
+        self.needed = dict(NEEDED)
+        """Grows for the whole game, as in the program (never reset, §10.1)."""
+        self._held: Counter[int] = Counter()
+        """My hand after my last move (new cards since then are draws)."""
+        self._hand_marker = (-1, -1)
+        self._go_equivalents = 0
+        self._last_distance = S.NONE
+
+    # ------------------------------------------------------------- memory
+    def _remember(self, view: SeatView, seen: list[int]) -> None:
+        """Count my draws since my last move into the Go-equivalents (§10.1)."""
+        hand = Counter(int(card) for card in view.held())
+        public = (
+            len(view.discards) + len(view.mine.public_cards()) + len(view.theirs.public_cards())
+        )
+        marker = (view.deck_count, public)
+        new_hand = marker[0] > self._hand_marker[0] or (
+            marker[0] == self._hand_marker[0] and marker[1] < self._hand_marker[1]
+        )
+        self._hand_marker = marker
+        if new_hand:
+            self._go_equivalents = 0
+            self._last_distance = S.NONE
+            if view.deck_count < FULL_DECK_AFTER_DEAL:
+                # Bug: the initial six only count when the computer starts the hand.
+                self._held = hand
+                return
+            self._held = Counter()
+        for card, count in (hand - self._held).items():
+            if S.OOG <= card <= S.STOP:
+                self._go_equivalents += count
+            elif card in (S.ET, S.PP, S.DA):
+                hazard = S.COUNTERED[card]
+                self._go_equivalents += count * (COPIES[Card(hazard)] - seen[hazard])
+        self._held = hand
+
+    def _moved(self, view: SeatView, move: Move) -> Move:
+        """Note the hand I keep after ``move``."""
+        self._last_distance = S.NONE
+        if move.kind != "pick" and move.slot is not None:
+            card = view.hand[move.slot]
+            if card is not None:
+                self._held[int(card)] -= 1
+                if move.kind == "use" and card.is_distance:
+                    self._last_distance = int(card)
+        return move
 
     # ----------------------------------------------------------- knowledge
     def _seen(self, view: SeatView) -> list[int]:
         seen = view.seen()
         return [seen.get(card, 0) for card in Card]
 
-    def _go_equivalents(self, view: SeatView, seen: list[int], base: S.Sim) -> int:
-        me = base.sides[view.me]
-        count = sum(1 for c in me.hand if S.OOG <= c <= S.STOP)
-        count += sum(1 for c in view.theirs.battle_pile if c.is_hazard)
-        for safety in (S.ET, S.PP, S.DA):
-            if safety in me.hand or me.has(safety):
-                hazard = S.COUNTERED[safety]
-                count += COPIES[Card(hazard)] - seen[hazard]
-        return count
-
     def _one_from_finish(self, view: SeatView, seen: list[int], base: S.Sim) -> bool:
-        """§10.4, with "Right of Way seen" where the binary reads the 100s."""
+        """§10.4 as the program runs it: where it means "Right of Way seen" it reads the 100s."""
         tab = view.theirs
         opp = base.sides[1 - view.me]
         pre = opp.can_go
         top = tab.battle
         if not pre and (
-            top is None or top in (Card.GASOLINE, Card.SPARE_TIRE, Card.REPAIRS, Card.STOP)
+            top is None
+            or top in (Card.GASOLINE, Card.SPARE_TIRE, Card.REPAIRS, Card.STOP)
+            or tab.limited
         ):
-            pre = seen[S.ROW] > 0 or tab.limited and seen[S.ROW] > 0
+            pre = seen[S.D100] > 0
         if not pre and top is not None:
             guard = {
                 Card.OUT_OF_GAS: S.ET,
@@ -236,20 +279,24 @@ class BsdPlayer:
         if card == S.D200 and tab.num_200s >= 2:
             return False
         if card >= S.D75 and tab.limited:
-            return False
+            return seen[S.D100] == 0
         return seen[card] < COPIES[Card(card)]
 
     # ----------------------------------------------------------- decisions
     def choose_move(self, view: SeatView) -> Move:
         """BSD's decision procedure (spec §10.2)."""
         base = _base(view)
+        seen = self._seen(view)
+        self._remember(view, seen)
+        return self._moved(view, self._decide(view, base, seen))
+
+    def _decide(self, view: SeatView, base: S.Sim, seen: list[int]) -> Move:
         me = view.me
         opening = _counter_or_pick(view, base)
         if opening is not None:
             return opening
         side = base.sides[me]
         opp = base.sides[1 - me]
-        seen = self._seen(view)
         one_away = self._one_from_finish(view, seen, base)
         hand = side.hand
         playable = {c: base.playable(me, c) for c in set(hand)}
@@ -276,6 +323,9 @@ class BsdPlayer:
                     margin -= SHUTOUT_SHIFT
                 if margin < SAFE_DECK:
                     return _move(view, card, True)
+        if S.OOG <= side.battle <= S.STOP:
+            # Bug kept: the entry for the remedy it needs grows by two at every such decision.
+            self.needed[REMEDY_OF[side.battle]] += 2
         return self._valuate(view, base, seen, playable, one_away, about_to_finish, can_attack)
 
     def _valuate(
@@ -310,7 +360,7 @@ class BsdPlayer:
             else:
                 count -= knocked
         play_mode = count > 0
-        goeq = self._go_equivalents(view, seen, base)
+        goeq = self._go_equivalents
         held = {c: hand.count(c) for c in set(hand)}
         best_slot_value: tuple[float, int] | None = None
         hazard_counter = 0
@@ -396,9 +446,11 @@ class BsdPlayer:
                 return -1.0
             if S.ROW in side.hand:
                 return 2.0
-            if side.can_go and goeq + held[card] == NEEDED[S.GO]:
+            gos = held[card]
+            held[card] = max(1, gos - 1)  # each Go evaluated lowers the count for the next
+            if side.can_go and goeq + gos == self.needed[S.GO]:
                 return 0.0
-            return float((3 * NEEDED[S.GO] + seen[S.GO] - goeq) // held[card] ** 2)
+            return float((3 * self.needed[S.GO] + seen[S.GO] - goeq) // gos**2)
         danger = one_away or about_to_finish or side.mileage == 0
         if card == S.STOP:
             if opp.has(S.ROW):
@@ -419,12 +471,12 @@ class BsdPlayer:
             if better or not opp.can_go:
                 return 1.0
             base_value = 2 if side.has(S.ROW) or S.ROW in side.hand else 3
-            return float(base_value * (NEEDED[S.LIMIT] + seen[S.EOL] + 2))
+            return float(base_value * (self.needed[S.EOL] + seen[S.EOL] + 2))
         safety = S.SAFETY_OF[card]
         if opp.has(safety):
             return -1.0
         own = side.has(safety) or safety in side.hand
-        value = (3 if own else 4) * (NEEDED[card] + seen[REMEDY_OF[card]] + 2)
+        value = (3 if own else 4) * (self.needed[REMEDY_OF[card]] + seen[REMEDY_OF[card]] + 2)
         value += 5 if danger else 0
         value += 5 if (opp.mileage == 0 or one_away) else 0
         value -= 3 if opp.limited else 0
@@ -446,6 +498,8 @@ class BsdPlayer:
         if not tab.safeties:
             return True
         miles = sum(S.MILES[c] for c in side.hand if c <= S.D200)
+        if self._last_distance != S.NONE:  # the card just played still counts (§4.5)
+            miles += S.MILES[self._last_distance]
         return miles + 3 * view.deck_count > 1000
 
     def wants_extension(self, view: SeatView) -> bool:

@@ -1,0 +1,493 @@
+"""Play our Mille Bornes players against the real BSD mille (bsdgames) through a pseudo-terminal.
+
+The benchmark's ``bsd`` opponent is our reading of spec §10. This harness
+checks that reading against the program itself: it starts ``/usr/games/mille``
+in an 80x24 pseudo-terminal, reads the screen with pyte, and plays the human's
+seat with one of our players, deciding only from what the human sees on the
+board (its hand, both tableaux, the computer's move line, the discard on top,
+the deck count, the scores). Every card that becomes public is tracked from
+the screen, so the view handed to our player is the same kind of
+:class:`SeatView` the game builds. The tracked state is checked against the
+board after every computer turn; a game whose tracking disagrees with the
+screen is reported and not counted.
+
+The binary seeds itself with its process id, so its games cannot be replayed;
+the figures are for calibration, with confidence intervals.
+
+    apt-get install bsdgames   # provides /usr/games/mille
+    .venv/bin/python bench/mille_binary.py --player ai --games 200 --jobs 2
+    .venv/bin/python bench/mille_binary.py --player greedy --games 200 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pexpect
+import pyte
+
+from benchstats import wilson
+from mille_ai import OPPONENTS, Player
+from parlour.mille import sim as S
+from parlour.mille.ai import ComputerPlayer
+from parlour.mille.cards import Card
+from parlour.mille.rules import Move
+from parlour.mille.seat import SeatView, Tableau
+
+BINARY = "/usr/games/mille"
+QUIET = 0.02
+"""Seconds without output after which the screen counts as settled."""
+ME, COMP = 0, 1
+NAMES = {card.label: card for card in Card}
+SAFETY_ROW = {Card.EXTRA_TANK: 0, Card.PUNCTURE_PROOF: 1, Card.DRIVING_ACE: 2, Card.RIGHT_OF_WAY: 3}
+PROMPTS = (
+    ">>:Move:",
+    "Extension?",
+    "Another hand?",
+    "Another game?",
+    "Save game?",
+    "Really?",
+)
+
+
+class Desync(Exception):
+    """The tracked state no longer matches the board."""
+
+
+@dataclass
+class Board:
+    """What the human sees on one settled screen."""
+
+    rows: list[str]
+
+    def cell(self, row: int, start: int, end: int) -> str:
+        return self.rows[row][start:end].strip()
+
+    @property
+    def prompt(self) -> str:
+        text = self.cell(10, 20, 40)
+        for prompt in PROMPTS:
+            if text.startswith(prompt):
+                return prompt
+        return ""
+
+    def hand(self) -> list[Card | None]:
+        slots: list[Card | None] = []
+        for row in range(6, 13):
+            name = self.cell(row, 2, 20)
+            slots.append(NAMES[name] if name else None)
+        return slots
+
+    def deck(self) -> int:
+        return int(self.cell(6, 20, 40))
+
+    def discard_top(self) -> Card | None:
+        name = self.cell(8, 20, 40)
+        return NAMES[name] if name else None
+
+    def move_line(self) -> tuple[str, Card | None]:
+        kind = self.cell(11, 20, 40)
+        name = self.cell(12, 20, 40)
+        return kind, NAMES.get(name)
+
+    def battle(self, who: int) -> str:
+        return self.cell(14, 20 * who, 20 * who + 20)
+
+    def speed(self, who: int) -> str:
+        return self.cell(16, 20 * who, 20 * who + 20)
+
+    def safeties(self, who: int) -> dict[Card, bool]:
+        found: dict[Card, bool] = {}
+        for row in range(4):
+            text = self.rows[row][20 * who : 20 * who + 20]
+            name = text[2:].strip()
+            if name:
+                found[NAMES[name]] = text.startswith("*")
+        return found
+
+    def extended(self) -> bool:
+        return "Extension" in self.rows[4][:40]
+
+    def score_row(self, label: str) -> tuple[int, int]:
+        for row in self.rows:
+            right = row[41:]
+            if label in right:
+                numbers = re.findall(r"-?\d+", right.split(label, 1)[1])
+                return int(numbers[0]), int(numbers[1])
+        raise Desync(f"no {label!r} row on the score window")
+
+
+@dataclass
+class Side:
+    """One player's public cards this hand, as tracked from the screen."""
+
+    battle_pile: list[Card] = field(default_factory=list)
+    speed_pile: list[Card] = field(default_factory=list)
+    distance: list[Card] = field(default_factory=list)
+    safeties: list[tuple[Card, bool]] = field(default_factory=list)
+
+
+class Tracker:
+    """Everything public in one hand, kept in step with the board."""
+
+    def __init__(self) -> None:
+        self.sim = S.Sim([S.Side(), S.Side()], [], S.GOAL, ME)
+        self.sides = [Side(), Side()]
+        self.discards: list[Card] = []
+        self.comp_hand = 6
+        self.log: list[str] = []
+
+    def apply(self, who: int, card: Card, use: bool, deck: int) -> None:
+        """One use or discard by ``who`` (the deck count is the one after it)."""
+        self.log.append(
+            f"{'me' if who == ME else 'comp'} {'use' if use else 'discard'} {card.label}"
+        )
+        self.sim.deck = [S.NONE] * deck
+        side = self.sim.sides[who]
+        side.hand.append(int(card))
+        if not use:
+            self.sim.discard(who, int(card))
+            self.discards.append(card)
+            return
+        opp = self.sides[1 - who]
+        mine = self.sides[who]
+        if card.is_safety:
+            coup_before = side.points
+            self.sim.use(who, int(card))
+            coup = side.points - coup_before >= 400  # 100 for the safety, 300 for the coup
+            mine.safeties.append((card, coup))
+        else:
+            self.sim.use(who, int(card))
+            if card.is_distance:
+                mine.distance.append(card)
+            elif card == Card.SPEED_LIMIT:
+                opp.speed_pile.append(card)
+            elif card == Card.END_OF_LIMIT:
+                mine.speed_pile.append(card)
+            elif card.is_hazard:
+                opp.battle_pile.append(card)
+            else:
+                mine.battle_pile.append(card)
+
+    def picked(self, who: int) -> None:
+        self.log.append(f"{'me' if who == ME else 'comp'} pick")
+        side = self.sim.sides[who]
+        side.fresh_battle = side.fresh_speed = False
+
+    def tableau(self, who: int, board: Board, hand_size: int) -> Tableau:
+        side = self.sim.sides[who]
+        public = self.sides[who]
+        ended = Card.END_OF_LIMIT if public.speed_pile[-1:] == [Card.END_OF_LIMIT] else None
+        totals = board.score_row("Hand Total")
+        overall = board.score_row("Overall Total")
+        games = board.score_row("Games")
+        return Tableau(
+            battle=None if side.battle == S.NONE else Card(side.battle),
+            speed=Card.SPEED_LIMIT if side.limited else ended,
+            battle_pile=tuple(public.battle_pile),
+            speed_pile=tuple(public.speed_pile),
+            mileage=side.mileage,
+            distance_played=tuple(public.distance),
+            safeties=tuple(public.safeties),
+            can_go=side.can_go,
+            hand_size=hand_size,
+            hand_total=totals[who],
+            overall_total=overall[who],
+            games_won=games[who],
+        )
+
+    def check(self, board: Board) -> None:
+        """Raise :class:`Desync` when the tracked state disagrees with the board."""
+        miles = board.score_row("Milestones Played")
+        for who in (ME, COMP):
+            side = self.sim.sides[who]
+            shown = board.battle(who)
+            expected = "" if side.battle == S.NONE else Card(side.battle).label
+            problems = []
+            if shown != expected:
+                problems.append(f"battle {shown!r} != {expected!r}")
+            if (board.speed(who) == "Speed Limit") != side.limited:
+                problems.append(f"speed {board.speed(who)!r} limited={side.limited}")
+            if miles[who] != side.mileage:
+                problems.append(f"miles {miles[who]} != {side.mileage}")
+            if set(board.safeties(who)) != {c for c, _ in self.sides[who].safeties}:
+                problems.append(f"safeties {board.safeties(who)} != {self.sides[who].safeties}")
+            if problems:
+                raise Desync(("me" if who == ME else "computer") + ": " + "; ".join(problems))
+        if self.discards and board.discard_top() != self.discards[-1]:
+            raise Desync(f"discard {board.discard_top()} != {self.discards[-1]}")
+
+    def view(self, board: Board, hand: list[Card | None], goal: int, phase: str) -> SeatView:
+        mine = sum(1 for card in hand if card is not None)
+        me = self.sim.sides[ME]
+        return SeatView(
+            me=ME,
+            hand=tuple(hand),
+            mine=self.tableau(ME, board, mine),
+            theirs=self.tableau(COMP, board, self.comp_hand),
+            goal=goal,
+            deck_count=board.deck(),
+            discards=tuple(self.discards),
+            turn=ME,
+            phase=phase,
+            fresh_battle=me.fresh_battle,
+            fresh_speed=me.fresh_speed,
+        )
+
+
+def compact(hand: list[Card | None]) -> None:
+    """BSD's hole filling (spec §2.1 step 3): a hole takes the card of the lowest slot above it."""
+    for i in range(1, len(hand)):
+        if hand[i] is None:
+            for j in range(i):
+                if hand[j] is not None:
+                    hand[i], hand[j] = hand[j], None
+                    break
+
+
+class Mille:
+    """The real program in a pseudo-terminal."""
+
+    def __init__(self) -> None:
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        env = dict(os.environ, TERM="vt100", LANG="C", LC_ALL="C")
+        self.child = pexpect.spawn(BINARY, [], dimensions=(24, 80), env=env, timeout=10)
+
+    def close(self) -> None:
+        if self.child.isalive():
+            self.child.terminate(force=True)
+
+    def settle(self, timeout: float = 10.0) -> Board:
+        """Read until the program waits at one of its prompts."""
+        deadline = time.monotonic() + timeout
+        got = False
+        while time.monotonic() < deadline:
+            try:
+                data = self.child.read_nonblocking(65536, timeout=QUIET)
+            except pexpect.TIMEOUT:
+                board = Board(list(self.screen.display))
+                if got and board.prompt:
+                    return board
+                continue
+            except pexpect.EOF:
+                raise
+            self.stream.feed(data)
+            got = True
+        raise Desync("the program did not come back to a prompt")
+
+    def send(self, keys: str) -> Board:
+        self.child.send(keys)
+        board = self.settle()
+        if board.prompt == ">>:Move:" and board.cell(15, 41, 80):
+            raise Desync("error shown: " + board.cell(15, 41, 80))
+        return board
+
+
+@dataclass
+class GameResult:
+    won: float | None  # None: not counted (tracking lost)
+    hand_diffs: list[int] = field(default_factory=list)
+    problem: str = ""
+
+
+class Seat:
+    """Plays the human's seat of one hand after another."""
+
+    def __init__(self, player: Player, mille: Mille) -> None:
+        self.player = player
+        self.mille = mille
+        self.hand_no = 0
+        self.track = Tracker()
+        self.hand: list[Card | None] = []
+        self.just_picked = False
+
+    def new_hand(self, board: Board) -> Board:
+        self.track = Tracker()
+        self.hand = board.hand()
+        if self.hand_no % 2 == 1:  # the computer starts every second hand
+            self.track.comp_hand = 6
+            board = self.computer_turn(board, board, first=True)
+        self.hand_no += 1
+        return board
+
+    def computer_turn(self, before: Board, after: Board, first: bool = False) -> Board:
+        """Account for everything the computer did between two boards."""
+        track = self.track
+        track.sim.goal = self.goal(after)
+        old = {c for c, _ in track.sides[COMP].safeties}
+        new = after.safeties(COMP)
+        added = [c for c in new if c not in old]
+        added.sort(key=lambda c: not new[c])  # coups first: they come before its pick
+        deck_before = before.deck() if not first else 89
+        picks = deck_before - after.deck()
+        for card in added:
+            if new[card]:
+                track.apply(COMP, card, True, deck_before)
+        if picks:
+            track.picked(COMP)
+        for card in added:
+            if not new[card]:
+                track.apply(COMP, card, True, after.deck())
+        track.comp_hand += picks - len(added)
+        kind, shown = after.move_line()
+        # The computer always uses or discards a card unless its hand is empty (it is skipped).
+        if track.comp_hand <= 0:
+            raise Desync("BSD bug: the computer's hand is empty and it plays phantom cards")
+        if shown is not None and kind in ("PLAY", "DISCARD"):
+            track.apply(COMP, shown, kind == "PLAY", after.deck())
+            track.comp_hand -= 1
+        track.check(after)
+        return after
+
+    def refresh_hand(self, board: Board) -> None:
+        """Take newly picked cards from the board; keep our own record of what was played."""
+        shown = board.hand()
+        for slot, card in enumerate(shown):
+            if self.hand[slot] is None and card is not None and self.just_picked:
+                self.hand[slot] = card
+        self.just_picked = False
+        if [c for c in self.hand if c] != [c for c in shown if c] and board.deck() > 0:
+            raise Desync(f"hand {self.hand} != board {shown}")
+
+    def goal(self, board: Board) -> int:
+        return S.EXTENDED if board.extended() else S.GOAL
+
+    def play_turn(self, board: Board) -> Board:
+        """One decision of ours at >>:Move:, and the computer's answer."""
+        self.refresh_hand(board)
+        self.track.sim.goal = self.goal(board)
+        if not any(self.hand):
+            # BSD does not skip a human whose hand ran empty: the last card stays on show
+            # and only playing that phantom (scoring again) gets the game going.
+            raise Desync("BSD bug: our hand is empty but it is our move")
+        view = self.track.view(board, self.hand, self.goal(board), "TURN")
+        move: Move = self.player.choose_move(view)
+        if move.kind == "pick":
+            after = self.mille.send("p")
+            self.just_picked = True
+            self.track.picked(ME)
+            return after
+        assert move.slot is not None
+        card = self.hand[move.slot]
+        assert card is not None
+        key = "p" if move.slot == 0 else str(move.slot)
+        after = self.mille.send(("u" if move.kind == "use" else "d") + key + "\r")
+        self.track.apply(ME, card, move.kind == "use", board.deck())
+        self.hand[move.slot] = None
+        compact(self.hand)
+        if after.prompt == "Extension?":
+            view = self.track.view(after, self.hand, S.GOAL, "EXTENSION")
+            after = self.mille.send("y" if self.player.wants_extension(view) else "n")
+            if after.prompt != ">>:Move:":
+                return after
+            self.track.sim.goal = self.goal(after)
+        if after.prompt == ">>:Move:" and not (card.is_safety and move.kind == "use"):
+            after = self.computer_turn(board, after)
+        elif after.prompt == ">>:Move:":
+            if after.rows == board.rows:
+                raise Desync(f"nothing happened after playing {card.label}")
+            self.track.check(after)
+        return after
+
+
+def play_game(player: Player) -> GameResult:
+    mille = Mille()
+    result = GameResult(None)
+    seat = Seat(player, mille)
+    try:
+        board = mille.settle()
+        board = seat.new_hand(board)
+        while True:
+            prompt = board.prompt
+            if prompt == ">>:Move:":
+                if board.cell(15, 41, 80):
+                    raise Desync("error shown: " + board.cell(15, 41, 80))
+                board = seat.play_turn(board)
+            elif prompt in ("Another hand?", "Another game?"):
+                you, comp = board.score_row("Hand Total")
+                result.hand_diffs.append(you - comp)
+                if prompt == "Another game?":
+                    you, comp = board.score_row("Overall Total")
+                    result.won = 1.0 if you > comp else 0.0 if you < comp else 0.5
+                    mille.child.send("n")
+                    return result
+                board = mille.send("y")
+                board = seat.new_hand(board)
+            else:
+                raise Desync(f"unexpected prompt {prompt!r}")
+    except (Desync, pexpect.EOF, KeyError, ValueError, IndexError) as problem:
+        result.won = None
+        result.problem = f"{type(problem).__name__}: {problem}"
+        if os.environ.get("MILLE_BINARY_DEBUG"):
+            result.problem += "\n" + "\n".join(mille.screen.display)
+            result.problem += "\n" + ", ".join(seat.track.log[-30:])
+        return result
+    finally:
+        mille.close()
+
+
+def make_player(name: str, seed: int, samples: int) -> Player:
+    if name == "ai":
+        return ComputerPlayer(seed, samples=max(1, samples), search=samples > 0)
+    factory: Callable[[int], Player] = OPPONENTS[name]
+    return factory(seed)
+
+
+def _job(args: tuple[str, int, int]) -> GameResult:
+    name, seed, samples = args
+    return play_game(make_player(name, seed, samples))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--player", default="ai", choices=["ai", *OPPONENTS])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1, help="our player's first seed")
+    parser.add_argument("--samples", type=int, default=None)
+    args = parser.parse_args(argv)
+    if not os.path.exists(BINARY):
+        print(f"{BINARY} is missing: apt-get install bsdgames")
+        return 1
+    samples = args.samples if args.samples is not None else ComputerPlayer().samples
+    tasks = [(args.player, args.seed + i, samples) for i in range(args.games)]
+    start = time.perf_counter()
+    with multiprocessing.Pool(args.jobs) as pool:
+        results = pool.map(_job, tasks, chunksize=1)
+    counted = [r for r in results if r.won is not None]
+    problems: dict[str, int] = {}
+    for r in results:
+        if r.won is None:
+            problems[r.problem] = problems.get(r.problem, 0) + 1
+    for problem, n in sorted(problems.items(), key=lambda item: -item[1]):
+        print(f"  not counted ({n}): {problem}")
+    wins = sum(r.won for r in counted if r.won is not None)
+    diffs = [d for r in results for d in r.hand_diffs]
+    hand_wins = sum(1 for d in diffs if d > 0)
+    hlo, hhi = wilson(hand_wins, len(diffs))
+    lo, hi = wilson(wins, len(counted))
+    print(
+        f"{args.player} vs the real BSD mille: {len(counted)} games counted of {len(results)} "
+        f"({time.perf_counter() - start:.0f} s)"
+    )
+    if counted:
+        print(f"  games won  {wins / len(counted):6.1%}  (95% CI {lo:.1%} .. {hi:.1%})")
+    if diffs:
+        print(
+            f"  hands won  {hand_wins / len(diffs):6.1%}  (95% CI {hlo:.1%} .. {hhi:.1%}), "
+            f"hand score diff {statistics.fmean(diffs):+.1f} over {len(diffs)} finished hands"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
