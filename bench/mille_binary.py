@@ -58,6 +58,19 @@ PROMPTS = (
 )
 
 
+SCORE_ROWS = (
+    "Milestones Played",
+    "Each Safety",
+    "All 4 Safeties",
+    "Each Coup Fourre",
+    "Trip Completed",
+    "Safe Trip",
+    "Delayed Action",
+    "Extension",
+    "Shut-Out",
+)
+
+
 class Desync(Exception):
     """The tracked state no longer matches the board."""
 
@@ -296,6 +309,8 @@ class Mille:
 class GameResult:
     won: float | None  # None: not counted (tracking lost)
     hand_diffs: list[int] = field(default_factory=list)
+    rows: dict[str, list[int]] = field(default_factory=dict)
+    """Sums over finished hands of each end-of-hand score row: [ours, the computer's]."""
     problem: str = ""
 
 
@@ -415,6 +430,11 @@ def play_game(player: Player) -> GameResult:
             elif prompt in ("Another hand?", "Another game?"):
                 you, comp = board.score_row("Hand Total")
                 result.hand_diffs.append(you - comp)
+                for label in SCORE_ROWS:
+                    ours, its = board.score_row(label)
+                    total = result.rows.setdefault(label, [0, 0])
+                    total[0] += ours
+                    total[1] += its
                 if prompt == "Another game?":
                     you, comp = board.score_row("Overall Total")
                     result.won = 1.0 if you > comp else 0.0 if you < comp else 0.5
@@ -486,6 +506,11 @@ def main(argv: list[str] | None = None) -> int:
             f"  hands won  {hand_wins / len(diffs):6.1%}  (95% CI {hlo:.1%} .. {hhi:.1%}), "
             f"hand score diff {statistics.fmean(diffs):+.1f} over {len(diffs)} finished hands"
         )
+        print("  points per finished hand      ours  computer")
+        for label in SCORE_ROWS:
+            ours = sum(r.rows.get(label, [0, 0])[0] for r in results) / len(diffs)
+            its = sum(r.rows.get(label, [0, 0])[1] for r in results) / len(diffs)
+            print(f"    {label:18s} {ours:8.1f} {its:8.1f}")
     return 0
 
 

@@ -393,7 +393,7 @@ class ComputerPlayer:
                 if (
                     remedy in side.hand
                     and _coup_still_possible(know, card)
-                    and view.deck_count > 20
+                    and view.deck_count > KEEP_FOR_COUP_DECK
                 ):
                     continue  # repair with the remedy, keep the safety for a later coup
                 return Card(card)
