@@ -12,6 +12,8 @@ It prints figures only and never fails on time.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import multiprocessing
 import statistics
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from benchstats import percentile, wilson
-from parlour.mille.ai import ComputerPlayer
+from parlour.mille.ai import DEFAULT_WEIGHTS, ComputerPlayer, Weights
 from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
 from parlour.mille.seat import SeatView
@@ -58,7 +60,12 @@ class GameResult:
 
 
 def play_game(
-    seed: int, opponent: str, ai_seat: int, samples: int, ours_name: str = "ai"
+    seed: int,
+    opponent: str,
+    ai_seat: int,
+    samples: int,
+    ours_name: str = "ai",
+    weights: Weights = DEFAULT_WEIGHTS,
 ) -> GameResult:
     """One game to 5000 between our computer (at ``ai_seat``) and an opponent.
 
@@ -67,7 +74,7 @@ def play_game(
     """
     game = Game.new(seed)
     ours: Player = (
-        ComputerPlayer(seed * 2, samples=max(1, samples), search=samples > 0)
+        ComputerPlayer(seed * 2, samples=max(1, samples), search=samples > 0, weights=weights)
         if ours_name == "ai"
         else OPPONENTS[ours_name](seed * 2)
     )
@@ -102,9 +109,8 @@ def play_game(
     return result
 
 
-def _job(args: tuple[int, str, int, int, str]) -> GameResult:
-    seed, opponent, ai_seat, samples, ours_name = args
-    return play_game(seed, opponent, ai_seat, samples, ours_name)
+def _job(args: tuple[int, str, int, int, str, Weights]) -> GameResult:
+    return play_game(*args)
 
 
 def self_play_throughput(seconds: float) -> float:
@@ -145,16 +151,30 @@ def main(argv: list[str] | None = None) -> int:
         choices=["ai", *OPPONENTS],
         help="who plays in our seat (a baseline here calibrates the baselines)",
     )
+    parser.add_argument(
+        "--weights",
+        default="{}",
+        help="heuristic weights to change, as JSON (e.g. '{\"attack\": 90}'; see ai.Weights)",
+    )
     args = parser.parse_args(argv)
+    weights = dataclasses.replace(DEFAULT_WEIGHTS, **json.loads(args.weights))
     samples = args.samples if args.samples is not None else ComputerPlayer().samples
     print(
         f"Mille Bornes computer benchmark: {args.games} games per opponent, "
         f"seats alternating (each deal played from both seats), seed {args.seed}, "
         f"{samples} playout deals per decision, {args.jobs} job(s)"
+        + (f", weights {args.weights}" if args.weights != "{}" else "")
     )
     for opponent in args.opponents.split(","):
         tasks = [
-            (args.seed + i // 2, opponent, HUMAN if i % 2 == 0 else COMPUTER, samples, args.ours)
+            (
+                args.seed + i // 2,
+                opponent,
+                HUMAN if i % 2 == 0 else COMPUTER,
+                samples,
+                args.ours,
+                weights,
+            )
             for i in range(args.games)
         ]
         start = time.perf_counter()
