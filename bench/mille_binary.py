@@ -28,6 +28,7 @@ import re
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -310,6 +311,8 @@ class GameResult:
     won: float | None  # None: not counted (tracking lost)
     hand_diffs: list[int] = field(default_factory=list)
     rows: dict[str, list[int]] = field(default_factory=dict)
+    actions: Counter[str] = field(default_factory=Counter)
+    """Plays and discards over finished hands, by who and kind of card."""
     """Sums over finished hands of each end-of-hand score row: [ours, the computer's]."""
     problem: str = ""
 
@@ -414,6 +417,27 @@ class Seat:
         return after
 
 
+def action_kinds(log: list[str]) -> Counter[str]:
+    """Count a hand's uses and discards by player and kind of card."""
+    kinds: Counter[str] = Counter()
+    for entry in log:
+        who, verb, *name = entry.split(" ", 2)
+        if verb == "pick":
+            continue
+        card = NAMES[name[0]]
+        if verb == "discard":
+            kinds[f"{who} discard"] += 1
+        elif card.is_distance:
+            kinds[f"{who} use distance"] += 1
+        elif card.is_hazard:
+            kinds[f"{who} use hazard"] += 1
+        elif card.is_safety:
+            kinds[f"{who} use safety"] += 1
+        else:
+            kinds[f"{who} use remedy"] += 1
+    return kinds
+
+
 def play_game(player: Player) -> GameResult:
     mille = Mille()
     result = GameResult(None)
@@ -430,6 +454,7 @@ def play_game(player: Player) -> GameResult:
             elif prompt in ("Another hand?", "Another game?"):
                 you, comp = board.score_row("Hand Total")
                 result.hand_diffs.append(you - comp)
+                result.actions.update(action_kinds(seat.track.log))
                 for label in SCORE_ROWS:
                     ours, its = board.score_row(label)
                     total = result.rows.setdefault(label, [0, 0])
@@ -511,6 +536,16 @@ def main(argv: list[str] | None = None) -> int:
             ours = sum(r.rows.get(label, [0, 0])[0] for r in results) / len(diffs)
             its = sum(r.rows.get(label, [0, 0])[1] for r in results) / len(diffs)
             print(f"    {label:18s} {ours:8.1f} {its:8.1f}")
+        actions: Counter[str] = Counter()
+        for r in results:
+            if r.hand_diffs:
+                actions.update(r.actions)
+        print("  moves per finished hand        ours  computer")
+        for name in ("use distance", "use hazard", "use remedy", "use safety", "discard"):
+            print(
+                f"    {name:18s} {actions['me ' + name] / len(diffs):8.2f}"
+                f" {actions['comp ' + name] / len(diffs):8.2f}"
+            )
     return 0
 
 
