@@ -59,6 +59,23 @@ class GameResult:
     times: list[float] = field(default_factory=list)
 
 
+def make_player(name: str, seed: int, samples: int, weights: Weights = DEFAULT_WEIGHTS) -> Player:
+    """Our computer ("ai"; ``samples`` 0 turns its playout search off) or a baseline by name."""
+    if name == "ai":
+        return ComputerPlayer(seed, samples=max(1, samples), search=samples > 0, weights=weights)
+    return OPPONENTS[name](seed)
+
+
+def play_hand(game: Game, players: list[Player]) -> None:
+    """Play the current hand to its end, each seat asking its own player."""
+    while game.phase in (Phase.TURN, Phase.EXTENSION):
+        view = game.view(game.turn)
+        if game.phase is Phase.EXTENSION:
+            game.answer_extension(players[game.turn].wants_extension(view))
+        else:
+            game.apply(players[game.turn].choose_move(view))
+
+
 def play_game(
     seed: int,
     opponent: str,
@@ -73,11 +90,7 @@ def play_game(
     ``ours_name`` other than "ai" seats a baseline in our place (calibration).
     """
     game = Game.new(seed)
-    ours: Player = (
-        ComputerPlayer(seed * 2, samples=max(1, samples), search=samples > 0, weights=weights)
-        if ours_name == "ai"
-        else OPPONENTS[ours_name](seed * 2)
-    )
+    ours = make_player(ours_name, seed * 2, samples, weights)
     theirs: Player = OPPONENTS[opponent](seed * 2 + 1)
     players = [ours, theirs] if ai_seat == HUMAN else [theirs, ours]
     result = GameResult(0.0)
@@ -96,11 +109,11 @@ def play_game(
                 game.answer_extension(answer)
             else:
                 game.apply(move)
-        ours = game.players[ai_seat].hand_total
-        theirs = game.players[1 - ai_seat].hand_total
-        result.hand_diffs.append(ours - theirs)
-        result.hand_wins += ours > theirs
-        result.hand_losses += ours < theirs
+        our_total = game.players[ai_seat].hand_total
+        their_total = game.players[1 - ai_seat].hand_total
+        result.hand_diffs.append(our_total - their_total)
+        result.hand_wins += our_total > their_total
+        result.hand_losses += our_total < their_total
         if game.phase is Phase.GAME_OVER:
             winner = game.winner()
             result.won = 0.5 if winner is None else float(winner == ai_seat)
@@ -120,13 +133,7 @@ def self_play_throughput(seconds: float) -> float:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         game = Game.new(seed)
-        players = [RandomPlayer(seed), RandomPlayer(seed + 1)]
-        while game.phase in (Phase.TURN, Phase.EXTENSION):
-            view = game.view(game.turn)
-            if game.phase is Phase.EXTENSION:
-                game.answer_extension(players[game.turn].wants_extension(view))
-            else:
-                game.apply(players[game.turn].choose_move(view))
+        play_hand(game, [RandomPlayer(seed), RandomPlayer(seed + 1)])
         hands += 1
         seed += 1
     return hands / (time.perf_counter() - start)

@@ -29,14 +29,13 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pexpect
 import pyte
 
 from benchstats import wilson
-from mille_ai import OPPONENTS, Player
+from mille_ai import OPPONENTS, Player, make_player
 from parlour.mille import sim as S
 from parlour.mille.ai import ComputerPlayer
 from parlour.mille.cards import Card
@@ -292,8 +291,6 @@ class Mille:
                 if got and board.prompt:
                     return board
                 continue
-            except pexpect.EOF:
-                raise
             self.stream.feed(data)
             got = True
         raise Desync("the program did not come back to a prompt")
@@ -478,13 +475,6 @@ def play_game(player: Player) -> GameResult:
         return result
     finally:
         mille.close()
-
-
-def make_player(name: str, seed: int, samples: int) -> Player:
-    if name == "ai":
-        return ComputerPlayer(seed, samples=max(1, samples), search=samples > 0)
-    factory: Callable[[int], Player] = OPPONENTS[name]
-    return factory(seed)
 
 
 def _job(args: tuple[str, int, int]) -> GameResult:

@@ -25,6 +25,7 @@ import statistics
 import sys
 from collections import Counter, defaultdict
 
+from mille_ai import Player, play_hand
 from parlour.mille.ai import ComputerPlayer
 from parlour.mille.cards import Card
 from parlour.mille.players import BsdPlayer
@@ -74,14 +75,9 @@ def redeal(game: Game, rng: random.Random) -> None:
     game.deck[:] = pool[len(slots) :]
 
 
-def finish_hand(game: Game, players: list[ComputerPlayer | BsdPlayer]) -> int:
+def finish_hand(game: Game, players: list[Player]) -> int:
     """Play the hand out; our hand-score lead at its end."""
-    while game.phase in (Phase.TURN, Phase.EXTENSION):
-        view = game.view(game.turn)
-        if game.phase is Phase.EXTENSION:
-            game.answer_extension(players[game.turn].wants_extension(view))
-        else:
-            game.apply(players[game.turn].choose_move(view))
+    play_hand(game, players)
     return game.players[HUMAN].hand_total - game.players[COMPUTER].hand_total
 
 
@@ -90,10 +86,11 @@ def analyse(args: tuple[int, int]) -> list[Sample]:
     rng = random.Random(seed)
     game = Game.new(seed)
     ours, theirs = ComputerPlayer(seed, search=False), BsdPlayer(seed)
+    players: list[Player] = [ours, theirs]
     found: list[Sample] = []
     while True:
         while game.phase in (Phase.TURN, Phase.EXTENSION):
-            player = [ours, theirs][game.turn]
+            player = players[game.turn]
             view = game.view(game.turn)
             if game.phase is Phase.EXTENSION:
                 game.answer_extension(player.wants_extension(view))
@@ -140,10 +137,11 @@ def main(argv: list[str] | None = None) -> int:
                 gains[(kind(chosen), kind(option))].append(value - values[chosen])
     print(f"{len(decisions)} decisions of our heuristic against BsdPlayer, {args.samples} deals")
     rows = []
-    for pair, values in gains.items():
-        mean = statistics.fmean(values)
-        sem = statistics.pstdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
-        rows.append((mean / sem if sem else 0.0, mean, len(values), pair))
+    for pair, pair_gains in gains.items():
+        mean = statistics.fmean(pair_gains)
+        spread = statistics.pstdev(pair_gains)
+        sem = spread / math.sqrt(len(pair_gains)) if len(pair_gains) > 1 else math.inf
+        rows.append((mean / sem if sem else 0.0, mean, len(pair_gains), pair))
     rows.sort(reverse=True)
     print("  heuristic chose      -> instead             times  mean gain      t")
     for t, mean, count, (chosen_kind, other) in rows[:20]:
