@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from parlour.mille.cards import COPIES, Card
-from parlour.mille.rules import HUMAN, Event, Game, Move, Phase
+from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, Move, Phase
 
 C = Card
 
@@ -77,6 +77,15 @@ def go(game: Game, who: int) -> None:
     player.battle = Card.GO
     player.can_go = True
     rebalance(game)
+
+
+def both_moving(hands: tuple[list[Card | None], list[Card | None]], deck: list[Card]) -> Game:
+    """Both players have a Go down and the human, to move, has picked."""
+    game = craft(hands=hands, deck=deck)
+    go(game, HUMAN)
+    go(game, COMPUTER)
+    play(game, "pick")
+    return game
 
 
 def play(game: Game, text: str) -> None:

@@ -10,7 +10,7 @@ from parlour.mille import sim as S
 from parlour.mille.ai import ComputerPlayer, sim_from_view
 from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
-from tests.mille.craft import C, craft, go, hand, play, rebalance, use
+from tests.mille.craft import C, both_moving, craft, go, hand, play, rebalance, use
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 
@@ -102,16 +102,13 @@ def test_same_seed_same_decisions() -> None:
 
 
 def test_takes_the_coup_fourre_before_picking() -> None:
-    game = craft(
-        hands=(
+    game = both_moving(
+        (
             hand(C.OUT_OF_GAS, C.D50, C.D50, C.D50, C.D50, C.D50),
             hand(C.D25, C.D100, C.D100, C.GASOLINE, C.EXTRA_TANK, C.D75),
         ),
-        deck=[C.D200] * 4,
+        [C.D200] * 4,
     )
-    go(game, HUMAN)
-    go(game, COMPUTER)
-    play(game, "pick")
     use(game, C.OUT_OF_GAS)
     assert game.turn == COMPUTER and game.players[COMPUTER].fresh_battle
     move = ComputerPlayer(1).choose_move(game.view(COMPUTER))

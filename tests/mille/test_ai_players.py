@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
-from tests.mille.craft import C, craft, go, hand, play, rebalance, use
+from tests.mille.craft import C, both_moving, craft, go, hand, play, rebalance, use
 
 
 def moving_opponents() -> Game:
-    game = craft(
-        hands=(hand(C.D50, C.STOP, C.D100, C.GO, C.D25, C.REPAIRS), hand(C.D50, C.D75)),
-        deck=[C.D25] * 8,
+    return both_moving(
+        (hand(C.D50, C.STOP, C.D100, C.GO, C.D25, C.REPAIRS), hand(C.D50, C.D75)),
+        [C.D25] * 8,
     )
-    go(game, HUMAN)
-    go(game, COMPUTER)
-    play(game, "pick")
-    return game
 
 
 def test_greedy_attacks_when_it_can_else_drives_longest() -> None:
@@ -38,16 +34,13 @@ def test_greedy_discards_a_useless_card_when_stuck() -> None:
 
 
 def test_bsd_player_counters_at_once_and_picks_first_otherwise() -> None:
-    game = craft(
-        hands=(
+    game = both_moving(
+        (
             hand(C.ACCIDENT, C.D50, C.D50, C.D50, C.D50, C.D50),
             hand(C.D25, C.D100, C.DRIVING_ACE, C.D75, C.D75, C.D75),
         ),
-        deck=[C.D25] * 8,
+        [C.D25] * 8,
     )
-    go(game, HUMAN)
-    go(game, COMPUTER)
-    play(game, "pick")
     use(game, C.ACCIDENT)
     assert BsdPlayer().choose_move(game.view(COMPUTER)) == Move("use", 3)
     fresh = Game.new(5)
