@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -181,3 +184,28 @@ def test_simulator_agrees_with_the_rules() -> None:
                 assert fake.limited == real.limited and fake.can_go == real.can_go
                 assert fake.points == real.hand_total
                 assert sorted(fake.hand) == sorted(int(c) for c in real.cards_in_hand())
+
+
+def test_an_opponent_left_under_a_hazard_is_read_as_not_holding_its_safety() -> None:
+    """It did not counter the Flat Tire on its own move, so no Puncture Proof then;
+    later the chance grows only with what it has drawn since."""
+    game = both_moving(
+        (
+            hand(C.FLAT_TIRE, C.D25, C.D25, C.D25, C.D25, C.D25),
+            hand(C.D50, C.D50, C.D50, C.D50, C.D50, C.D50),
+        ),
+        [C.D75] * 9 + [C.D100] * 11 + [C.D200] * 4,
+    )
+    ours = ComputerPlayer(1, search=False)
+    assert ours.choose_move(game.view(HUMAN)) == Move("use", 1)
+    game.apply(Move("use", 1))
+    play(game, "pick")  # the computer: no safety, no Spare Tire, so it discards
+    play(game, "discard 1")
+    assert game.players[COMPUTER].battle is C.FLAT_TIRE
+    view = game.view(HUMAN)
+    ours.choose_move(view)
+    assert ours.evidence.odds(view) == {int(C.PUNCTURE_PROOF): 0.0}
+    later = view.deck_count - 10  # five more draws by the opponent
+    assert ours.evidence.odds(replace(view, deck_count=later))[int(C.PUNCTURE_PROOF)] == (
+        pytest.approx(5 / (5 + later))
+    )

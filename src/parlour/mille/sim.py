@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 
+from parlour.mille.cards import COPIES as CARD_COPIES
+from parlour.mille.cards import Card
 from parlour.mille.scoring import (
     ALL_SAFETIES_POINTS,
     COUP_POINTS,
@@ -37,6 +39,8 @@ COUNTERED = {ET: OOG, PP: FLAT, DA: ACC, ROW: STOP}
 """The battle hazard each safety answers."""
 REMEDY_TOPS = (GAS, SPARE, REP)
 GOAL, EXTENDED = 700, 1000
+COPIES = tuple(CARD_COPIES[card] for card in Card)
+"""How many of each card the deck holds (index = card)."""
 
 
 class Side:
@@ -91,22 +95,44 @@ class Side:
 class Sim:
     """A hand in progress: two sides, the deck (top = last), the goal, whose turn."""
 
-    __slots__ = ("sides", "deck", "goal", "turn", "over", "finisher")
+    __slots__ = ("sides", "deck", "goal", "turn", "over", "finisher", "hidden")
 
-    def __init__(self, sides: list[Side], deck: list[int], goal: int, turn: int) -> None:
+    def __init__(
+        self,
+        sides: list[Side],
+        deck: list[int],
+        goal: int,
+        turn: int,
+        hidden: list[int] | None = None,
+    ) -> None:
         self.sides = sides
         self.deck = deck
         self.goal = goal
         self.turn = turn
         self.over = False
         self.finisher = NONE
+        self.hidden = list(COPIES) if hidden is None else hidden
+        """Per card, the copies not yet in the open (not played on a tableau or discarded)."""
 
     def copy(self) -> Sim:
         """An independent copy."""
-        new = Sim([self.sides[0].copy(), self.sides[1].copy()], self.deck[:], self.goal, self.turn)
+        new = Sim(
+            [self.sides[0].copy(), self.sides[1].copy()],
+            self.deck[:],
+            self.goal,
+            self.turn,
+            self.hidden[:],
+        )
         new.over = self.over
         new.finisher = self.finisher
         return new
+
+    def unseen_by(self, who: int) -> list[int]:
+        """Per card, the copies ``who`` cannot see (in the deck or the other hand)."""
+        unseen = self.hidden[:]
+        for card in self.sides[who].hand:
+            unseen[card] -= 1
+        return unseen
 
     # ------------------------------------------------------------- rules
     def can_use(self, who: int, card: int) -> bool:
@@ -168,6 +194,7 @@ class Sim:
         """Play a checked card from the hand; return True when the same player moves again."""
         me = self.sides[who]
         me.hand.remove(card)
+        self.hidden[card] -= 1
         deck_empty = not self.deck
         again = False
         if card <= D200:
@@ -230,6 +257,7 @@ class Sim:
         """Throw a card away."""
         me = self.sides[who]
         me.hand.remove(card)
+        self.hidden[card] -= 1
         if not self.deck:
             me.fresh_battle = me.fresh_speed = False
 
