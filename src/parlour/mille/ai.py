@@ -189,13 +189,17 @@ class ComputerPlayer:
         self.search = search
         self.evidence = SafetyEvidence()
 
+    def safety_odds(self, view: SeatView) -> dict[int, float]:
+        """Per safety with evidence, the chance that the opponent holds it (see SafetyEvidence)."""
+        return self.evidence.odds(view)
+
     def _rng(self, view: SeatView, salt: int) -> random.Random:
         return make_rng(position_key(view, self.seed, salt))
 
     def _deals(self, view: SeatView, salt: int, count: int) -> list[S.Sim]:
         rng = self._rng(view, salt)
         unseen = unseen_list(view)
-        odds = self.evidence.odds(view)
+        odds = self.safety_odds(view)
         sims = []
         for _ in range(count):
             opp, deck = deal_hidden(view, unseen, rng, odds)
@@ -224,7 +228,7 @@ class ComputerPlayer:
 
     def choose_option(self, view: SeatView, base: S.Sim) -> Option:
         """The post-pick choice: heuristic ranking, then playouts among the best options."""
-        ranked = Heuristic(base, view.me, self.weights, self.evidence.odds(view)).options()
+        ranked = Heuristic(base, view.me, self.weights, self.safety_odds(view)).options()
         best = ranked[0][1]
         if not self.search or not self.worth_searching(ranked):
             return best
@@ -268,7 +272,7 @@ class ComputerPlayer:
         stop_sim.end(me)
         stop_value = stop_sim.diff(me)
         rng = self._rng(view, 2)
-        odds = self.evidence.odds(view)
+        odds = self.safety_odds(view)
         total = 0.0
         for _ in range(EXTENSION_SAMPLES):
             opp, deck = deal_hidden(view, unseen, rng, odds)
