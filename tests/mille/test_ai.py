@@ -12,6 +12,7 @@ from parlour.core.rng import below, make_rng
 from parlour.mille import sim as S
 from parlour.mille.ai import ComputerPlayer, sim_from_view
 from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
+from parlour.mille.policy import playout
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
 from tests.mille.craft import C, both_moving, craft, go, hand, play, rebalance, use
 
@@ -184,6 +185,39 @@ def test_simulator_agrees_with_the_rules() -> None:
                 assert fake.limited == real.limited and fake.can_go == real.can_go
                 assert fake.points == real.hand_total
                 assert sorted(fake.hand) == sorted(int(c) for c in real.cards_in_hand())
+            assert sim.hidden == hidden_cards(twin)
+
+
+def hidden_cards(game: Game) -> list[int]:
+    """Per card, the copies not in the open: in the deck or in either hand."""
+    hidden = [0] * len(S.COPIES)
+    for card in [*game.deck, *game.players[0].cards_in_hand(), *game.players[1].cards_in_hand()]:
+        hidden[int(card)] += 1
+    return hidden
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=SEEDS)
+def test_heuristic_playouts_end_and_keep_the_cards_accounted_for(seed: int) -> None:
+    """The search's playouts: every hand ends, and what is hidden is exactly deck + hands."""
+    rng = make_rng(seed)
+    cards = [card for card in range(len(S.COPIES)) for _ in range(S.COPIES[card])]
+    for i in range(len(cards) - 1, 0, -1):
+        j = below(rng, i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    sides = [S.Side(), S.Side()]
+    for side in sides:
+        side.hand = [cards.pop() for _ in range(6)]
+    sim = S.Sim(sides, cards, S.GOAL, seed % 2)
+    playout(sim)
+    assert sim.over
+    held = [0] * len(S.COPIES)
+    for card in [*sim.deck, *sim.sides[0].hand, *sim.sides[1].hand]:
+        held[card] += 1
+    assert sim.hidden == held
+    assert all(side.mileage <= sim.goal for side in sim.sides)
+    if sim.finisher != S.NONE:
+        assert sim.sides[sim.finisher].mileage == sim.goal
 
 
 def test_an_opponent_left_under_a_hazard_is_read_as_not_holding_its_safety() -> None:
