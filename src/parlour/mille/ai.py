@@ -197,13 +197,16 @@ class ComputerPlayer:
         return make_rng(position_key(view, self.seed, salt))
 
     def _deals(self, view: SeatView, salt: int, count: int) -> list[S.Sim]:
+        """``count`` guesses at the hidden cards, each as a simulator position."""
         rng = self._rng(view, salt)
         unseen = unseen_list(view)
         odds = self.safety_odds(view)
+        base = blank_sim(view)
         sims = []
         for _ in range(count):
-            opp, deck = deal_hidden(view, unseen, rng, odds)
-            sims.append(sim_from_view(view, opp, deck))
+            sim = base.copy()
+            sim.sides[1 - view.me].hand, sim.deck = deal_hidden(view, unseen, rng, odds)
+            sims.append(sim)
         return sims
 
     def choose_move(self, view: SeatView) -> Move:
@@ -267,16 +270,11 @@ class ComputerPlayer:
     def wants_extension(self, view: SeatView) -> bool:
         """Whether to go on to 1000: playouts of going on against the bonus of stopping now."""
         me = view.me
-        unseen = unseen_list(view)
         stop_sim = blank_sim(view)
         stop_sim.end(me)
         stop_value = stop_sim.diff(me)
-        rng = self._rng(view, 2)
-        odds = self.safety_odds(view)
         total = 0.0
-        for _ in range(EXTENSION_SAMPLES):
-            opp, deck = deal_hidden(view, unseen, rng, odds)
-            sim = sim_from_view(view, opp, deck)
+        for sim in self._deals(view, 2, EXTENSION_SAMPLES):
             sim.goal = S.EXTENDED
             sim.turn = 1 - me
             if not sim.deck and not sim.anyone_can_play():
