@@ -208,7 +208,7 @@ def test_heuristic_playouts_end_and_keep_the_cards_accounted_for(seed: int) -> N
     sides = [S.Side(), S.Side()]
     for side in sides:
         side.hand = [cards.pop() for _ in range(6)]
-    sim = S.Sim(sides, cards, S.GOAL, seed % 2)
+    sim = S.Sim(sides, cards, S.GOAL, seed % 2, list(S.COPIES))
     playout(sim)
     assert sim.over
     held = [0] * len(S.COPIES)

@@ -58,11 +58,15 @@ CLEAR_Z = 2.0
 EXTENSION_SAMPLES = 32
 
 
-def sim_from_view(view: SeatView, opponent_hand: list[int], deck: list[int]) -> S.Sim:
+def sim_from_view(
+    view: SeatView, opponent_hand: list[int], deck: list[int], *, count_hidden: bool = True
+) -> S.Sim:
     """A simulator position from the seat's view and one guess at the hidden cards.
 
     Pass blanks (``S.NONE``) for cards that are not guessed: the heuristic
     never reads the opponent's hand or the deck, only their sizes.
+    ``count_hidden=False`` skips counting the unseen cards, for positions used
+    only to check what is legal (the heuristic refuses those).
     """
     sides = [S.Side(), S.Side()]
     mine = sides[view.me]
@@ -79,6 +83,8 @@ def sim_from_view(view: SeatView, opponent_hand: list[int], deck: list[int]) -> 
         side.points = tab.hand_total
     mine.fresh_battle = view.fresh_battle
     mine.fresh_speed = view.fresh_speed
+    if not count_hidden:
+        return S.Sim(sides, deck, view.goal, view.me)
     unseen = view.unseen()
     hidden = [unseen.get(Card(card), 0) for card in range(len(S.COPIES))]
     for card in mine.hand:

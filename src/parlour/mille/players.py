@@ -33,7 +33,7 @@ def _move(view: SeatView, card: int, use: bool) -> Move:
 
 
 def _base(view: SeatView) -> S.Sim:
-    return sim_from_view(view, [], [S.NONE] * view.deck_count)
+    return sim_from_view(view, [], [S.NONE] * view.deck_count, count_hidden=False)
 
 
 def _counter(view: SeatView, base: S.Sim) -> int:

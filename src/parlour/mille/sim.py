@@ -111,8 +111,9 @@ class Sim:
         self.turn = turn
         self.over = False
         self.finisher = NONE
-        self.hidden = list(COPIES) if hidden is None else hidden
-        """Per card, the copies not yet in the open (not played on a tableau or discarded)."""
+        self.hidden = hidden
+        """Per card, the copies not yet in the open (not played on a tableau or discarded);
+        None when not counted (positions used only for legality checks)."""
 
     def copy(self) -> Sim:
         """An independent copy."""
@@ -121,7 +122,7 @@ class Sim:
             self.deck[:],
             self.goal,
             self.turn,
-            self.hidden[:],
+            None if self.hidden is None else self.hidden[:],
         )
         new.over = self.over
         new.finisher = self.finisher
@@ -129,6 +130,8 @@ class Sim:
 
     def unseen_by(self, who: int) -> list[int]:
         """Per card, the copies ``who`` cannot see (in the deck or the other hand)."""
+        if self.hidden is None:
+            raise ValueError("this position does not count the hidden cards")
         unseen = self.hidden[:]
         for card in self.sides[who].hand:
             unseen[card] -= 1
@@ -194,7 +197,8 @@ class Sim:
         """Play a checked card from the hand; return True when the same player moves again."""
         me = self.sides[who]
         me.hand.remove(card)
-        self.hidden[card] -= 1
+        if self.hidden is not None:
+            self.hidden[card] -= 1
         deck_empty = not self.deck
         again = False
         if card <= D200:
@@ -257,7 +261,8 @@ class Sim:
         """Throw a card away."""
         me = self.sides[who]
         me.hand.remove(card)
-        self.hidden[card] -= 1
+        if self.hidden is not None:
+            self.hidden[card] -= 1
         if not self.deck:
             me.fresh_battle = me.fresh_speed = False
 
