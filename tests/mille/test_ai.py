@@ -12,7 +12,7 @@ from parlour.core.rng import below, make_rng
 from parlour.mille import sim as S
 from parlour.mille.ai import ComputerPlayer, sim_from_view
 from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
-from parlour.mille.policy import playout
+from parlour.mille.policy import Heuristic, finish_move, playout, pre_pick_counter
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
 from tests.mille.craft import C, both_moving, craft, go, hand, play, rebalance, use
 
@@ -209,8 +209,28 @@ def test_heuristic_playouts_end_and_keep_the_cards_accounted_for(seed: int) -> N
     for side in sides:
         side.hand = [cards.pop() for _ in range(6)]
     sim = S.Sim(sides, cards, S.GOAL, seed % 2, list(S.COPIES))
+    replay = sim.copy()
     playout(sim)
     assert sim.over
+    # the playouts' short cut picks what the full ranking puts first, at every decision
+    while not replay.over:
+        who = replay.turn
+        if replay.deck:
+            counter = pre_pick_counter(replay, who)
+            if counter != S.NONE:
+                replay.use(who, counter)
+                continue
+            replay.pick(who)
+            if not replay.deck and not replay.anyone_can_play():
+                replay.end(S.NONE)
+                break
+        elif not replay.sides[who].hand:
+            replay.turn = 1 - who
+            continue
+        heuristic = Heuristic(replay, who)
+        top = heuristic.options()[0][1]
+        assert heuristic.best() == (top.card, top.use)
+        finish_move(replay, who, top.card, top.use)
     held = [0] * len(S.COPIES)
     for card in [*sim.deck, *sim.sides[0].hand, *sim.sides[1].hand]:
         held[card] += 1
