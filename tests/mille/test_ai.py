@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng
 from parlour.mille import sim as S
-from parlour.mille.ai import ComputerPlayer, sim_from_view
+from parlour.mille.ai import ComputerPlayer, sim_from_view, win_chance
 from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
 from parlour.mille.policy import Heuristic, finish_move, playout, pre_pick_counter
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
@@ -263,3 +263,62 @@ def test_an_opponent_left_under_a_hazard_is_read_as_not_holding_its_safety() -> 
     assert ours.evidence.odds(replace(view, deck_count=later))[int(C.PUNCTURE_PROOF)] == (
         pytest.approx(5 / (5 + later))
     )
+
+
+def extension_offer(before: tuple[int, int], their_miles: int, stopped: bool = False) -> Game:
+    """The human seat has just reached 700 (no 200s) and is asked Extension?.
+
+    ``before`` holds both Overall Totals before this hand; the opponent has
+    ``their_miles`` and is moving, or under a Stop when ``stopped``; the deck is long.
+    """
+    game = craft(
+        hands=(
+            hand(C.D100, C.D100, C.D75, C.D25, C.D50, C.GO, p=C.D50),
+            hand(C.D25, C.D50, C.D100, C.D25, C.STOP, C.REPAIRS),
+        ),
+        deck=[C.D50, C.GO, C.GASOLINE, C.D25] * 6,
+    )
+    go(game, HUMAN)
+    go(game, COMPUTER)
+    if stopped:
+        game.players[COMPUTER].battle_pile.append(C.STOP)
+        game.players[COMPUTER].battle = C.STOP
+        game.players[COMPUTER].can_go = False
+    for who, miles in ((HUMAN, 600), (COMPUTER, their_miles)):
+        player = game.players[who]
+        player.distance_played = [C.D100] * 6 if who == HUMAN else [C.D100] * 3
+        player.distance_played += [C.D75] * ((miles - 300) // 75) if who == COMPUTER else []
+        player.mileage = miles
+        player.hand_total = miles
+        player.overall_total = before[who] + miles
+    rebalance(game)
+    use(game, C.D100)
+    assert game.phase is Phase.EXTENSION
+    return game
+
+
+def test_declines_the_extension_when_stopping_wins_the_game() -> None:
+    # Stopping now: 4200 + 600 miles + trip, safe trip = 5500 against 4300. Game won.
+    game = extension_offer((4200, 4000), 300)
+    assert not ComputerPlayer(1).wants_extension(game.view(HUMAN))
+
+
+def test_extends_when_stopping_loses_the_game() -> None:
+    # The opponent already has 5000, so this hand ends the game; stopping leaves us
+    # 100 behind, only the extension can still win it.
+    game = extension_offer((3600, 4400), 600)
+    assert ComputerPlayer(1).wants_extension(game.view(HUMAN))
+    # Early in a game, with the opponent this close to the goal, stopping is better.
+    game = extension_offer((0, 0), 600)
+    assert not ComputerPlayer(1).wants_extension(game.view(HUMAN))
+
+
+def test_a_hand_that_ends_the_game_is_worth_only_winning_it() -> None:
+    assert win_chance(5100, 5000) == win_chance(7000, 3000) == 0.5
+    assert win_chance(4900, 5000) == -0.5
+    assert win_chance(5000, 5000) == 0.0
+    # Before that, a lead is worth more the fewer hands are left to catch up.
+    assert 0 < win_chance(1000, 0) < win_chance(4000, 3000) < 0.5
+    assert win_chance(0, 1000) == -win_chance(1000, 0)
+    # Early in a game, chances grow about in step with the lead.
+    assert win_chance(400, 0) == pytest.approx(2 * win_chance(200, 0), rel=0.05)

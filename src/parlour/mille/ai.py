@@ -16,8 +16,12 @@ or the other hand.
    known size and a deck (determinization), plays each of the best options
    out to the end of the hand with the same heuristic on both sides (each
    side deciding only from its own cards and the open ones), and compares the
-   options on the same deals by mean hand-score difference. It keeps the
-   heuristic's choice unless another option is clearly better.
+   options on the same deals. It keeps the heuristic's choice unless another
+   option is clearly better.
+4. Playouts are scored by what the hand's result is worth towards winning the
+   game (:class:`Stakes`): about its score difference early in a game, only
+   winning or losing once a total reaches 5000. So the computer does not risk
+   a won game for more points, and takes any chance when stopping would lose.
 
 Everything random comes from a generator seeded by the player's seed and the
 position, so the same seed and the same game give the same decisions.
@@ -44,6 +48,7 @@ from parlour.mille.policy import (
     pre_pick_counter,
 )
 from parlour.mille.rules import Move
+from parlour.mille.scoring import GAME_POINTS
 from parlour.mille.seat import SeatView
 
 __all__ = ["DEFAULT_WEIGHTS", "ComputerPlayer", "Option", "Weights", "sim_from_view"]
@@ -56,6 +61,13 @@ CLEAR_MARGIN = 40.0
 CLEAR_Z = 2.0
 """... and how many standard errors of the paired gains that mean must exceed."""
 EXTENSION_SAMPLES = 32
+HAND_SPREAD = 1230.0
+"""Spread (standard deviation) of one hand's score difference, as measured in the benchmark."""
+HAND_POINTS = 1070.0
+"""Points a player scores in an average hand, as measured in the benchmark."""
+EQUITY_SCALE = 6700.0
+"""Game-winning chances are reported in points: at the start of a game, one point of
+hand-score difference is worth about one point of this scale."""
 
 
 def sim_from_view(
@@ -95,6 +107,44 @@ def sim_from_view(
 def blank_sim(view: SeatView) -> S.Sim:
     """The seat's view as a simulator position, the hidden cards left blank."""
     return sim_from_view(view, [S.NONE] * view.theirs.hand_size, [S.NONE] * view.deck_count)
+
+
+class Stakes:
+    """What a hand's result is worth towards winning the game, in points.
+
+    Early in a game a point of hand-score difference is worth about a point,
+    but a hand that ends the game (a total reaching 5000) is worth only
+    winning or losing it: a lead big enough to win is not worth risking, and
+    a deficit the opponent will close the game on must be made up at any risk.
+    Between the two, the chance of winning comes from the lead and the hands
+    likely left, with the spread of a hand's score difference.
+    """
+
+    def __init__(self, view: SeatView, for_game: bool = True) -> None:
+        self.me = view.me
+        self.for_game = for_game
+        """False: score by the hand-score difference alone (for comparison in bench/)."""
+        self.before = (
+            view.mine.overall_total - view.mine.hand_total,
+            view.theirs.overall_total - view.theirs.hand_total,
+        )
+
+    def value(self, sim: S.Sim) -> float:
+        """The game-winning chances after the hand ``sim`` ends, as points."""
+        if not self.for_game:
+            return float(sim.diff(self.me))
+        mine = self.before[0] + sim.sides[self.me].points
+        theirs = self.before[1] + sim.sides[1 - self.me].points
+        return win_chance(mine, theirs) * EQUITY_SCALE
+
+
+def win_chance(mine: int, theirs: int) -> float:
+    """Chance of winning the game from these totals at the end of a hand, minus one half."""
+    lead = mine - theirs
+    if max(mine, theirs) >= GAME_POINTS:
+        return 0.5 if lead > 0 else (-0.5 if lead < 0 else 0.0)
+    hands_left = max(1.0, (GAME_POINTS - max(mine, theirs)) / HAND_POINTS)
+    return 0.5 * math.erf(lead / (HAND_SPREAD * math.sqrt(2 * hands_left)))
 
 
 def deal_hidden(
@@ -188,8 +238,10 @@ class ComputerPlayer:
         samples: int = SAMPLES,
         search: bool = True,
         weights: Weights = DEFAULT_WEIGHTS,
+        play_for_game: bool = True,
     ) -> None:
         self.weights = weights
+        self.play_for_game = play_for_game
         self.seed = seed
         self.samples = samples
         self.search = search
@@ -243,13 +295,14 @@ class ComputerPlayer:
             return best
         candidates = [option for _, option in ranked[:MAX_CANDIDATES]]
         sims = self._deals(view, 1, self.samples)
-        results: list[list[int]] = [[] for _ in candidates]
+        stakes = Stakes(view, self.play_for_game)
+        results: list[list[float]] = [[] for _ in candidates]
         for sim in sims:
             for index, option in enumerate(candidates):
                 trial = sim.copy()
                 finish_move(trial, view.me, option.card, option.use)
                 playout(trial, self.weights)
-                results[index].append(trial.diff(view.me))
+                results[index].append(stakes.value(trial))
         best_gain = 0.0
         choice = best
         for index in range(1, len(candidates)):
@@ -276,9 +329,10 @@ class ComputerPlayer:
     def wants_extension(self, view: SeatView) -> bool:
         """Whether to go on to 1000: playouts of going on against the bonus of stopping now."""
         me = view.me
+        stakes = Stakes(view, self.play_for_game)
         stop_sim = blank_sim(view)
         stop_sim.end(me)
-        stop_value = stop_sim.diff(me)
+        stop_value = stakes.value(stop_sim)
         total = 0.0
         for sim in self._deals(view, 2, EXTENSION_SAMPLES):
             sim.goal = S.EXTENDED
@@ -286,7 +340,7 @@ class ComputerPlayer:
             if not sim.deck and not sim.anyone_can_play():
                 sim.end(S.NONE)
             playout(sim, self.weights)
-            total += sim.diff(me)
+            total += stakes.value(sim)
         return total / EXTENSION_SAMPLES > stop_value + CLEAR_MARGIN
 
 
