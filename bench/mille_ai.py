@@ -30,6 +30,18 @@ from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
 from parlour.mille.seat import SeatView
 
 MAX_HANDS = 200
+ROWS = (
+    ("milestones", "Milestones Played"),
+    ("safeties", "Each Safety"),
+    ("all_four", "All 4 Safeties"),
+    ("coups", "Each Coup Fourre"),
+    ("trip", "Trip Completed"),
+    ("safe_trip", "Safe Trip"),
+    ("delayed_action", "Delayed Action"),
+    ("extension", "Extension"),
+    ("shut_out", "Shut-Out"),
+)
+"""The score window's rows (fields of ``scoring.ScoreRow``) and their labels."""
 
 
 class Player(Protocol):
@@ -57,6 +69,8 @@ class GameResult:
     hand_losses: int = 0
     hand_diffs: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
+    rows: list[list[int]] = field(default_factory=lambda: [[0] * len(ROWS), [0] * len(ROWS)])
+    """Score-window rows summed over the hands: ours, then theirs."""
 
 
 def make_player(name: str, seed: int, samples: int, weights: Weights = DEFAULT_WEIGHTS) -> Player:
@@ -109,6 +123,10 @@ def play_game(
                 game.answer_extension(answer)
             else:
                 game.apply(move)
+        score = game.hand_result()
+        for side, seat in ((0, ai_seat), (1, 1 - ai_seat)):
+            for index, (name, _) in enumerate(ROWS):
+                result.rows[side][index] += getattr(score[seat], name)
         our_total = game.players[ai_seat].hand_total
         their_total = game.players[1 - ai_seat].hand_total
         result.hand_diffs.append(our_total - their_total)
@@ -163,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
         default="{}",
         help="heuristic weights to change, as JSON (e.g. '{\"attack\": 90}'; see ai.Weights)",
     )
+    parser.add_argument(
+        "--rows", action="store_true", help="also print each score-window row per hand"
+    )
     args = parser.parse_args(argv)
     weights = dataclasses.replace(DEFAULT_WEIGHTS, **json.loads(args.weights))
     samples = args.samples if args.samples is not None else ComputerPlayer().samples
@@ -212,6 +233,12 @@ def main(argv: list[str] | None = None) -> int:
             f"p95 {percentile(times, 0.95) * 1000:.1f} ms, "
             f"max {max(times) * 1000:.1f} ms over {len(times)} decisions"
         )
+        if args.rows:
+            print("  points per hand   ours  theirs")
+            for index, (_, label) in enumerate(ROWS):
+                ours_points = sum(r.rows[0][index] for r in results) / hands
+                theirs_points = sum(r.rows[1][index] for r in results) / hands
+                print(f"  {label:18s} {ours_points:5.0f}  {theirs_points:5.0f}")
         sys.stdout.flush()
     print(
         f"\nrandom self-play throughput: {self_play_throughput(5.0):.0f} hands/s "
