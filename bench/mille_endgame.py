@@ -18,7 +18,7 @@ import multiprocessing
 import sys
 
 from benchstats import wilson
-from mille_ai import OPPONENTS, Player
+from mille_ai import OPPONENTS, Player, play_hand
 from parlour.core.rng import make_rng
 from parlour.mille.ai import ComputerPlayer
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
@@ -45,12 +45,7 @@ def play_from(args: tuple[int, int, str, bool]) -> float:
     other: Player = OPPONENTS[opponent](seed * 2 + 1)
     players: list[Player] = [computer, other] if seat == HUMAN else [other, computer]
     for _ in range(MAX_HANDS):
-        while game.phase in (Phase.TURN, Phase.EXTENSION):
-            view = game.view(game.turn)
-            if game.phase is Phase.EXTENSION:
-                game.answer_extension(players[game.turn].wants_extension(view))
-            else:
-                game.apply(players[game.turn].choose_move(view))
+        play_hand(game, players)
         if game.phase is Phase.GAME_OVER:
             winner = game.winner()
             return 0.5 if winner is None else float(winner == seat)
