@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -263,6 +264,66 @@ def test_an_opponent_left_under_a_hazard_is_read_as_not_holding_its_safety() -> 
     assert ours.evidence.odds(replace(view, deck_count=later))[int(C.PUNCTURE_PROOF)] == (
         pytest.approx(5 / (5 + later))
     )
+
+
+def test_the_safety_evidence_survives_a_save() -> None:
+    """A restored computer keeps what the human's play showed and decides as it would have."""
+    game = both_moving(
+        (
+            hand(C.FLAT_TIRE, C.D25, C.D25, C.D25, C.D25, C.D25),
+            hand(C.D50, C.D50, C.D50, C.D50, C.D50, C.D50),
+        ),
+        [C.D75] * 9 + [C.D100] * 11 + [C.D200] * 4,
+    )
+    ours = ComputerPlayer(1, samples=6)
+    game.apply(ours.choose_move(game.view(HUMAN)))
+    play(game, "pick")
+    play(game, "discard 1")
+    view = game.view(HUMAN)
+    game.apply(ours.choose_move(view))
+    memory = ours.memory()
+    assert memory["evidence"]["deck_at"] == {"PUNCTURE_PROOF": view.deck_count}
+    restored = ComputerPlayer(1, samples=6)
+    restored.restore_memory(json.loads(json.dumps(memory)))
+    assert restored.memory() == memory
+    copy = Game.from_dict(game.to_dict())
+    now = copy.view(HUMAN)
+    odds = restored.safety_odds(now)
+    assert odds == ours.safety_odds(now)
+    assert list(odds) == [int(C.PUNCTURE_PROOF)] and odds[int(C.PUNCTURE_PROOF)] < 0.05
+    assert ComputerPlayer(1).safety_odds(now) == {}  # what a restore used to start with
+    opponent = GreedyPlayer(5)
+    play_out(game, [ours, opponent])
+    play_out(copy, [restored, GreedyPlayer(5)])
+    assert copy == game
+
+
+@pytest.mark.parametrize(
+    ("memory", "reason"),
+    [
+        ([], "not an object"),
+        ({"version": 2, "evidence": {}}, "unknown version"),
+        ({"version": 1, "evidence": "x"}, "not an object"),
+        ({"version": 1, "evidence": {"deck_at": {"GO": 3}, "last_deck": 3}}, "not a safety"),
+        ({"version": 1, "evidence": {"deck_at": {"NOPE": 3}, "last_deck": 3}}, "unknown card"),
+        ({"version": 1, "evidence": {"deck_at": {"ROW": 3}}}, "unknown card"),
+        (
+            {"version": 1, "evidence": {"deck_at": {"RIGHT_OF_WAY": 300}, "last_deck": 3}},
+            "not 0 to 101",
+        ),
+        ({"version": 1, "evidence": {"deck_at": {}, "last_deck": True}}, "not -1 to 101"),
+        (
+            {"version": 1, "evidence": {"deck_at": {}, "last_deck": 4, "public_after_move": -2}},
+            "not 0 to 101",
+        ),
+    ],
+)
+def test_a_damaged_memory_is_refused_and_changes_nothing(memory: object, reason: str) -> None:
+    player = ComputerPlayer(1)
+    before = player.memory()
+    with pytest.raises(ValueError, match=reason):
+        player.restore_memory(memory)
+    assert player.memory() == before
 
 
 def extension_offer(before: tuple[int, int], their_miles: int, stopped: bool = False) -> Game:

@@ -144,6 +144,23 @@ def test_quit_without_moves_exits_without_offering_save() -> None:
     assert "seed 11" in (app.exit_message or "")
 
 
+class Remembering(FirstLegal):
+    """FirstLegal with a memory, as the real computer has."""
+
+    def memory(self) -> dict[str, object]:
+        return {"version": 1, "evidence": {"deck_at": {"EXTRA_TANK": 70}, "last_deck": 70}}
+
+
+def test_a_save_keeps_the_computer_memory(tmp_path: Path) -> None:
+    game = Game.new(SEED)
+    app = MilleApp(game, Remembering(game))
+    press(app, "p")
+    press(app, ["INTERRUPT", "INTERRUPT", "y", *"mem.json", "ENTER"])
+    assert app.finished
+    _, _, memory = savefile.load_all(tmp_path / "mem.json")
+    assert memory == Remembering().memory()
+
+
 def test_quit_game_in_progress_offers_save(tmp_path: Path) -> None:
     app = make_app()
     press(app, "p")

@@ -104,7 +104,7 @@ def test_a_save_at_any_prompt_restores_that_screen(seed: int, keys: list[str]) -
         _settle(app, "ENTER")
         if app.dialog is not None:  # Overwrite file? cannot happen in a fresh folder
             raise AssertionError("save dialogue still open")
-        loaded, ui = load_for_play(path)
+        loaded, ui, _ = load_for_play(path)
         assert isinstance(loaded, Game)
         restored = MilleApp(loaded, FirstLegal(loaded), ui_state=ui, save_path=path)
         after = restored.render(24, 80).to_text().split("\n")

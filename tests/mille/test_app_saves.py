@@ -23,7 +23,7 @@ PROMPTS = {
 
 @pytest.mark.parametrize("path", sorted(SAVES.glob("mille-v*.json")), ids=lambda p: p.name)
 def test_sample_save_restores_to_its_prompt(path: Path) -> None:
-    game, ui = load_for_play(str(path))
+    game, ui, _ = load_for_play(str(path))
     assert isinstance(game, Game)
     app = MilleApp(game, FirstLegal(game), ui_state=ui, save_path=str(path))
     frame = app.render(24, 80)

@@ -69,3 +69,38 @@ def test_json_but_568_bytes_is_not_mistaken_for_bsd(tmp_path: Path) -> None:
     path.write_text(json.dumps({"pad": "x" * 557}), encoding="utf-8")
     assert path.stat().st_size == 568
     assert not cli._bsd_binary(str(path))
+
+
+def test_damaged_computer_memory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.json"
+    memory = {"version": 1, "evidence": {"deck_at": {"GO": 4}, "last_deck": 4}}
+    savefile.save(path, Game.new(3), {}, memory)
+    status, out = _run([str(path)], capsys)
+    assert status == 1
+    reason = "is damaged: the computer's safety evidence names GO, not a safety"
+    assert out.strip() == f"mille: {path}: {reason}"
+
+
+def test_restored_memory_reaches_the_computer(tmp_path: Path) -> None:
+    """The memory a save carries is the one the computer decides with (and saves again)."""
+    from parlour.mille.ai import ComputerPlayer
+
+    game = Game.new(9)
+    while len(game.deck) > 78:
+        game.apply(game.legal_moves()[-1])
+    memory = {
+        "version": 1,
+        "evidence": {"deck_at": {"DRIVING_ACE": 80}, "last_deck": 80, "public_after_move": 3},
+    }
+    path = tmp_path / "g.json"
+    savefile.save(path, game, {}, memory)
+    _, _, loaded = cli.load_for_play(str(path))
+    lazy = cli.LazyComputer(game.seed, loaded)
+    assert lazy.memory() == memory
+    view = game.view(game.turn)
+    lazy.choose_move(view)
+    real = ComputerPlayer(game.seed)
+    real.restore_memory(memory)
+    real.choose_move(view)
+    assert lazy.memory() == real.memory()
+    assert lazy.memory()["evidence"]["deck_at"] == {"DRIVING_ACE": 80}

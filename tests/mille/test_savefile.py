@@ -112,3 +112,19 @@ def test_foreign_too_new_and_missing_files(tmp_path: Path) -> None:
 def test_ui_state_must_be_json(tmp_path: Path) -> None:
     with pytest.raises(SaveError):
         savefile.save(tmp_path / "x.json", Game.new(1), {"bad": object()})
+
+
+def test_the_computer_memory_round_trips_and_old_saves_have_none(tmp_path: Path) -> None:
+    game = Game.new(5)
+    path = tmp_path / "g.json"
+    memory = {"version": 1, "evidence": {"deck_at": {}, "last_deck": -1, "public_after_move": None}}
+    savefile.save(path, game, {}, memory)
+    assert savefile.load_all(path)[2] == memory
+    data = json.loads(path.read_text())
+    del data["state"]["computer"]  # a save written before the memory was kept
+    path.write_text(json.dumps(data))
+    assert savefile.load_all(path)[2] == {}
+    data["state"]["computer"] = [1]
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="the computer's memory is not an object"):
+        savefile.load_all(path)

@@ -32,10 +32,11 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from typing import Any
 
 from parlour.core.rng import make_rng
 from parlour.mille import sim as S
-from parlour.mille.cards import Card
+from parlour.mille.cards import DECK_SIZE, SAFETIES, Card
 from parlour.mille.policy import (
     DEFAULT_WEIGHTS,
     SURE_PLAY,
@@ -52,6 +53,9 @@ from parlour.mille.scoring import GAME_POINTS
 from parlour.mille.seat import SeatView
 
 __all__ = ["DEFAULT_WEIGHTS", "ComputerPlayer", "Option", "Weights", "sim_from_view"]
+
+MEMORY_VERSION = 1
+"""Version of :meth:`ComputerPlayer.memory`'s format (kept in save files)."""
 
 SAMPLES = 24
 """Deals of the unseen cards per decision (each candidate is played out on every deal)."""
@@ -191,7 +195,8 @@ class SafetyEvidence:
     for it (a standing Speed Limit or Stop: no Right of Way). From then on it
     holds that safety only if it drew it since: the chance is its share of
     the draws since that moment, not since the deal. The evidence is kept for
-    the current hand only and starts afresh after a restore.
+    the current hand only; save files carry it (:meth:`to_dict`), so a
+    restored game plays on as it would have.
     """
 
     def __init__(self) -> None:
@@ -220,6 +225,33 @@ class SafetyEvidence:
         if move.kind != "pick":
             self.public_after_move = public_count(view) + 1
 
+    def to_dict(self) -> dict[str, Any]:
+        """The evidence as plain data (safeties by card name)."""
+        return {
+            "deck_at": {Card(card).name: count for card, count in sorted(self.deck_at.items())},
+            "last_deck": self.last_deck,
+            "public_after_move": self.public_after_move,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SafetyEvidence:
+        """Rebuild from :meth:`to_dict` output; ``ValueError`` naming what is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("the computer's memory is not an object")
+        evidence = cls()
+        deck_at = data.get("deck_at")
+        if not isinstance(deck_at, dict):
+            raise ValueError("the computer's safety evidence is not an object")
+        for name, count in deck_at.items():
+            card = Card.from_name(name)
+            if card not in SAFETIES:
+                raise ValueError(f"the computer's safety evidence names {name}, not a safety")
+            evidence.deck_at[int(card)] = _count(count, "a deck size", 0)
+        evidence.last_deck = _count(data.get("last_deck"), "the last deck size", -1)
+        public = data.get("public_after_move")
+        evidence.public_after_move = None if public is None else _count(public, "a card count", 0)
+        return evidence
+
     def odds(self, view: SeatView) -> dict[int, float]:
         """Per safety with evidence, the chance that the opponent holds it now."""
         odds = {}
@@ -246,6 +278,19 @@ class ComputerPlayer:
         self.samples = samples
         self.search = search
         self.evidence = SafetyEvidence()
+
+    def memory(self) -> dict[str, Any]:
+        """What the player remembers beyond the position (for save files), as plain data."""
+        return {"version": MEMORY_VERSION, "evidence": self.evidence.to_dict()}
+
+    def restore_memory(self, memory: Any) -> None:
+        """Take back :meth:`memory` output; ``ValueError`` (and no change) if it is damaged."""
+        if not isinstance(memory, dict):
+            raise ValueError("the computer's memory is not an object")
+        version = memory.get("version")
+        if type(version) is not int or not 1 <= version <= MEMORY_VERSION:
+            raise ValueError("the computer's memory has an unknown version")
+        self.evidence = SafetyEvidence.from_dict(memory.get("evidence"))
 
     def safety_odds(self, view: SeatView) -> dict[int, float]:
         """Per safety with evidence, the chance that the opponent holds it (see SafetyEvidence)."""
@@ -342,6 +387,12 @@ class ComputerPlayer:
             playout(sim, self.weights)
             total += stakes.value(sim)
         return total / EXTENSION_SAMPLES > stop_value + CLEAR_MARGIN
+
+
+def _count(value: Any, what: str, low: int) -> int:
+    if type(value) is not int or not low <= value <= DECK_SIZE:
+        raise ValueError(f"the computer's memory has {what} that is not {low} to {DECK_SIZE}")
+    return value
 
 
 def position_key(view: SeatView, seed: int, salt: int) -> int:

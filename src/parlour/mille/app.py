@@ -473,7 +473,7 @@ class MilleApp(TerminalApp):
         dialog = self.dialog
         assert dialog is not None
         try:
-            savefile.save(path, self.game, self.ui_state(dialog.origin))
+            savefile.save(path, self.game, self.ui_state(dialog.origin), self.computer_memory())
         except SaveError as exc:
             self._error(fit_message(save_failure(path, exc.reason)))
             self._end_dialog(False)
@@ -494,12 +494,19 @@ class MilleApp(TerminalApp):
             "last_move": list(self.last_move) if self.last_move else None,
         }
 
+    def computer_memory(self) -> dict[str, Any] | None:
+        """What the computer player remembers beyond the position, for a save (None: nothing)."""
+        memory = getattr(self.opponent, "memory", None)
+        return memory() if callable(memory) else None
+
     # --------------------------------------------------------- recovery
     def _recovery_save(self, stem: str) -> str | None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         try:
             target = paths.data_file(f"{stem}-{stamp}.json")
-            savefile.save(str(target), self.game, self.ui_state(self._base_name()))
+            savefile.save(
+                str(target), self.game, self.ui_state(self._base_name()), self.computer_memory()
+            )
         except (SaveError, OSError):
             return None
         return str(target)

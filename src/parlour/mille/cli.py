@@ -49,10 +49,15 @@ def _bsd_binary(path: str) -> bool:
 
 
 class LazyComputer:
-    """The computer player, imported on its first decision so the first board appears sooner."""
+    """The computer player, imported on its first decision so the first board appears sooner.
 
-    def __init__(self, seed: int) -> None:
+    ``memory`` is what a save file gave back of the player's memory (already
+    checked by :func:`load_for_play`); it is handed over when the player is made.
+    """
+
+    def __init__(self, seed: int, memory: dict[str, object] | None = None) -> None:
         self.seed = seed
+        self._memory = memory or {}
         self._player: ComputerPlayer | None = None
 
     def _get(self) -> ComputerPlayer:
@@ -60,7 +65,13 @@ class LazyComputer:
             from parlour.mille.ai import ComputerPlayer
 
             self._player = ComputerPlayer(self.seed)
+            if self._memory:
+                self._player.restore_memory(self._memory)
         return self._player
+
+    def memory(self) -> dict[str, object]:
+        """The player's memory for a save file (as restored, if it has not decided yet)."""
+        return self._memory if self._player is None else self._player.memory()
 
     def choose_move(self, view: SeatView) -> Move:
         """The real player's move."""
@@ -71,19 +82,26 @@ class LazyComputer:
         return self._get().wants_extension(view)
 
 
-def load_for_play(path: str) -> tuple[object, dict[str, object]]:
-    """Load a save for the app, checking the screen state too; :class:`SaveError` on any problem."""
+def load_for_play(path: str) -> tuple[object, dict[str, object], dict[str, object]]:
+    """Load a save for the app: the game, the screen state and the computer's memory.
+
+    The screen state and the memory are checked too; :class:`SaveError` on any problem.
+    """
     from parlour.mille import savefile
     from parlour.mille.uistate import validate_ui_state
 
     if _bsd_binary(path):
         raise SaveError(path, "is a BSD mille save file; those cannot be read (only Parlour saves)")
-    game, ui = savefile.load(path)
+    game, ui, memory = savefile.load_all(path)
     try:
         validate_ui_state(ui)
+        if memory:
+            from parlour.mille.ai import ComputerPlayer
+
+            ComputerPlayer().restore_memory(memory)
     except ValueError as exc:
         raise SaveError(path, f"is damaged: {exc}") from exc
-    return game, ui
+    return game, ui, memory
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
             print("mille: --seed cannot be used with a saved game", file=sys.stderr)
             return 2
         try:
-            game, ui = load_for_play(args.file)
+            game, ui, memory = load_for_play(args.file)
         except SaveError as exc:
             print(f"mille: {exc}", file=sys.stderr)
             return 1
@@ -118,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
             when = datetime.now()
         app = MilleApp(
             game,
-            LazyComputer(game.seed),
+            LazyComputer(game.seed, memory),
             ui_state=ui,
             save_path=args.file,
             banner=fit_banner(args.file, when),
