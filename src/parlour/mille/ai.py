@@ -64,7 +64,8 @@ CLEAR_MARGIN = 40.0
 """Mean hand-score gain a searched option needs over the heuristic's choice..."""
 CLEAR_Z = 2.0
 """... and how many standard errors of the paired gains that mean must exceed."""
-EXTENSION_SAMPLES = 32
+EXTENSION_SAMPLES = 96
+"""Playouts for Extension? (asked at most once a hand, so it can take more time)."""
 HAND_SPREAD = 1230.0
 """Spread (standard deviation) of one hand's score difference, as measured in the benchmark."""
 HAND_POINTS = 1070.0

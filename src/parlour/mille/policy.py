@@ -225,10 +225,25 @@ class Heuristic:
             values[i] + values[j] == left for i in range(len(values)) for j in range(i)
         ):
             return self.w.plan_bonus
-        exact = {25: S.D25, 50: S.D50, 75: S.D75, 100: S.D100}.get(left)
-        if exact is None or self.know.unseen[exact] == 0:
-            return -self.w.dead_end
-        return -self.w.plan_bonus
+        if self.reachable(left, values):
+            return -self.w.plan_bonus
+        return -self.w.dead_end
+
+    def reachable(self, left: int, held: list[int]) -> bool:
+        """Whether ``left`` miles can still be made of one or two cards held or unseen."""
+        unseen = self.know.unseen
+        avail = {m: held.count(m) for m in S.MILES[:4]}
+        for card in range(4):
+            avail[S.MILES[card]] += unseen[card]
+        if self.side.limited:
+            avail[75] = avail[100] = 0
+        if avail.get(left, 0) > 0:
+            return True
+        return any(
+            avail[a] > 0 and avail.get(left - a, 0) > (1 if left - a == a else 0)
+            for a in avail
+            if a < left
+        )
 
     def keep_value(self, card: int) -> float:
         """How much to keep ``card`` (the lowest is discarded)."""
