@@ -404,3 +404,25 @@ def test_drives_on_when_the_miles_left_can_still_be_made() -> None:
     rebalance(game)
     play(game, "pick")
     assert ComputerPlayer(3, search=False).choose_move(game.view(HUMAN)) == Move("use", 3)
+
+
+def test_drives_on_under_a_limit_when_the_rest_can_come_after_it() -> None:
+    """Limited at 500 with one 50: the 150 left cannot be made of 25s and 50s alone, but the
+    limit will not last; the 50 is no dead end (it used to discard a Gasoline)."""
+    game = craft(
+        hands=(
+            hand(C.D50, C.GASOLINE, C.GASOLINE, C.GASOLINE, C.GO, C.GO),
+            hand(C.D25, C.D25, C.D25, C.D25, C.D25, C.D25),
+        ),
+        deck=[C.D75] * 6 + [C.D100] * 6 + [C.END_OF_LIMIT] * 2 + [C.GASOLINE],
+    )
+    go(game, HUMAN)
+    go(game, COMPUTER)
+    human = game.players[HUMAN]
+    human.distance_played = [C.D200, C.D200, C.D100]
+    human.mileage = 500
+    human.speed_pile.append(C.SPEED_LIMIT)
+    human.speed = C.SPEED_LIMIT
+    rebalance(game)
+    play(game, "pick")
+    assert ComputerPlayer(3, search=False).choose_move(game.view(HUMAN)) == Move("use", 1)

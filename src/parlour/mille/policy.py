@@ -230,20 +230,12 @@ class Heuristic:
         return -self.w.dead_end
 
     def reachable(self, left: int, held: list[int]) -> bool:
-        """Whether ``left`` miles can still be made of one or two cards held or unseen."""
+        """Whether ``left`` miles can still be made of cards held or unseen.
+
+        A Speed Limit is taken to be lifted in time, so 75s and 100s count too.
+        """
         unseen = self.know.unseen
-        avail = {m: held.count(m) for m in S.MILES[:4]}
-        for card in range(4):
-            avail[S.MILES[card]] += unseen[card]
-        if self.side.limited:
-            avail[75] = avail[100] = 0
-        if avail.get(left, 0) > 0:
-            return True
-        return any(
-            avail[a] > 0 and avail.get(left - a, 0) > (1 if left - a == a else 0)
-            for a in avail
-            if a < left
-        )
+        return makes(left, [held.count(S.MILES[card]) + unseen[card] for card in range(4)])
 
     def keep_value(self, card: int) -> float:
         """How much to keep ``card`` (the lowest is discarded)."""
@@ -325,6 +317,20 @@ class Heuristic:
         ):
             return use_card, True
         return card, False
+
+
+def makes(left: int, avail: list[int]) -> bool:
+    """Whether ``left`` miles is a sum of 25s, 50s, 75s and 100s with at most ``avail`` of each."""
+    sums = {0}
+    for card in range(4):
+        miles = S.MILES[card]
+        sums |= {
+            total + miles * count
+            for total in sums
+            for count in range(1, avail[card] + 1)
+            if total + miles * count <= left
+        }
+    return left in sums
 
 
 def pre_pick_counter(sim: S.Sim, who: int) -> int:
