@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from parlour.core.rng import below, make_rng
 from parlour.mille import sim as S
 from parlour.mille.ai import ComputerPlayer, sim_from_view, win_chance
+from parlour.mille.cards import Card
 from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
 from parlour.mille.policy import Heuristic, finish_move, playout, pre_pick_counter
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
@@ -326,15 +327,21 @@ def test_a_damaged_memory_is_refused_and_changes_nothing(memory: object, reason:
     assert player.memory() == before
 
 
-def extension_offer(before: tuple[int, int], their_miles: int, stopped: bool = False) -> Game:
+def extension_offer(
+    before: tuple[int, int],
+    their_miles: int,
+    stopped: bool = False,
+    rest: tuple[Card, ...] = (C.D75, C.D25, C.D50, C.GO),
+) -> Game:
     """The human seat has just reached 700 (no 200s) and is asked Extension?.
 
     ``before`` holds both Overall Totals before this hand; the opponent has
     ``their_miles`` and is moving, or under a Stop when ``stopped``; the deck is long.
+    The human then holds a 100, a 50 and ``rest`` (by default the 300 miles to 1000).
     """
     game = craft(
         hands=(
-            hand(C.D100, C.D100, C.D75, C.D25, C.D50, C.GO, p=C.D50),
+            hand(C.D100, C.D100, *rest, p=C.D50),
             hand(C.D25, C.D50, C.D100, C.D25, C.STOP, C.REPAIRS),
         ),
         deck=[C.D50, C.GO, C.GASOLINE, C.D25] * 6,
@@ -369,9 +376,12 @@ def test_extends_when_stopping_loses_the_game() -> None:
     # 100 behind, only the extension can still win it.
     game = extension_offer((3600, 4400), 600)
     assert ComputerPlayer(1).wants_extension(game.view(HUMAN))
-    # Early in a game the same hand stops: the trip's bonuses now are worth more than
-    # the chance of the extension's (about 1100 against 1000 in long playouts).
+    # Early in a game it weighs the hand: holding the 300 miles to 1000 it goes on
+    # (about 1390 against 1100 in long playouts), holding only 150 of them with the
+    # opponent at 600 it stops (about 610 against 800).
     game = extension_offer((0, 0), 300)
+    assert ComputerPlayer(1).wants_extension(game.view(HUMAN))
+    game = extension_offer((0, 0), 600, rest=(C.STOP, C.SPARE_TIRE, C.REPAIRS, C.END_OF_LIMIT))
     assert not ComputerPlayer(1).wants_extension(game.view(HUMAN))
 
 
