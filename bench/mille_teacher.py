@@ -20,7 +20,6 @@ It looks only at what the seat may see, like the player.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import random
 import statistics
@@ -28,10 +27,10 @@ import sys
 from collections import Counter
 from dataclasses import dataclass
 
-from mille_ai import OPPONENTS, Player
-from parlour.mille.ai import ComputerPlayer, Stakes, blank_sim
+from mille_ai import OPPONENTS, Player, play_hand
+from parlour.mille.ai import ComputerPlayer, Stakes, blank_sim, paired_gain
 from parlour.mille.cards import Card
-from parlour.mille.policy import SURE_PLAY, Heuristic, Option, finish_move, playout
+from parlour.mille.policy import SURE_PLAY, Heuristic, Option
 from parlour.mille.rules import Game, Move, Phase
 from parlour.mille.seat import SeatView, Tableau
 
@@ -114,18 +113,10 @@ class Teacher:
             return
         self.looked += 1
         stakes = Stakes(view, for_game=False)
-        results: list[list[float]] = [[] for _ in options]
-        for sim in self.player._deals(view, 3, self.deals):
-            for index, option in enumerate(options):
-                trial = sim.copy()
-                finish_move(trial, view.me, option.card, option.use)
-                playout(trial, self.player.weights)
-                results[index].append(stakes.value(trial))
+        results = self.player.playout_values(view, options, self.deals, stakes, salt=3)
         best: tuple[float, float, int] | None = None
         for index in range(1, len(options)):
-            gains = [a - b for a, b in zip(results[index], results[0], strict=True)]
-            mean = statistics.fmean(gains)
-            error = statistics.pstdev(gains) / math.sqrt(len(gains))
+            mean, error = paired_gain(results[index], results[0])
             z = mean / error if error else 0.0
             if z > self.z and (best is None or mean > best[0]):
                 best = (mean, z, index)
@@ -150,13 +141,7 @@ def teach(args: tuple[int, str, int, float, float]) -> tuple[int, list[Finding]]
     if seed % 2:
         players.reverse()
     while True:
-        while game.phase in (Phase.TURN, Phase.EXTENSION):
-            view = game.view(game.turn)
-            player = players[game.turn]
-            if game.phase is Phase.EXTENSION:
-                game.answer_extension(player.wants_extension(view))
-            else:
-                game.apply(player.choose_move(view))
+        play_hand(game, players)
         if game.phase is Phase.GAME_OVER:
             return teacher.looked, teacher.findings
         game.next_hand()

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from parlour.core.rng import below, make_rng
 from parlour.mille import sim as S
 from parlour.mille.ai import ComputerPlayer, sim_from_view, win_chance
-from parlour.mille.cards import Card
+from parlour.mille.cards import MILES, Card
 from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
 from parlour.mille.policy import Heuristic, finish_move, playout, pre_pick_counter
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
@@ -145,18 +145,34 @@ def test_holds_a_safety_for_the_coup_early_in_the_hand() -> None:
     assert move == Move("use", game.players[HUMAN].hand.index(C.GO))
 
 
-def test_finishes_the_trip_when_it_can() -> None:
-    game = craft(
-        hands=(hand(C.D100, C.D25, C.D50, C.D75, C.STOP, C.GO), hand(C.D50)),
-        deck=[C.D50] * 8,
-    )
+def on_the_road(
+    hands: tuple[list[Card | None], list[Card | None]],
+    deck: list[Card],
+    played: list[Card],
+    limited: bool = False,
+) -> Game:
+    """Both players have a Go down, the human has laid ``played`` (and a Speed Limit when
+    ``limited``) and, to move, has picked."""
+    game = craft(hands=hands, deck=deck)
     go(game, HUMAN)
     go(game, COMPUTER)
     human = game.players[HUMAN]
-    human.distance_played = [C.D200, C.D200, C.D100, C.D100]
-    human.mileage = 600
+    human.distance_played = list(played)
+    human.mileage = sum(MILES[card] for card in played)
+    if limited:
+        human.speed_pile.append(C.SPEED_LIMIT)
+        human.speed = C.SPEED_LIMIT
     rebalance(game)
     play(game, "pick")
+    return game
+
+
+def test_finishes_the_trip_when_it_can() -> None:
+    game = on_the_road(
+        (hand(C.D100, C.D25, C.D50, C.D75, C.STOP, C.GO), hand(C.D50)),
+        [C.D50] * 8,
+        [C.D200, C.D200, C.D100, C.D100],
+    )
     assert ComputerPlayer(3).choose_move(game.view(HUMAN)) == Move("use", 1)
 
 
@@ -399,40 +415,27 @@ def test_a_hand_that_ends_the_game_is_worth_only_winning_it() -> None:
 def test_drives_on_when_the_miles_left_can_still_be_made() -> None:
     """200 to go with 25, 50 and 75: the 75 leaves 125, which a 100 and a 25 or a 75 and a
     50 still unseen can make; it is no dead end (it used to discard and wait)."""
-    game = craft(
-        hands=(
+    game = on_the_road(
+        (
             hand(C.D25, C.D50, C.D75, C.SPARE_TIRE, C.SPARE_TIRE, C.EXTRA_TANK),
             hand(C.D50, C.D50, C.D50, C.D50, C.D50, C.D50),
         ),
-        deck=[C.D100] * 8 + [C.D25] * 8 + [C.OUT_OF_GAS] * 2 + [C.SPARE_TIRE],
+        [C.D100] * 8 + [C.D25] * 8 + [C.OUT_OF_GAS] * 2 + [C.SPARE_TIRE],
+        [C.D200, C.D200, C.D100],
     )
-    go(game, HUMAN)
-    go(game, COMPUTER)
-    human = game.players[HUMAN]
-    human.distance_played = [C.D200, C.D200, C.D100]
-    human.mileage = 500
-    rebalance(game)
-    play(game, "pick")
     assert ComputerPlayer(3, search=False).choose_move(game.view(HUMAN)) == Move("use", 3)
 
 
 def test_drives_on_under_a_limit_when_the_rest_can_come_after_it() -> None:
     """Limited at 500 with one 50: the 150 left cannot be made of 25s and 50s alone, but the
     limit will not last; the 50 is no dead end (it used to discard a Gasoline)."""
-    game = craft(
-        hands=(
+    game = on_the_road(
+        (
             hand(C.D50, C.GASOLINE, C.GASOLINE, C.GASOLINE, C.GO, C.GO),
             hand(C.D25, C.D25, C.D25, C.D25, C.D25, C.D25),
         ),
-        deck=[C.D75] * 6 + [C.D100] * 6 + [C.END_OF_LIMIT] * 2 + [C.GASOLINE],
+        [C.D75] * 6 + [C.D100] * 6 + [C.END_OF_LIMIT] * 2 + [C.GASOLINE],
+        [C.D200, C.D200, C.D100],
+        limited=True,
     )
-    go(game, HUMAN)
-    go(game, COMPUTER)
-    human = game.players[HUMAN]
-    human.distance_played = [C.D200, C.D200, C.D100]
-    human.mileage = 500
-    human.speed_pile.append(C.SPEED_LIMIT)
-    human.speed = C.SPEED_LIMIT
-    rebalance(game)
-    play(game, "pick")
     assert ComputerPlayer(3, search=False).choose_move(game.view(HUMAN)) == Move("use", 1)

@@ -340,25 +340,29 @@ class ComputerPlayer:
         if not self.search or not self.worth_searching(ranked):
             return best
         candidates = [option for _, option in ranked[:MAX_CANDIDATES]]
-        sims = self._deals(view, 1, self.samples)
         stakes = Stakes(view, self.play_for_game)
-        results: list[list[float]] = [[] for _ in candidates]
-        for sim in sims:
-            for index, option in enumerate(candidates):
-                trial = sim.copy()
-                finish_move(trial, view.me, option.card, option.use)
-                playout(trial, self.weights)
-                results[index].append(stakes.value(trial))
+        results = self.playout_values(view, candidates, self.samples, stakes)
         best_gain = 0.0
         choice = best
         for index in range(1, len(candidates)):
-            gains = [a - b for a, b in zip(results[index], results[0], strict=True)]
-            mean = statistics.fmean(gains)
-            spread = statistics.pstdev(gains) / math.sqrt(len(gains))
+            mean, spread = paired_gain(results[index], results[0])
             if mean > max(CLEAR_MARGIN, CLEAR_Z * spread) and mean > best_gain:
                 best_gain = mean
                 choice = candidates[index]
         return choice
+
+    def playout_values(
+        self, view: SeatView, options: list[Option], deals: int, stakes: Stakes, salt: int = 1
+    ) -> list[list[float]]:
+        """Per option, its playouts' values on the same ``deals`` guesses at the hidden cards."""
+        results: list[list[float]] = [[] for _ in options]
+        for sim in self._deals(view, salt, deals):
+            for index, option in enumerate(options):
+                trial = sim.copy()
+                finish_move(trial, view.me, option.card, option.use)
+                playout(trial, self.weights)
+                results[index].append(stakes.value(trial))
+        return results
 
     @staticmethod
     def worth_searching(ranked: list[tuple[float, Option]]) -> bool:
@@ -388,6 +392,12 @@ class ComputerPlayer:
             playout(sim, self.weights)
             total += stakes.value(sim)
         return total / EXTENSION_SAMPLES > stop_value + CLEAR_MARGIN
+
+
+def paired_gain(values: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean gain of ``values`` over ``base`` (paired, deal by deal) and its standard error."""
+    gains = [a - b for a, b in zip(values, base, strict=True)]
+    return statistics.fmean(gains), statistics.pstdev(gains) / math.sqrt(len(gains))
 
 
 def _count(value: Any, what: str, low: int) -> int:
