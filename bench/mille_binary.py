@@ -298,9 +298,13 @@ class Mille:
     def send(self, keys: str) -> Board:
         self.child.send(keys)
         board = self.settle()
+        self.check(board)
+        return board
+
+    def check(self, board: Board) -> None:
+        """Raise :class:`Desync` if the program shows an error message at its move prompt."""
         if board.prompt == ">>:Move:" and board.cell(15, 41, 80):
             raise Desync("error shown: " + board.cell(15, 41, 80))
-        return board
 
 
 @dataclass
@@ -422,31 +426,22 @@ def action_kinds(log: list[str]) -> Counter[str]:
         if verb == "pick":
             continue
         card = NAMES[name[0]]
-        if verb == "discard":
-            kinds[f"{who} discard"] += 1
-        elif card.is_distance:
-            kinds[f"{who} use distance"] += 1
-        elif card.is_hazard:
-            kinds[f"{who} use hazard"] += 1
-        elif card.is_safety:
-            kinds[f"{who} use safety"] += 1
-        else:
-            kinds[f"{who} use remedy"] += 1
+        kinds[f"{who} discard" if verb == "discard" else f"{who} use {card.kind}"] += 1
     return kinds
 
 
-def play_game(player: Player) -> GameResult:
-    mille = Mille()
+def play_game(player: Player, mille: Mille | None = None, seat: Seat | None = None) -> GameResult:
+    """One game against the program; ``mille`` and ``seat`` replace the plain ones if given."""
+    mille = mille or Mille()
     result = GameResult(None)
-    seat = Seat(player, mille)
+    seat = seat or Seat(player, mille)
     try:
         board = mille.settle()
         board = seat.new_hand(board)
         while True:
             prompt = board.prompt
             if prompt == ">>:Move:":
-                if board.cell(15, 41, 80):
-                    raise Desync("error shown: " + board.cell(15, 41, 80))
+                mille.check(board)
                 board = seat.play_turn(board)
             elif prompt in ("Another hand?", "Another game?"):
                 you, comp = board.score_row("Hand Total")
@@ -482,6 +477,19 @@ def _job(args: tuple[str, int, int]) -> GameResult:
     return play_game(make_player(name, seed, samples))
 
 
+def progress(results: list[GameResult], elapsed: float) -> None:
+    """A running tally on stderr, so a long run shows where it stands (and what it had)."""
+    counted = [r.won for r in results if r.won is not None]
+    last = results[-1]
+    outcome = "not counted" if last.won is None else {1.0: "won", 0.0: "lost"}.get(last.won, "tie")
+    rate = f"{sum(counted) / len(counted):.1%}" if counted else "-"
+    print(
+        f"game {len(results)}: {outcome}; {rate} of {len(counted)} counted, {elapsed:.0f} s",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--player", default="ai", choices=["ai", *OPPONENTS])
@@ -496,8 +504,11 @@ def main(argv: list[str] | None = None) -> int:
     samples = args.samples if args.samples is not None else ComputerPlayer().samples
     tasks = [(args.player, args.seed + i, samples) for i in range(args.games)]
     start = time.perf_counter()
+    results: list[GameResult] = []
     with multiprocessing.Pool(args.jobs) as pool:
-        results = pool.map(_job, tasks, chunksize=1)
+        for result in pool.imap(_job, tasks, chunksize=1):
+            results.append(result)
+            progress(results, time.perf_counter() - start)
     counted = [r for r in results if r.won is not None]
     problems: dict[str, int] = {}
     for r in results:

@@ -39,16 +39,7 @@ Sample = tuple[Option, dict[Option, float]]
 def kind(option: Option) -> str:
     """A short name for a kind of option ("use distance", "discard remedy", ...)."""
     card, use = option
-    if card.is_distance:
-        name = "distance"
-    elif card.is_safety:
-        name = "safety"
-    elif card in (Card.GO, Card.END_OF_LIMIT, Card.SPEED_LIMIT):
-        name = card.label
-    elif card.is_hazard:
-        name = "hazard"
-    else:
-        name = "remedy"
+    name = card.label if card in (Card.GO, Card.END_OF_LIMIT, Card.SPEED_LIMIT) else card.kind
     return ("use " if use else "discard ") + name
 
 

@@ -53,15 +53,7 @@ def describe(option: Option) -> str:
 def kind(text: str) -> str:
     """A kind of option ("use distance", "discard remedy", ...) from :func:`describe`."""
     verb, name = text.split(" ", 1)
-    card = Card.from_name(name)
-    if card.is_distance:
-        what = "distance"
-    elif card.is_safety:
-        what = "safety"
-    elif card.is_hazard:
-        what = "hazard"
-    else:
-        what = "remedy"
+    what = Card.from_name(name).kind
     return f"{verb} {what}"
 
 

@@ -321,3 +321,8 @@ def test_same_seed_same_deal() -> None:
     assert Game.new(99).to_dict() == Game.new(99).to_dict()
     assert Game.new(99).deck != Game.new(100).deck
     assert card_total_ok(Game.new(7))
+
+
+def test_every_card_has_one_kind_and_the_deck_holds_each_in_bsd_numbers() -> None:
+    kinds = Counter(card.kind for card in Card for _ in range(COPIES[card]))
+    assert kinds == {"distance": 46, "hazard": 13, "remedy": 38, "safety": 4}

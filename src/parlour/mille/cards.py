@@ -64,6 +64,15 @@ class Card(IntEnum):
         """Extra Tank, Puncture Proof, Driving Ace or Right of Way."""
         return self >= Card.EXTRA_TANK
 
+    @property
+    def kind(self) -> str:
+        """The kind of card: "distance", "hazard", "remedy" or "safety"."""
+        if self.is_distance:
+            return "distance"
+        if self.is_hazard:
+            return "hazard"
+        return "safety" if self.is_safety else "remedy"
+
 
 LABELS: dict[Card, str] = {
     Card.D25: "25",
