@@ -13,12 +13,16 @@ and have the same two methods (``choose_move``, ``wants_extension``).
   when it starts the hand), the "needed" table that grows for the whole game
   (§10.1), and the "one card from finishing" test reading the 100s (§10.4).
   By default it has the Debian binary's boolean playable count (§10.6);
-  ``debian_count=False`` gives it a real count.
+  ``debian_count=False`` gives it a real count. Where §10 leaves a detail of
+  the valuation open, it does what the Debian binary was seen to do, move by
+  move (``bench/mille_fidelity.py`` reads the program's hand from its save
+  files): it chooses the program's move in 99.9% of its decisions.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from parlour.core.rng import below, make_rng
 from parlour.mille import sim as S
@@ -158,6 +162,27 @@ class GreedyPlayer:
     def wants_extension(self, view: SeatView) -> bool:
         """Extends when the opponent is less than half way."""
         return view.theirs.mileage < view.goal // 2
+
+
+@dataclass
+class _Scan:
+    """What one valuation pass over BSD's hand remembers from slot to slot."""
+
+    play: bool
+    go_equivalents: int
+    held: Counter[int]
+    """Copies of each card still counted; Gos and remedies lower it as they are valued."""
+    one_away: bool
+    about_to_finish: bool
+    d200s: int = 0
+    finisher: bool = False
+    low_kept: bool = False
+    hazards: int = 0
+
+    def next_hazard(self) -> int:
+        """The running count that divides hazard values in discard mode (1, 2, 3 ...)."""
+        self.hazards += 1
+        return self.hazards
 
 
 NEEDED = {
@@ -360,26 +385,19 @@ class BsdPlayer:
             else:
                 count -= knocked
         play_mode = count > 0
-        goeq = self._go_equivalents
-        held = {c: hand.count(c) for c in set(hand)}
+        scan = _Scan(play_mode, self._go_equivalents, Counter(hand), one_away, about_to_finish)
         best_slot_value: tuple[float, int] | None = None
-        hazard_counter = 0
         for index, card in enumerate(hand):
             if play_mode:
                 if card >= S.ET or not playable[card] or card in stuck:
                     value = 0.0
                 else:
-                    value = self._value(
-                        card, view, base, seen, True, goeq, held, one_away, about_to_finish
-                    )
-            elif card >= S.ET or playable[card] and card not in stuck:
+                    value = self._value(card, view, base, seen, scan)
+            elif card >= S.ET or playable[card]:
+                # Never discarded; a card the "don't get stuck" rule marked is still playable.
                 value = 101.0
             else:
-                if S.OOG <= card <= S.LIMIT:
-                    hazard_counter += 1
-                value = self._value(
-                    card, view, base, seen, False, goeq, held, one_away, about_to_finish
-                ) / max(1, hazard_counter if S.OOG <= card <= S.LIMIT else 1)
+                value = self._value(card, view, base, seen, scan)
             key = (value if play_mode else -value, index)
             if best_slot_value is None or key >= best_slot_value:
                 best_slot_value = key
@@ -391,97 +409,125 @@ class BsdPlayer:
             return _move(view, card, True)
         return _move(view, card, False)
 
-    def _value(
-        self,
-        card: int,
-        view: SeatView,
-        base: S.Sim,
-        seen: list[int],
-        play: bool,
-        goeq: int,
-        held: dict[int, int],
-        one_away: bool,
-        about_to_finish: bool,
-    ) -> float:
-        me = view.me
-        side = base.sides[me]
-        opp = base.sides[1 - me]
-        rem = base.goal - side.mileage
+    def _value(self, card: int, view: SeatView, base: S.Sim, seen: list[int], scan: _Scan) -> float:
+        """One card's value in the scan of the hand, slot by slot (spec §10.2 step 7).
+
+        Where the spec leaves the details open they follow the Debian binary's
+        observed choices (``bench/mille_fidelity.py``): a card's value can
+        depend on the copies scanned before it.
+        """
+        side = base.sides[view.me]
         if card <= S.D200:
-            miles = S.MILES[card]
-            if card == S.D200 and side.n200 >= 2:
-                return 0.0
-            if card != S.D25 and miles > rem:
-                return float(card if base.goal == S.GOAL else 0)
-            if miles == rem:
-                return 40.0
-            face = miles // 8 + (1 if (card <= S.D50) == side.limited else -1)
-            if not play:
-                defended = S.EOL in side.hand or side.has(S.ROW) or S.ROW in side.hand
-                defended = defended or seen[S.LIMIT] == COPIES[Card.SPEED_LIMIT]
-                first_low = S.D50 if S.D50 in side.hand else S.D25
-                if not defended and card == first_low:
-                    return 20.0 if side.mileage == 0 else 10.0
-            return float(face)
+            return self._distance_value(card, base, seen, side, scan)
         if card in (S.GAS, S.SPARE, S.REP, S.EOL):
-            hazard = S.LIMIT if card == S.EOL else card - 5
-            safety = S.SAFETY_OF[hazard]
-            if side.has(safety):
-                return -1.0
-            if safety in side.hand:
-                return 1.0
-            if card == S.EOL:
-                if side.limited and rem <= 50:
-                    return 1.0
-                if seen[S.LIMIT] == COPIES[Card.SPEED_LIMIT] and not side.limited:
-                    return 0.0
-            needed_now = (side.battle == hazard) or (card == S.EOL and side.limited)
-            unseen_hazards = COPIES[Card(hazard)] - seen[hazard]
-            if not needed_now and held[card] > unseen_hazards:
-                return 0.0
-            value = 6.0 * COPIES[Card(hazard)] + (seen[card] - seen[hazard])
-            return value if play else value / held[card] ** 2
+            return self._remedy_value(card, base, seen, side, scan)
         if card == S.GO:
             if side.has(S.ROW):
                 return -1.0
             if S.ROW in side.hand:
                 return 2.0
-            gos = held[card]
-            held[card] = max(1, gos - 1)  # each Go evaluated lowers the count for the next
-            if side.can_go and goeq + gos == self.needed[S.GO]:
+            gos = scan.held[card]
+            scan.held[card] = max(1, gos - 1)  # each Go evaluated lowers the count for the next
+            if side.can_go and scan.go_equivalents + gos == self.needed[S.GO]:
                 return 0.0
-            return float((3 * self.needed[S.GO] + seen[S.GO] - goeq) // gos**2)
-        danger = one_away or about_to_finish or side.mileage == 0
+            return float((3 * self.needed[S.GO] + seen[S.GO] - scan.go_equivalents) // gos**2)
+        return self._hazard_value(card, view, base, seen, scan)
+
+    @staticmethod
+    def _distance_value(
+        card: int, base: S.Sim, seen: list[int], side: S.Side, scan: _Scan
+    ) -> float:
+        rem = base.goal - side.mileage
+        miles = S.MILES[card]
+        overshoot = float(card if base.goal == S.GOAL else 0)
+        if card == S.D200:
+            # The 200s played and the 200s scanned before this one: a third is worth nothing.
+            counted = side.n200 + scan.d200s
+            scan.d200s += 1
+            if counted >= 2:
+                return 0.0
+        if card != S.D25 and miles > rem:
+            return overshoot
+        if miles == rem:
+            if scan.finisher:
+                return overshoot  # only the first finishing card is worth 40
+            scan.finisher = True
+            return 40.0
+        face = miles // 8 + (1 if (card <= S.D50) == side.limited else -1)
+        if not scan.play:
+            defended = S.EOL in side.hand or side.has(S.ROW) or S.ROW in side.hand
+            defended = defended or seen[S.LIMIT] == COPIES[Card.SPEED_LIMIT]
+            first_low = S.D50 if S.D50 in side.hand else S.D25
+            if not defended and card == first_low and not scan.low_kept:
+                scan.low_kept = True  # one copy only
+                return 20.0 if side.mileage == 0 else 10.0
+        return float(face)
+
+    @staticmethod
+    def _remedy_value(card: int, base: S.Sim, seen: list[int], side: S.Side, scan: _Scan) -> float:
+        hazard = S.LIMIT if card == S.EOL else card - 5
+        safety = S.SAFETY_OF[hazard]
+        if side.has(safety):
+            return -1.0
+        if safety in side.hand:
+            return 1.0
+        if card == S.EOL:
+            if side.limited and base.goal - side.mileage <= 50:
+                return 1.0
+            if seen[S.LIMIT] == COPIES[Card.SPEED_LIMIT] and not side.limited:
+                return 0.0
+        copies = scan.held[card]
+        scan.held[card] = max(1, copies - 1)  # as for Go: the next copy counts one fewer
+        needed_now = side.battle == hazard or (card == S.EOL and side.limited)
+        unseen_hazards = COPIES[Card(hazard)] - seen[hazard]
+        if card != S.EOL and not needed_now and copies > unseen_hazards:
+            return 0.0
+        value = 6 * COPIES[Card(hazard)] + seen[card] - seen[hazard]
+        return float(value if scan.play else value // copies**2)
+
+    def _hazard_value(
+        self, card: int, view: SeatView, base: S.Sim, seen: list[int], scan: _Scan
+    ) -> float:
+        me = view.me
+        side = base.sides[me]
+        opp = base.sides[1 - me]
+        danger = scan.one_away or scan.about_to_finish or side.mileage == 0
         if card == S.STOP:
             if opp.has(S.ROW):
                 return -1.0
-            value = (3 if S.ROW in side.hand or side.has(S.ROW) else 4) * (4 + seen[S.GO])
-            value += 5 if danger else 0
+            own = S.ROW in side.hand or side.has(S.ROW)
+            value = (3 if own else 4) * (4 + seen[S.GO]) + (5 if danger else 0)
+            if not scan.play:
+                value //= scan.next_hazard()
             value += 5 if opp.mileage == 0 else 0
             value -= 5 if not opp.can_go else 0
-            if play and (S.ROW in side.hand or side.has(S.ROW)):
+            if scan.play and own:
                 value += 5
             return float(value)
         if card == S.LIMIT:
+            safety, remedy, top = S.ROW, S.EOL, 3
             if base.goal - opp.mileage <= 50:
-                return 1.0 if play else 0.0
-            better = any(
-                S.OOG <= c <= S.STOP and base.playable(me, c) for c in side.hand if c != card
-            )
-            if better or not opp.can_go:
-                return 1.0
-            base_value = 2 if side.has(S.ROW) or S.ROW in side.hand else 3
-            return float(base_value * (self.needed[S.EOL] + seen[S.EOL] + 2))
-        safety = S.SAFETY_OF[card]
+                return 1.0  # even against Right of Way
+            if scan.play and (
+                not opp.can_go
+                or any(
+                    S.OOG <= c <= S.STOP and base.playable(me, c) for c in side.hand if c != card
+                )
+            ):
+                return 1.0  # a better attack, or the opponent is already stopped
+        else:
+            safety, remedy, top = S.SAFETY_OF[card], REMEDY_OF[card], 4
         if opp.has(safety):
             return -1.0
         own = side.has(safety) or safety in side.hand
-        value = (3 if own else 4) * (self.needed[REMEDY_OF[card]] + seen[REMEDY_OF[card]] + 2)
+        value = (top - 1 if own else top) * (self.needed[remedy] + seen[remedy] + 2)
         value += 5 if danger else 0
-        value += 5 if (opp.mileage == 0 or one_away) else 0
+        value += 5 if (opp.mileage == 0 or scan.one_away) else 0
         value -= 3 if opp.limited else 0
-        if play and own:
+        if scan.play and own:
             value += 3
+        if not scan.play:
+            value //= scan.next_hazard()  # surplus hazards go first
         return float(value)
 
     def _would_extend(self, view: SeatView, base: S.Sim, seen: list[int]) -> bool:
