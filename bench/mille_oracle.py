@@ -52,7 +52,7 @@ class Seer(ComputerPlayer):
         hand, _ = self._hidden(view)
         return {safety: float(safety in hand) for safety in (S.ET, S.PP, S.DA, S.ROW)}
 
-    def _deals(self, view: SeatView, salt: int, count: int) -> list[S.Sim]:
+    def deals(self, view: SeatView, salt: int, count: int) -> list[S.Sim]:
         if self.mode == "all":
             hand, deck = self._hidden(view)
             return [sim_from_view(view, hand, deck)]
@@ -61,11 +61,11 @@ class Seer(ComputerPlayer):
             rest = unseen_list(view)
             for card in hand:
                 rest.remove(card)
-            rng = self._rng(view, salt)
+            rng = self.position_rng(view, salt)
             return [
                 sim_from_view(view, hand[:], S.deal_unseen(rest, 0, rng)[1]) for _ in range(count)
             ]
-        return super()._deals(view, salt, count)
+        return super().deals(view, salt, count)
 
 
 def play_game(args: tuple[int, int, str, str, int]) -> tuple[float, list[int]]:

@@ -297,12 +297,17 @@ class ComputerPlayer:
         """Per safety with evidence, the chance that the opponent holds it (see SafetyEvidence)."""
         return self.evidence.odds(view)
 
-    def _rng(self, view: SeatView, salt: int) -> random.Random:
+    def position_rng(self, view: SeatView, salt: int) -> random.Random:
+        """The generator for one use (``salt``) in one position: the same game, the same draws."""
         return make_rng(position_key(view, self.seed, salt))
 
-    def _deals(self, view: SeatView, salt: int, count: int) -> list[S.Sim]:
-        """``count`` guesses at the hidden cards, each as a simulator position."""
-        rng = self._rng(view, salt)
+    def deals(self, view: SeatView, salt: int, count: int) -> list[S.Sim]:
+        """``count`` guesses at the hidden cards, each as a simulator position.
+
+        The search and the extension decision take their deals from here, so a
+        subclass can deal differently (``bench/mille_oracle.py`` deals the true cards).
+        """
+        rng = self.position_rng(view, salt)
         unseen = unseen_list(view)
         odds = self.safety_odds(view)
         base = blank_sim(view)
@@ -356,7 +361,7 @@ class ComputerPlayer:
     ) -> list[list[float]]:
         """Per option, its playouts' values on the same ``deals`` guesses at the hidden cards."""
         results: list[list[float]] = [[] for _ in options]
-        for sim in self._deals(view, salt, deals):
+        for sim in self.deals(view, salt, deals):
             for index, option in enumerate(options):
                 trial = sim.copy()
                 finish_move(trial, view.me, option.card, option.use)
@@ -384,7 +389,7 @@ class ComputerPlayer:
         stop_sim.end(me)
         stop_value = stakes.value(stop_sim)
         total = 0.0
-        for sim in self._deals(view, 2, EXTENSION_SAMPLES):
+        for sim in self.deals(view, 2, EXTENSION_SAMPLES):
             sim.goal = S.EXTENDED
             sim.turn = 1 - me
             if not sim.deck and not sim.anyone_can_play():
