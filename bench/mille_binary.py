@@ -29,6 +29,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pexpect
@@ -238,21 +239,32 @@ class Tracker:
         if self.discards and board.discard_top() != self.discards[-1]:
             raise Desync(f"discard {board.discard_top()} != {self.discards[-1]}")
 
-    def view(self, board: Board, hand: list[Card | None], goal: int, phase: str) -> SeatView:
-        mine = sum(1 for card in hand if card is not None)
-        me = self.sim.sides[ME]
+    def view(
+        self,
+        board: Board,
+        hand: Sequence[Card | None],
+        goal: int,
+        phase: str,
+        who: int = ME,
+        other_size: int | None = None,
+        deck: int | None = None,
+    ) -> SeatView:
+        """``who``'s view (by default ours); the other hand's size is the tracked computer's
+        unless ``other_size`` is given, the deck count the board's unless ``deck`` is."""
+        side = self.sim.sides[who]
+        other = 1 - who
         return SeatView(
-            me=ME,
+            me=who,
             hand=tuple(hand),
-            mine=self.tableau(ME, board, mine),
-            theirs=self.tableau(COMP, board, self.comp_hand),
+            mine=self.tableau(who, board, sum(1 for card in hand if card is not None)),
+            theirs=self.tableau(other, board, self.comp_hand if other_size is None else other_size),
             goal=goal,
-            deck_count=board.deck(),
+            deck_count=board.deck() if deck is None else deck,
             discards=tuple(self.discards),
-            turn=ME,
+            turn=who,
             phase=phase,
-            fresh_battle=me.fresh_battle,
-            fresh_speed=me.fresh_speed,
+            fresh_battle=side.fresh_battle,
+            fresh_speed=side.fresh_speed,
         )
 
 

@@ -41,7 +41,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pexpect
 
@@ -117,19 +117,13 @@ def replay(games: list[Game], model: Callable[[int], BsdPlayer] = BsdPlayer) -> 
     for game in games:
         player = model(game.seed)
         for decision in game.decisions:
-            if decision.pre.picked:  # the deck is empty: no pick, one decision
-                state = player.rng.getstate()
-                move = player.choose_move(decision.post)
-                score(tally, decision, move, player.rng.getstate() != state)
-                continue
-            opening = player.choose_move(decision.pre)
-            if opening.kind != "pick":
+            # With cards in the deck the model picks first; an empty deck means one decision.
+            if not decision.pre.picked and player.choose_move(decision.pre).kind != "pick":
                 tally.differed["coup fourré"] += 1
                 continue
             state = player.rng.getstate()
             move = player.choose_move(decision.post)
-            rolled = player.rng.getstate() != state
-            score(tally, decision, move, rolled)
+            score(tally, decision, move, player.rng.getstate() != state)
     return tally
 
 
@@ -201,32 +195,16 @@ class CheckingSeat(Seat):
 
     def play_turn(self, board: Board) -> Board:
         self.refresh_hand(board)
-        if board.deck() > 0 and self.hand[0] is not None or board.deck() == 0:
+        if self.hand[0] is not None or board.deck() == 0:
             self.snapshot()  # we have picked: what the computer holds is settled
         else:
             self.comp_slots = None
         return super().play_turn(board)
 
-    def comp_view(
-        self, board: Board, hand: tuple[Card | None, ...], deck: int, picked: bool
-    ) -> SeatView:
-        track = self.track
-        side = track.sim.sides[COMP]
-        mine = track.tableau(COMP, board, sum(1 for c in hand if c is not None))
-        theirs = track.tableau(ME, board, sum(1 for c in self.hand if c is not None))
-        return SeatView(
-            me=COMP,
-            hand=hand,
-            mine=mine,
-            theirs=theirs,
-            goal=track.sim.goal,
-            deck_count=deck,
-            discards=tuple(track.discards),
-            turn=COMP,
-            phase="TURN",
-            fresh_battle=side.fresh_battle and not picked,
-            fresh_speed=side.fresh_speed and not picked,
-        )
+    def comp_view(self, board: Board, hand: tuple[Card | None, ...], deck: int) -> SeatView:
+        """The computer's view before its pick, with ``hand`` and ``deck`` cards left."""
+        ours = sum(1 for c in self.hand if c is not None)
+        return self.track.view(board, hand, self.track.sim.goal, "TURN", COMP, ours, deck)
 
     def computer_turn(self, before: Board, after: Board, first: bool = False) -> Board:
         slots = self.comp_slots
@@ -241,9 +219,12 @@ class CheckingSeat(Seat):
         kind_shown, shown = after.move_line()
         if simple and slots is not None and shown is not None and kind_shown in ("PLAY", "DISCARD"):
             deck = after.deck() + (1 if self.next_pick is not None else 0)
-            pre = self.comp_view(after, (None, *slots[1:]), deck, False)
+            pre = self.comp_view(after, (None, *slots[1:]), deck)
             hand = (self.next_pick, *slots[1:]) if self.next_pick is not None else tuple(slots)
-            post = self.comp_view(after, hand, after.deck(), True)
+            # Picking closes the coup-fourré window.
+            post = replace(
+                self.comp_view(after, hand, after.deck()), fresh_battle=False, fresh_speed=False
+            )
             self.game.decisions.append(Decision(pre, post, shown, kind_shown == "PLAY"))
         else:
             self.game.unscored += 1
