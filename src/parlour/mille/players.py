@@ -351,7 +351,7 @@ class BsdPlayer:
         if S.OOG <= side.battle <= S.STOP:
             # Bug kept: the entry for the remedy it needs grows by two at every such decision.
             self.needed[REMEDY_OF[side.battle]] += 2
-        return self._valuate(view, base, seen, playable, one_away, about_to_finish, can_attack)
+        return self._valuate(view, base, seen, playable, one_away, about_to_finish)
 
     def _valuate(
         self,
@@ -361,7 +361,6 @@ class BsdPlayer:
         playable: dict[int, bool],
         one_away: bool,
         about_to_finish: bool,
-        can_attack: bool,
     ) -> Move:
         me = view.me
         side = base.sides[me]
