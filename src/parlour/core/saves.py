@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import stat
 import tempfile
 from collections.abc import Callable, Mapping
@@ -123,6 +124,26 @@ def _fsync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def reserve_unique(folder: Path, stem: str, suffix: str = ".json") -> Path:
+    """Create an empty file in ``folder`` under a name no other file has, and return it.
+
+    The name is ``STEM-YYYYmmdd-HHMMSS-XXXXXX.json`` (six random hex digits), taken
+    with an exclusive create, so two games saving in the same second, or a later
+    recovery, never take each other's name. ``OSError`` if the folder cannot be used.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for _ in range(1000):
+        target = folder / f"{stem}-{stamp}-{secrets.token_hex(3)}{suffix}"
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        return target
+    raise FileExistsError(f"no free name for {stem} in {folder}")
 
 
 def player_path(text: str) -> Path:

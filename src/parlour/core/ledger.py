@@ -1,0 +1,227 @@
+"""Statistics as a ledger: one complete JSON line per game, appended, merged on reading.
+
+The rules every game's statistics follow (docs/foundation.md, "What we promise"):
+
+* **Append, never rewrite.** :func:`append` adds one line with a single write to a
+  file opened for appending, under an exclusive lock where the platform has one, and
+  fsyncs it. Two copies of a game appending at once both land; nothing reads at
+  start and overwrites at the end.
+* **Exactly once.** Every record carries the game's ``game_id`` (made once when a
+  game starts and kept in its saves). :func:`read` keeps only the *last* line of
+  each id, so a later record of the same game (the game resumed from a save and
+  finished, after it was first recorded as abandoned) replaces the earlier one
+  instead of counting twice.
+* **Damage stays local.** :func:`read` decodes line by line: a line that is not
+  UTF-8, not JSON, not an object or fails the game's own check is counted as
+  damaged and skipped; the good lines stay visible. A last line without its
+  newline is a record still being written by another copy: it is skipped without
+  being called damaged. Reading never modifies the file.
+* **Nothing overwritten to repair.** :func:`set_aside` moves a file that cannot be
+  used at all to a backup name that no earlier backup has taken.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+MAX_LINE_BYTES = 4 * 1024 * 1024
+"""A line longer than this is damaged (a real game's record is far shorter)."""
+MAX_LEDGER_BYTES = 512 * 1024 * 1024
+GAME_ID_CHARS = frozenset("0123456789abcdef")
+GAME_ID_LENGTH = 32
+
+
+class LedgerError(Exception):
+    """The ledger could not be written; ``str()`` is a message for the player."""
+
+
+def new_game_id() -> str:
+    """A fresh identity for one game (not game randomness: it never touches play)."""
+    return secrets.token_hex(GAME_ID_LENGTH // 2)
+
+
+def is_game_id(value: object) -> bool:
+    """Whether ``value`` is an id :func:`new_game_id` could have made."""
+    return (
+        isinstance(value, str)
+        and len(value) == GAME_ID_LENGTH
+        and all(ch in GAME_ID_CHARS for ch in value)
+    )
+
+
+@contextlib.contextmanager
+def _locked(fd: int) -> Iterator[None]:
+    """An exclusive lock on an open file where the platform has one (else none)."""
+    if sys.platform == "win32":  # pragma: no cover - exercised only on Windows
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+        except OSError:
+            yield
+            return
+        try:
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                os.lseek(fd, 0, os.SEEK_SET)
+                msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        return
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - a platform with neither
+        yield
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def encode(record: Mapping[str, Any]) -> bytes:
+    """One ledger line for ``record`` (compact JSON, no NaN or infinity, a newline)."""
+    return (json.dumps(dict(record), separators=(",", ":"), allow_nan=False) + "\n").encode()
+
+
+def append(path: Path, record: Mapping[str, Any]) -> None:
+    """Append ``record`` as one line; ``LedgerError`` (with a player's message) on failure."""
+    try:
+        data = encode(record)
+    except (TypeError, ValueError) as exc:
+        raise LedgerError(
+            f"statistics not recorded: the record could not be encoded ({exc})"
+        ) from exc
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, flags, 0o666)
+    except OSError as exc:
+        raise LedgerError(f"statistics not recorded: {exc.strerror or exc}") from exc
+    try:
+        with _locked(fd):
+            # A line left without its newline by a copy killed mid-write would glue
+            # this record onto it: start on a fresh line if the file does not end in one.
+            size = os.fstat(fd).st_size
+            if size:
+                with open(path, "rb") as reader:
+                    reader.seek(size - 1)
+                    if reader.read(1) != b"\n":
+                        data = b"\n" + data
+            written = os.write(fd, data)
+            while written < len(data):
+                written += os.write(fd, data[written:])
+            os.fsync(fd)
+    except OSError as exc:
+        raise LedgerError(f"statistics not recorded: {exc.strerror or exc}") from exc
+    finally:
+        os.close(fd)
+
+
+@dataclass
+class Reading:
+    """What :func:`read` found: the good records (one per game), and what it skipped."""
+
+    records: list[Any] = field(default_factory=list)
+    damaged: int = 0
+    problem: str | None = None
+    """Why the file could not be read at all (None when it could)."""
+
+    def message(self, what: str = "statistics") -> str | None:
+        """A line for the player about what was skipped, or None when nothing was."""
+        if self.problem:
+            return f"The {what} could not be read: {self.problem}"
+        if self.damaged:
+            lines = "line" if self.damaged == 1 else "lines"
+            return f"{self.damaged} damaged {lines} in the {what} skipped; the rest is shown"
+        return None
+
+
+def read(
+    path: Path,
+    parse: Callable[[dict[str, Any]], T],
+    game_id_of: Callable[[T], str | None] = lambda record: None,
+) -> Reading:
+    """Every good record of ``path``, parsed by ``parse``, the last one of each game id kept.
+
+    ``parse`` turns one decoded JSON object into a record or raises (any exception
+    marks that line damaged). Records whose ``game_id_of`` is None are all kept.
+    Order is the order of the file, each game at the place of its last line.
+    """
+    reading = Reading()
+    try:
+        if path.is_dir():
+            reading.problem = f"{path} is a folder"
+            return reading
+        with open(path, "rb") as handle:
+            if os.fstat(handle.fileno()).st_size > MAX_LEDGER_BYTES:
+                reading.problem = "the file is far too large"
+                return reading
+            raw = handle.read()
+    except FileNotFoundError:
+        return reading
+    except OSError as exc:
+        reading.problem = exc.strerror or str(exc)
+        return reading
+    lines = raw.split(b"\n")
+    # The text after the last newline is a record still being written (or nothing).
+    complete = lines[:-1]
+    by_id: dict[str, int] = {}
+    kept: list[T | None] = []
+    for line in complete:
+        if not line.strip():
+            continue
+        try:
+            if len(line) > MAX_LINE_BYTES:
+                raise ValueError("line too long")
+            value = json.loads(line.decode("utf-8"))
+            if not isinstance(value, dict):
+                raise ValueError("not an object")
+            record = parse(value)
+        except Exception:  # any failure of one line is that line's damage, never the file's
+            reading.damaged += 1
+            continue
+        game_id = game_id_of(record)
+        if game_id is not None and game_id in by_id:
+            kept[by_id[game_id]] = None
+        if game_id is not None:
+            by_id[game_id] = len(kept)
+        kept.append(record)
+    reading.records = [record for record in kept if record is not None]
+    return reading
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename ``path`` to a backup name no earlier backup has; the new path (None on failure)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for _ in range(100):
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{secrets.token_hex(3)}")
+        try:
+            # Link then unlink: never replaces an existing backup (rename would).
+            os.link(path, target)
+        except FileExistsError:
+            continue
+        except OSError:
+            # No hard links here (some Windows file systems): rename to the unused name.
+            if os.path.lexists(target):
+                continue
+            try:
+                os.rename(path, target)
+            except OSError:
+                return None
+            return target
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        return target
+    return None

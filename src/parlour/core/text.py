@@ -1,0 +1,125 @@
+"""Text that came from outside (files, file names, typed names), made safe to show.
+
+Two jobs, used by every message, error line and screen:
+
+* :func:`printable` escapes control characters (C0, DEL, C1 and the bidirectional
+  and other format controls that can reorder or hide text), so a save file or a
+  name can never set the window title, write the clipboard or clear the screen;
+* :func:`width`, :func:`fit` and :func:`shorten_middle` measure and cut text by
+  display columns (wide CJK and emoji take two, combining marks none), the way
+  the terminal will draw it, using the ``wcwidth`` tables.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from wcwidth import wcswidth, wcwidth
+
+ELLIPSIS = "…"
+ASCII_ELLIPSIS = "..."
+
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\x1b": "^["}
+
+
+def is_control(ch: str) -> bool:
+    """Whether ``ch`` must never reach the terminal as it is."""
+    category = unicodedata.category(ch)
+    if category == "Cc":
+        return True
+    # Format characters (bidi overrides, zero-width joiners are allowed only inside text
+    # runs wcwidth understands). Bidi embedding/override/isolate controls reorder a line.
+    return category == "Cf" and ch not in ("\u200d", "\u200c", "\ufe0f", "\ufe0e")
+
+
+def _escape(ch: str) -> str:
+    if ch in _NAMED:
+        return _NAMED[ch]
+    code = ord(ch)
+    if code < 0x20:
+        return "^" + chr(code + 0x40)
+    if code == 0x7F:
+        return "^?"
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character shown escaped (``^[``, ``\\x9b``, ``\\u202e``).
+
+    Surrogates (from undecodable file names) are escaped too, so the result
+    always encodes as UTF-8.
+    """
+    if text.isprintable() and text.isascii():
+        return text
+    out: list[str] = []
+    for ch in text:
+        if is_control(ch) or 0xD800 <= ord(ch) <= 0xDFFF:
+            out.append(_escape(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def width(text: str) -> int:
+    """The columns ``text`` takes on a terminal (control characters counted as escaped)."""
+    safe = printable(text)
+    columns = wcswidth(safe)
+    if columns >= 0:
+        return columns
+    return sum(max(wcwidth(ch), 0) for ch in safe)
+
+
+def _cut(text: str, columns: int) -> str:
+    """The longest start of ``text`` that fits in ``columns``, never splitting a character."""
+    used = 0
+    end = 0
+    for i, ch in enumerate(text):
+        w = max(wcwidth(ch), 0)
+        if used + w > columns:
+            break
+        used += w
+        end = i + 1
+    # Keep combining marks that follow the last character kept.
+    while end < len(text) and wcwidth(text[end]) == 0:
+        end += 1
+    return text[:end]
+
+
+def fit(text: str, columns: int, ellipsis: str = ELLIPSIS) -> str:
+    """``text`` made printable and cut to at most ``columns`` columns, marked when cut."""
+    safe = printable(text)
+    if width(safe) <= columns:
+        return safe
+    if columns <= width(ellipsis):
+        return _cut(safe, columns)
+    return _cut(safe, columns - width(ellipsis)) + ellipsis
+
+
+def pad(text: str, columns: int) -> str:
+    """``text`` fitted to ``columns`` and padded with spaces to exactly that width."""
+    fitted = fit(text, columns)
+    return fitted + " " * (columns - width(fitted))
+
+
+def shorten_middle(text: str, columns: int, ellipsis: str = ELLIPSIS) -> str:
+    """``text`` made printable and, if too wide, cut from the middle (``/home/…/s1.json``)."""
+    safe = printable(text)
+    if width(safe) <= columns:
+        return safe
+    room = columns - width(ellipsis)
+    if room <= 1:
+        return _cut(safe, columns)
+    tail_room = room // 2 + room % 2
+    head = _cut(safe, room - tail_room)
+    # The tail: the longest end of the text that fits in tail_room.
+    used = 0
+    start = len(safe)
+    for i in range(len(safe) - 1, -1, -1):
+        w = max(wcwidth(safe[i]), 0)
+        if used + w > tail_room:
+            break
+        used += w
+        start = i
+    return head + ellipsis + safe[start:]
