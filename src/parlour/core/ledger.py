@@ -129,6 +129,17 @@ def append(path: Path, record: Mapping[str, Any]) -> None:
         os.close(fd)
 
 
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a record can hold")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is not a finite number")
+    return value
+
+
 @dataclass
 class Reading:
     """What :func:`read` found: the good records (one per game), and what it skipped."""
@@ -185,7 +196,9 @@ def read(
         try:
             if len(line) > MAX_LINE_BYTES:
                 raise ValueError("line too long")
-            value = json.loads(line.decode("utf-8"))
+            value = json.loads(
+                line.decode("utf-8"), parse_constant=_refuse_constant, parse_float=_finite
+            )
             if not isinstance(value, dict):
                 raise ValueError("not an object")
             record = parse(value)
