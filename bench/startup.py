@@ -1,0 +1,115 @@
+"""Launch to a complete first board, in an 80x24 pseudo-terminal, beside the Python floor.
+
+Starts, in turn and interleaved, the floor program (bench/startup_floor.py: bare Python +
+curses drawing BSD mille's start screen) and the three games, each in a fresh 80x24
+pseudo-terminal (pexpect + pyte), and times from spawn until a marker of the complete first
+board is on the emulated screen. Prints the median (with the 25th and 75th percentiles) of
+each and its ratio to the floor's median.
+
+    .venv/bin/python bench/startup.py --runs 15
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pexpect
+import pyte
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def programs() -> list[tuple[str, list[str], list[str]]]:
+    """(label, argv, markers that must all be on screen)."""
+    return [
+        (
+            "floor (python + curses)",
+            [sys.executable, str(ROOT / "bench" / "startup_floor.py")],
+            [">>:Move:", "--MILEAGE--", "r: reprint"],
+        ),
+        (
+            "mille --seed 1",
+            [str(BIN / "mille"), "--seed", "1"],
+            [">>:Move:", "--MILEAGE--", "r: reprint"],
+        ),
+        (
+            "dixmille Alice ZEDX",
+            [str(BIN / "dixmille"), "--seed", "1", "Alice", "ZEDX"],
+            ["DIX MILLE", "Alice: t = throw", "Q quit"],
+        ),
+        (
+            "midnightoil --deal 1",
+            [str(BIN / "midnightoil"), "--deal", "1"],
+            ["Midnight Oil", "Press a fan letter", "Q quit"],
+        ),
+    ]
+
+
+def time_once(argv: list[str], markers: list[str], data_dir: str, timeout: float = 20.0) -> float:
+    """Seconds from spawn until every marker is on the 80x24 screen."""
+    env = dict(os.environ)
+    env.update(
+        {
+            "TERM": "xterm-256color",
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            "PARLOUR_DATA_DIR": data_dir,
+        }
+    )
+    screen = pyte.Screen(80, 24)
+    stream = pyte.ByteStream(screen)
+    started = time.perf_counter()
+    child = pexpect.spawn(argv[0], argv[1:], dimensions=(24, 80), env=env, cwd=str(ROOT))
+    try:
+        while True:
+            try:
+                data = child.read_nonblocking(65536, timeout=0.002)
+            except pexpect.TIMEOUT:
+                data = b""
+            if data:
+                stream.feed(data)
+                shown = "\n".join(screen.display)
+                if all(marker in shown for marker in markers):
+                    return time.perf_counter() - started
+            if time.perf_counter() - started > timeout:
+                raise RuntimeError(
+                    f"{argv}: first board never appeared:\n" + "\n".join(screen.display)
+                )
+    finally:
+        child.terminate(force=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    table = programs()
+    times: dict[str, list[float]] = {label: [] for label, _, _ in table}
+    with tempfile.TemporaryDirectory() as data_dir:
+        for _label, argv, markers in table:  # one warm-up each (file cache, .pyc)
+            time_once(argv, markers, data_dir)
+        for _ in range(args.runs):
+            for label, argv, markers in table:
+                times[label].append(time_once(argv, markers, data_dir))
+    floor = statistics.median(times[table[0][0]])
+    print(f"launch to complete first board, 80x24 pty, median of {args.runs} interleaved runs")
+    print(f"{'program':28} {'median':>8} {'p25':>7} {'p75':>7} {'ratio':>6}")
+    for label, values in times.items():
+        q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
+        med = statistics.median(values)
+        print(
+            f"{label:28} {med * 1000:7.1f}ms {q[0] * 1000:6.1f} {q[2] * 1000:6.1f} "
+            f"{med / floor:5.2f}x"
+        )
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
