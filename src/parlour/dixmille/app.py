@@ -15,7 +15,7 @@ from enum import Enum, auto
 from parlour.core.paths import data_file
 from parlour.core.rng import choose_seed, make_rng
 from parlour.core.saves import SaveError, file_exists, player_path
-from parlour.dixmille import analysis, savefile, stats, statsview, view
+from parlour.dixmille import analysis, keybar, logview, savefile, stats, statsview, view
 from parlour.dixmille.ai import zedx_move, zedx_take
 from parlour.dixmille.records import BUST, FOUR_TWOS
 from parlour.dixmille.rules import (
@@ -32,6 +32,7 @@ from parlour.dixmille.rules import (
     points,
 )
 from parlour.dixmille.setup import SetupForm
+from parlour.dixmille.turnlog import Before, TurnLog
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame, Style
@@ -41,7 +42,6 @@ from parlour.tui.prompts import Answer, LineEditor
 DEFAULT_PACE = 0.8
 DEFAULT_SAVE = "dixmille-save.json"
 RECOVERY = "dixmille-recovery.json"
-PROMPT_KEYS = "t throw  p pass  S save  i statistics  ? rules  Q quit"
 
 
 class Mode(Enum):
@@ -53,6 +53,7 @@ class Mode(Enum):
     QUIT = auto()
     SAVE_FIRST = auto()
     RULES = auto()
+    LOG = auto()
     STATS = auto()
     OVER = auto()
 
@@ -96,6 +97,10 @@ class DixMilleApp(TerminalApp):
         self.skip = False
         self.due = 0.0
         self.pending: TakeDice | Throw | None = None
+        self.turnlog = TurnLog()
+        self.ui.log = self.turnlog.entries
+        self.headline = ""
+        self.log_scroll = 0
         self._ack_is_zedx = False
         self.result = ""
         if game is not None:
@@ -111,8 +116,19 @@ class DixMilleApp(TerminalApp):
     # ----- set-up -----
     def _new_game(self) -> None:
         self.game = new_game(self.names, make_rng(self.seed), self.seed, self.four_twos)
-        first = self.game.players[0].name
-        self._start_play(f"{first} throws first. Seat order: {', '.join(self.names)}")
+        self._start_play(self._opening())
+
+    def _opening(self) -> str:
+        """Who starts, and the seat order (a solitaire game has none)."""
+        assert self.game is not None
+        players = self.game.players
+        first = players[0].name
+        if len(players) == 1:
+            if players[0].computer:
+                return f"{first} plays a solitaire game: 10,000 in as few turns as it can"
+            return f"{first}, a solitaire game: reach 10,000 in as few turns as you can"
+        order = ", ".join(p.name for p in players)
+        return f"{first} throws first. Seat order: {order}"
 
     def _start_play(self, message: str) -> None:
         self.mode = Mode.PLAY
@@ -151,7 +167,7 @@ class DixMilleApp(TerminalApp):
         if game.player.computer:
             self.ui.prompt = f"{game.player.name} is playing... (any key hurries)"
             self.ui.entry = None
-            self.ui.keys = "any key: skip the pauses   Q quit"
+            self.ui.keys = keybar.ZEDX_KEYS
             self._arm()
             return
         self._human_prompt()
@@ -159,22 +175,15 @@ class DixMilleApp(TerminalApp):
     def _human_prompt(self) -> None:
         game = self.game
         assert game is not None
-        name = game.player.name
-        self.ui.keys = PROMPT_KEYS
-        self.ui.entry = None
-        if game.phase is Phase.TAKE:
-            self.ui.prompt = f"{name}, take dice (positions, then ENTER):"
-            self.ui.entry = ""
-            self.ui.keys = "digits: positions   BACKSPACE erase   ENTER take   ESC clear"
+        ask = keybar.ask(game)
+        self.ui.prompt, self.ui.keys = ask.prompt, ask.keys
+        if ask.take:
+            self.ui.entry = self.ui.entry or ""
             self.ui.dice = game.thrown
-        elif game.phase is Phase.START:
-            self.ui.prompt = f"{name}: t = throw"
-            self.ui.dice = ()
-        elif game.phase is Phase.AGAIN:
-            self.ui.prompt = f"{name}: t = throw again"
         else:
-            n = game.dice_left
-            self.ui.prompt = f"{name}: t = throw ({n} {'die' if n == 1 else 'dice'}), p = pass"
+            self.ui.entry = None
+        if game.phase is Phase.START:
+            self.ui.dice = ()
 
     def _arm(self) -> None:
         self.due = time.monotonic() + (0.0 if self.skip else self.pace)
@@ -184,18 +193,16 @@ class DixMilleApp(TerminalApp):
             return max(self.due - time.monotonic(), 0.0)
         return None
 
-    def _log(self, text: str) -> None:
-        if text:
-            self.ui.log.append(text)
-            del self.ui.log[: -view.LOG_LINES]
-
     def _apply(self, move: Throw | Pass | TakeDice) -> Outcome:
+        """Play a move, log it (the headline of a bust or four 2s is kept for the screen)."""
         game = self.game
         assert game is not None
         seat = game.seat
+        before = Before.of(game)
         outcome = game.apply(move)
         self.dirty = True
-        self._log(outcome.message)
+        self.headline = self.turnlog.add(before, outcome, game, self.glyphs)
+        self.ui.log = self.turnlog.entries
         if outcome.turn_ended and not game.players[seat].computer:
             analysis.annotate(game.players[seat].turns[-1], game.four_twos == FOUR_TWOS_GAME)
         return outcome
@@ -259,6 +266,8 @@ class DixMilleApp(TerminalApp):
         game = self.game
         assert game is not None
         was_computer = game.players[out.seat].computer
+        if out.kind in (BUST, FOUR_TWOS) and self.headline:
+            message = self.headline
         self.ui.message = message
         self.ui.alert = out.kind in (BUST, FOUR_TWOS)
         self.ui.dice = out.dice
@@ -279,7 +288,7 @@ class DixMilleApp(TerminalApp):
             self._ack_is_zedx = False
             self.ui.prompt = "Press any key for the next player"
             self.ui.entry = None
-            self.ui.keys = "any key: go on   Q quit"
+            self.ui.keys = keybar.ACK_KEYS
             return
         self._next_turn()
 
@@ -300,6 +309,8 @@ class DixMilleApp(TerminalApp):
             self._setup_key(key)
         elif self.mode is Mode.RULES:
             self.mode = self.back
+        elif self.mode is Mode.LOG:
+            self._log_key(key)
         elif self.mode is Mode.STATS or self.mode is Mode.OVER:
             self._stats_key(key)
         elif self.mode in (Mode.SAVE, Mode.OVERWRITE):
@@ -334,6 +345,8 @@ class DixMilleApp(TerminalApp):
         assert game is not None
         if key == keys.TIMEOUT:
             return
+        if self._common_key(key):
+            return
         if game.phase is Phase.TAKE:
             self._take_key(key)
             return
@@ -352,19 +365,45 @@ class DixMilleApp(TerminalApp):
             elif lower == "p":
                 out = self._apply(Pass())
                 self._after_turn(out, out.message)
-            elif lower == "s":
-                self._start_save(Mode.PLAY, None)
-            elif lower == "i":
-                self._show_stats(Mode.PLAY)
-            elif key == "?":
-                self.back = Mode.PLAY
-                self.mode = Mode.RULES
-            elif lower == "q" or key == keys.INTERRUPT:
-                self._ask_quit()
             else:
-                self._refuse(f"Keys here: {self.ui.prompt.split(': ', 1)[-1]}")
+                self._refuse(f"Keys here: {self.ui.keys}")
         except IllegalMove as exc:
             self._refuse(str(exc))
+
+    def _common_key(self, key: str) -> bool:
+        """The keys of every human prompt (typing a take too); True if ``key`` was one."""
+        if key == "S":
+            self._start_save(Mode.PLAY, None)
+        elif key in ("i", "I"):
+            self._show_stats(Mode.PLAY)
+        elif key == "?":
+            self.back = Mode.PLAY
+            self.mode = Mode.RULES
+        elif key in ("l", "L"):
+            self.mode = Mode.LOG
+            self.log_scroll = 0
+        elif key in ("Q", "q", keys.INTERRUPT):
+            self._ask_quit()
+        elif key == "s" and self.game is not None and self.game.phase is not Phase.TAKE:
+            self._start_save(Mode.PLAY, None)
+        else:
+            return False
+        return True
+
+    def _log_key(self, key: str) -> None:
+        """Scroll the turn log page; any other key goes back to the game."""
+        assert self.game is not None
+        solo = len(self.game.players) == 1
+        most = logview.max_scroll(self.turnlog.entries, solo)
+        steps = {keys.UP: 1, keys.DOWN: -1, keys.PGUP: logview.ROOM, keys.PGDN: -logview.ROOM}
+        if key in steps:
+            self.log_scroll = max(0, min(self.log_scroll + steps[key], most))
+        elif key == keys.HOME:
+            self.log_scroll = most
+        elif key == keys.END:
+            self.log_scroll = 0
+        elif key not in (keys.TIMEOUT, keys.RESIZE):
+            self.mode = Mode.PLAY
 
     def _take_key(self, key: str) -> None:
         game = self.game
@@ -381,15 +420,13 @@ class DixMilleApp(TerminalApp):
             self.ui.alert = False
             self.ui.dice = ()
             self.ui.highlight = frozenset()
+            self.ui.entry = None
             self._human_prompt()
             return
         if key in (keys.BACKSPACE, keys.DELETE):
             entry = entry[:-1]
         elif key in (keys.ESC, keys.CTRL_U):
             entry = ""
-        elif key == keys.INTERRUPT:
-            self._ask_quit()
-            return
         elif len(key) == 1 and (key.isdigit() or key in " ,"):
             if len(entry) < 12:
                 entry += key
@@ -592,6 +629,10 @@ class DixMilleApp(TerminalApp):
     def render(self, height: int, width: int) -> Frame:
         if self.mode is Mode.SETUP:
             return self.setup.render(self.glyphs)
+        if self.mode is Mode.LOG:
+            assert self.game is not None
+            solo = len(self.game.players) == 1
+            return logview.render_log(self.turnlog.entries, self.glyphs, self.log_scroll, solo)
         if self.mode is Mode.RULES:
             frame = Frame(view.WIDTH, view.HEIGHT)
             wipe = self.game is None or self.game.four_twos == FOUR_TWOS_GAME
