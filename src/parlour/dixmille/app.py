@@ -644,7 +644,12 @@ class DixMilleApp(TerminalApp):
             if self.mode is Mode.OVER:
                 footer = "SPACE/-> next page   <- previous   q quit"
             return statsview.render_stats(
-                self.stats_rows, self.stats_page, self.stats_title, self.stats_message, footer
+                self.stats_rows,
+                self.stats_page,
+                self.stats_title,
+                self.stats_message,
+                footer,
+                self.glyphs,
             )
         assert self.game is not None
         ui = self.ui
