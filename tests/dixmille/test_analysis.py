@@ -44,7 +44,7 @@ def test_style_counts_and_costliest() -> None:
     style.add_turn(record)
     assert (style.too_far, style.too_early, style.go_decisions) == (1, 1, 3)
     assert style.per_turn == pytest.approx(sum(d.loss or 0 for d in record.decisions))
-    assert [w.loss for w in style.worst()] == sorted((w.loss for w in style.worst()), reverse=True)
+    assert [w.loss for w in style.worst] == sorted((w.loss for w in style.worst), reverse=True)
     assert style.differs == pytest.approx(2 / 3)
 
 

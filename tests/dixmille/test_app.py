@@ -233,7 +233,7 @@ def test_statistics_aggregate_a_recorded_file() -> None:
     assert (ann.one_die, ann.one_first, ann.one_second, ann.bonus) == (4, 0, 2, 1000)
     assert ann.three_pairs == 2 and ann.best_turn == 650 and ann.longest_turn == 3
     assert ann.style.too_far == 2 and ann.style.given_away == 80.0
-    assert ann.style.worst()[0].loss == 40.0 and ann.style.worst()[0].times == 2
+    assert ann.style.worst[0][0] == 40.0
     assert zedx.busts == 4
     only = stats.totals(games, "ann")
     assert [t.name for t in only] == ["Ann"]

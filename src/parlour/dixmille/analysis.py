@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from parlour.core.text import printable
 from parlour.dixmille.ai import tables_for
@@ -102,9 +103,8 @@ def _situation(d: Decision) -> MistakeKey:
     return (d.kind, d.turn_points, d.dice, d.level, d.throw, tuple(sorted(d.thrown)), d.taken)
 
 
-@dataclass
-class Costly:
-    """One costly decision, however often the player made it."""
+class Costly(NamedTuple):
+    """One costly decision (the costliest time it was made) and how often it was made."""
 
     loss: float
     decision: Decision
@@ -159,14 +159,20 @@ class Style:
         if seen is None:
             self.costly[key] = Costly(loss, decision)
             return
-        seen.times += 1
         if loss > seen.loss:
-            seen.loss, seen.decision = loss, decision
+            self.costly[key] = Costly(loss, decision, seen.times + 1)
+        else:
+            self.costly[key] = seen._replace(times=seen.times + 1)
 
-    def worst(self, count: int = COSTLIEST) -> list[Costly]:
+    def costliest(self, count: int = COSTLIEST) -> list[Costly]:
         """The costliest decisions, each once, most costly first."""
         ranked = sorted(self.costly.values(), key=lambda c: (-c.loss, _situation(c.decision)))
         return ranked[:count]
+
+    @property
+    def worst(self) -> list[Costly]:
+        """The decisions the style page lists: :meth:`costliest` of them."""
+        return self.costliest()
 
     @property
     def per_turn(self) -> float:

@@ -15,8 +15,10 @@ from enum import Enum, auto
 from parlour.core.paths import data_file
 from parlour.core.rng import choose_seed, make_rng
 from parlour.core.saves import SaveError, file_exists, player_path
-from parlour.dixmille import analysis, keybar, logview, savefile, stats, statsview, view
+from parlour.dixmille import analysis, savefile, stats, statsview, view
 from parlour.dixmille.ai import zedx_move, zedx_take
+from parlour.dixmille.keybar import ACK_KEYS, ZEDX_KEYS, ask
+from parlour.dixmille.logview import ROOM, max_scroll, render_log
 from parlour.dixmille.records import BUST, FOUR_TWOS
 from parlour.dixmille.rules import (
     FOUR_TWOS_GAME,
@@ -32,6 +34,7 @@ from parlour.dixmille.rules import (
     points,
 )
 from parlour.dixmille.setup import SetupForm
+from parlour.dixmille.takeinput import edit_take, highlighted
 from parlour.dixmille.turnlog import Before, TurnLog
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
@@ -42,6 +45,7 @@ from parlour.tui.prompts import Answer, LineEditor
 DEFAULT_PACE = 0.8
 DEFAULT_SAVE = "dixmille-save.json"
 RECOVERY = "dixmille-recovery.json"
+PROMPT_KEYS = "t throw  p pass  S save  i statistics  ? rules  Q quit"
 
 
 class Mode(Enum):
@@ -167,7 +171,7 @@ class DixMilleApp(TerminalApp):
         if game.player.computer:
             self.ui.prompt = f"{game.player.name} is playing... (any key hurries)"
             self.ui.entry = None
-            self.ui.keys = keybar.ZEDX_KEYS
+            self.ui.keys = ZEDX_KEYS
             self._arm()
             return
         self._human_prompt()
@@ -175,9 +179,9 @@ class DixMilleApp(TerminalApp):
     def _human_prompt(self) -> None:
         game = self.game
         assert game is not None
-        ask = keybar.ask(game)
-        self.ui.prompt, self.ui.keys = ask.prompt, ask.keys
-        if ask.take:
+        asked = ask(game)
+        self.ui.prompt, self.ui.keys = asked.prompt, asked.keys
+        if asked.take:
             self.ui.entry = self.ui.entry or ""
             self.ui.dice = game.thrown
         else:
@@ -288,7 +292,7 @@ class DixMilleApp(TerminalApp):
             self._ack_is_zedx = False
             self.ui.prompt = "Press any key for the next player"
             self.ui.entry = None
-            self.ui.keys = keybar.ACK_KEYS
+            self.ui.keys = ACK_KEYS
             return
         self._next_turn()
 
@@ -394,8 +398,8 @@ class DixMilleApp(TerminalApp):
         """Scroll the turn log page; any other key goes back to the game."""
         assert self.game is not None
         solo = len(self.game.players) == 1
-        most = logview.max_scroll(self.turnlog.entries, solo)
-        steps = {keys.UP: 1, keys.DOWN: -1, keys.PGUP: logview.ROOM, keys.PGDN: -logview.ROOM}
+        most = max_scroll(self.turnlog.entries, solo)
+        steps = {keys.UP: 1, keys.DOWN: -1, keys.PGUP: ROOM, keys.PGDN: -ROOM}
         if key in steps:
             self.log_scroll = max(0, min(self.log_scroll + steps[key], most))
         elif key == keys.HOME:
@@ -423,25 +427,12 @@ class DixMilleApp(TerminalApp):
             self.ui.entry = None
             self._human_prompt()
             return
-        if key in (keys.BACKSPACE, keys.DELETE):
-            entry = entry[:-1]
-        elif key in (keys.ESC, keys.CTRL_U):
-            entry = ""
-        elif len(key) == 1 and (key.isdigit() or key in " ,"):
-            if len(entry) < 12:
-                entry += key
-        elif len(key) == 1 and key.lower() in "tp":
-            self._refuse("Take at least one scoring die first: type positions, then ENTER")
+        change = edit_take(entry, key, len(game.thrown))
+        if change.refusal:
+            self._refuse(change.refusal)
             return
-        else:
-            self._refuse(f"Type the positions of the dice to take (1 to {len(game.thrown)})")
-            return
-        self.ui.entry = entry
-        try:
-            typed = parse_positions(entry)
-        except IllegalMove:
-            typed = ()
-        self.ui.highlight = frozenset(p for p in typed if 1 <= p <= len(game.thrown))
+        self.ui.entry = change.entry
+        self.ui.highlight = highlighted(change.entry, len(game.thrown))
 
     # ----- saving and quitting -----
     def _start_save(self, back: Mode, then: str | None) -> None:
@@ -632,7 +623,7 @@ class DixMilleApp(TerminalApp):
         if self.mode is Mode.LOG:
             assert self.game is not None
             solo = len(self.game.players) == 1
-            return logview.render_log(self.turnlog.entries, self.glyphs, self.log_scroll, solo)
+            return render_log(self.turnlog.entries, self.glyphs, self.log_scroll, solo)
         if self.mode is Mode.RULES:
             frame = Frame(view.WIDTH, view.HEIGHT)
             wipe = self.game is None or self.game.four_twos == FOUR_TWOS_GAME

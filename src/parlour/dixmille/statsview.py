@@ -202,7 +202,7 @@ def _costliest(frame: Frame, shown: list[Totals], row: int, glyphs: Glyphs) -> N
         heading = f"{fit(totals.name, MAX_NAME)}'s costliest decisions, and what ZEDX would do:"
         frame.put(row, 0, heading, Style.UNDERLINE)
         row += 1
-        for costly in totals.style.worst(each):
+        for costly in totals.style.costliest(each):
             if row > last_row:
                 return
             times = f"{costly.times}x" if costly.times > 1 else ""

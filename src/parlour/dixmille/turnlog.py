@@ -79,13 +79,14 @@ class TurnLog:
             self._new(before, thrown, still_open=True)
         elif out.kind == "take":
             turn = before.turn_points + out.points
-            took = f"took {faces} for {points(out.points)} (turn {points(turn)})"
-            if before.dice == len(out.dice):
-                took += " - hot dice!"
+            every = before.dice == len(out.dice)
+            took = f"took {'all' if every else faces} {points(out.points)} (turn {points(turn)})"
+            if every:
+                took += ", hot dice!"
             if last is None:  # a game resumed with dice on the table
                 self._new(before, took)
             else:
-                last.text += f": {took}"
+                last.text += f", {took}"
                 last.open = False
         elif out.kind == "one_miss":
             self._new(before, f"1 die {faces}: missed, a second attempt", still_open=True)
