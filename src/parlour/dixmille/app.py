@@ -34,6 +34,15 @@ from parlour.dixmille.rules import (
     points,
 )
 from parlour.dixmille.setup import SetupForm
+from parlour.dixmille.statsscreen import (
+    FOOTER_OVER,
+    FOOTER_PLAYING,
+    LEAVE,
+    NEXT,
+    PREVIOUS,
+    gather,
+    next_filter,
+)
 from parlour.dixmille.takeinput import edit_take, highlighted
 from parlour.dixmille.turnlog import Before, TurnLog
 from parlour.tui import keys
@@ -551,44 +560,26 @@ class DixMilleApp(TerminalApp):
         self.back = back
         self.mode = Mode.STATS
         self.stats_page = 0
-        games, message = stats.load_games()
-        self.stats_message = message or ""
-        names = None
-        if self.stats_filter is not None:
-            names = self.stats_filter
-        self.stats_rows = stats.totals(games, names)
-        if self.stats_filter is None and self.game is not None:
-            # this game's players first
-            order = {p.name.casefold(): i for i, p in enumerate(self.game.players)}
-            self.stats_rows.sort(key=lambda t: order.get(t.name.casefold(), 99))
-        who = self.stats_filter or "all players"
-        self.stats_title = f"{stats.games_label(len(games))}, {who}"
+        seats = [p.name for p in self.game.players] if self.game is not None else []
+        self.stats_rows, self.stats_title, self.stats_message = gather(self.stats_filter, seats)
 
     def _stats_key(self, key: str) -> None:
-        if key in (" ", keys.RIGHT, keys.PGDN, keys.DOWN, keys.ENTER, "n"):
+        if key in NEXT:
             if self.stats_page < statsview.PAGES - 1:
                 self.stats_page += 1
             elif key == keys.ENTER and self.mode is Mode.OVER:
                 self.finished = True
-        elif key in (keys.LEFT, keys.PGUP, keys.UP, keys.BACKSPACE):
+        elif key in PREVIOUS:
             self.stats_page = max(self.stats_page - 1, 0)
         elif key == "f" and self.mode is Mode.STATS and self.game is not None:
-            names = [p.name for p in self.game.players]
-            if self.stats_filter is None:
-                self.stats_filter = names[0]
-            elif self.stats_filter in names and names.index(self.stats_filter) + 1 < len(names):
-                self.stats_filter = names[names.index(self.stats_filter) + 1]
-            else:
-                self.stats_filter = None
+            self.stats_filter = next_filter(self.stats_filter, [p.name for p in self.game.players])
             self._show_stats(self.back)
-        elif key in ("q", "Q", keys.ESC, keys.INTERRUPT):
+        elif key in LEAVE:
             if self.mode is Mode.OVER:
                 self.finished = True
             else:
                 self.mode = self.back
-        elif key == keys.TIMEOUT:
-            return
-        else:
+        elif key != keys.TIMEOUT:
             self.ui.bell = True
 
     def _game_over(self) -> None:
@@ -625,15 +616,9 @@ class DixMilleApp(TerminalApp):
             solo = len(self.game.players) == 1
             return render_log(self.turnlog.entries, self.glyphs, self.log_scroll, solo)
         if self.mode is Mode.RULES:
-            frame = Frame(view.WIDTH, view.HEIGHT)
-            wipe = self.game is None or self.game.four_twos == FOUR_TWOS_GAME
-            for i, line in enumerate(view.rules_text(wipe)):
-                frame.put(i, 0, line, Style.BOLD if i == 0 else Style.NORMAL)
-            return frame
+            return view.render_rules(self.game is None or self.game.four_twos == FOUR_TWOS_GAME)
         if self.mode in (Mode.STATS, Mode.OVER):
-            footer = "SPACE/-> next page   <- previous   f filter   q back to the game"
-            if self.mode is Mode.OVER:
-                footer = "SPACE/-> next page   <- previous   q quit"
+            footer = FOOTER_OVER if self.mode is Mode.OVER else FOOTER_PLAYING
             return statsview.render_stats(
                 self.stats_rows,
                 self.stats_page,

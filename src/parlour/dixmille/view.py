@@ -164,6 +164,14 @@ def _dice(frame: Frame, ui: UiState, glyphs: Glyphs) -> None:
         frame.put(ROW_DICE + 6, col + 2, label, Style.BOLD if chosen else Style.NORMAL)
 
 
+def render_rules(four_twos_wipe: bool = True) -> Frame:
+    """The rules page (``?``)."""
+    frame = Frame(WIDTH, HEIGHT)
+    for i, line in enumerate(rules_text(four_twos_wipe)):
+        frame.put(i, 0, line, Style.BOLD if i == 0 else Style.NORMAL)
+    return frame
+
+
 def rules_text(four_twos_wipe: bool = True) -> list[str]:
     """The rules summary shown by ``?`` (fits 80x24)."""
     wipe = "your whole score becomes 0" if four_twos_wipe else "the turn's points are lost"
