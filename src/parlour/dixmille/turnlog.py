@@ -20,6 +20,7 @@ from parlour.tui.glyphs import Glyphs
 
 CYCLES_KEPT = 2
 """This cycle and the last one."""
+SECOND = ", a second attempt to come"
 
 
 @dataclass(frozen=True)
@@ -89,15 +90,16 @@ class TurnLog:
                 last.text += f", {took}"
                 last.open = False
         elif out.kind == "one_miss":
-            self._new(before, f"1 die {faces}: missed, a second attempt", still_open=True)
+            self._new(before, f"1 die {faces}: missed{SECOND}", still_open=True)
         elif out.kind == "one_hit":
             face = out.dice[0]
             gain = f"{SINGLE_POINTS[face]} + bonus {points(out.points - SINGLE_POINTS[face])}"
             total = f"(turn {points(before.turn_points + out.points)}) - hot dice!"
-            self._continue(before, last, f"1 die {faces}", f"{gain} {total}")
+            where = faces if before.again else f"1 die {faces}"
+            self._continue(before, last, where, f"{gain} {total}")
         elif out.kind == BUST:
             lost = f"{points(out.points)} lost" if out.points else "no points lost"
-            where = f"1 die {faces}" if before.dice == 1 else thrown
+            where = thrown if before.dice > 1 else faces if before.again else f"1 die {faces}"
             self._continue(before, last, where, f"BUST - {lost}")
             if out.points:
                 headline = f"BUST - {before.name} loses {points(out.points)}"
@@ -115,9 +117,9 @@ class TurnLog:
         self.entries.append(Entry(before.cycle, before.seat, before.name, text, still_open))
 
     def _continue(self, before: Before, last: Entry | None, where: str, what: str) -> None:
-        """After a missed first one-die attempt the second one joins its line."""
+        """After a missed first one-die attempt, the second one joins its line."""
         if before.again and last is not None:
-            last.text = last.text.replace(", a second attempt", "") + f"; again {where}: {what}"
+            last.text = f"{last.text.removesuffix(SECOND)}; 2nd attempt {where}: {what}"
             last.open = False
         else:
             self._new(before, f"{where}: {what}")
