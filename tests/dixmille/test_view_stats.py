@@ -1,0 +1,81 @@
+"""The style page a player can read: figures side by side, costly decisions in words (#17)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from wcwidth import wcswidth
+
+from parlour.core.rng import make_rng
+from parlour.dixmille import analysis, stats, statsview
+from parlour.dixmille.ai import threshold_move, zedx_move
+from parlour.dixmille.rules import new_game
+from parlour.tui.glyphs import ASCII, UNICODE, Glyphs
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[stats.Totals]:
+    """A wide-named player stopping at 300 against ZEDX, analysed as the app does."""
+    game = new_game(["王小明", "ZEDX"], make_rng(5), 5)
+    while not game.over:
+        situation = game.situation()
+        game.apply(zedx_move(situation) if game.player.computer else threshold_move(situation))
+    for turn in game.players[0].turns:
+        analysis.annotate(turn)
+    return stats.totals([stats.game_line(game)])
+
+
+def style_page(rows: list[stats.Totals], glyphs: Glyphs = ASCII) -> list[str]:
+    frame = statsview.render_stats(rows, statsview.STYLE_PAGE, "this game", "", "", glyphs)
+    for r in range(frame.height):
+        assert sum(max(wcswidth(c), 0) for c in frame.chars[r]) == frame.width
+    return frame.to_text().splitlines()
+
+
+def test_the_page_explains_itself_and_gives_the_scale(rows: list[stats.Totals]) -> None:
+    text = "\n".join(style_page(rows))
+    assert "compared with ZEDX's optimal play" in text
+    assert "the optimum scores about 575 points per turn from 0" in text
+
+
+def test_the_scale_is_computed_not_written_in(
+    rows: list[stats.Totals], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(statsview, "optimum_from_zero", lambda: 123.4)
+    assert "the optimum scores about 123 points per turn from 0" in "\n".join(style_page(rows))
+
+
+def test_points_the_optimum_and_given_away_side_by_side(rows: list[stats.Totals]) -> None:
+    lines = style_page(rows)
+    human = rows[0].style
+    figures = {}
+    for label in ("Your points per turn", "Optimum, same scores", "Given away per turn"):
+        line = next(line for line in lines if line.startswith(label))
+        figures[label] = line[len(label) :].split()
+        assert figures[label][1] == "-"  # ZEDX's own decisions are not judged
+    assert figures["Your points per turn"][0] == f"{human.points_per_turn:,.0f}"
+    assert figures["Optimum, same scores"][0] == f"{human.optimum_per_turn():,.0f}"
+    given = figures["Given away per turn"][0]
+    assert not given.startswith("-") and float(given) == pytest.approx(human.per_turn, abs=0.05)
+    assert float(given) > 0
+
+
+@pytest.mark.parametrize(("glyphs", "die"), [(ASCII, "[1]"), (UNICODE, "⚀")])
+def test_costly_decisions_once_each_in_words_with_dice_as_dice(
+    rows: list[stats.Totals], glyphs: Glyphs, die: str
+) -> None:
+    lines = style_page(rows, glyphs)
+    start = next(i for i, line in enumerate(lines) if "costliest decisions" in line)
+    listed = [line for line in lines[start + 1 : -1] if line.strip()]
+    assert listed and len(listed) == len(set(listed))
+    assert all("more" in line for line in listed)
+    assert any(line.strip().startswith("2x passed at") for line in listed)  # made twice, once
+    assert any(die in line for line in listed if "took" in line)
+    assert not any(re.search(r"took \d\d", line) for line in listed)  # never "took 11 of 11255"
+    costs = [
+        int(m.group(1).replace(",", ""))
+        for m in map(re.compile(r"(\d[\d,]*) more").search, listed)
+        if m
+    ]
+    assert costs == sorted(costs, reverse=True)
