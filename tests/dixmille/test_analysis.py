@@ -110,3 +110,11 @@ def test_points_per_turn_beside_the_optimum_from_the_same_scores() -> None:
     expected = (tables_for(0).start_value() + tables_for(5000).start_value()) / 2
     assert style.optimum_per_turn() == pytest.approx(expected)
     assert expected == pytest.approx((575.11 + 507.64) / 2, abs=0.01)
+
+
+@pytest.mark.parametrize("banked", [250, 750, 2350, 5050, 9950])
+def test_the_optimum_between_exact_scores_is_within_a_tenth(banked: int) -> None:
+    from parlour.dixmille.analysis import start_value
+
+    assert start_value(banked) == pytest.approx(tables_for(banked).start_value(), abs=0.06)
+    assert start_value(banked, False) == pytest.approx(tables_for(0).start_value())
