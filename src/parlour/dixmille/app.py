@@ -16,7 +16,6 @@ from parlour.core.paths import data_file
 from parlour.core.rng import choose_seed, make_rng
 from parlour.core.saves import SaveError, file_exists, player_path
 from parlour.dixmille import analysis, savefile, stats, statsview, view
-from parlour.dixmille.ai import zedx_move, zedx_take
 from parlour.dixmille.keybar import ACK_KEYS, ZEDX_KEYS, ask
 from parlour.dixmille.logview import ROOM, max_scroll, render_log
 from parlour.dixmille.records import BUST, FOUR_TWOS
@@ -24,6 +23,7 @@ from parlour.dixmille.rules import (
     FOUR_TWOS_GAME,
     Game,
     IllegalMove,
+    Move,
     Outcome,
     Pass,
     Phase,
@@ -45,6 +45,7 @@ from parlour.dixmille.statsscreen import (
 )
 from parlour.dixmille.takeinput import edit_take, highlighted
 from parlour.dixmille.turnlog import Before, TurnLog
+from parlour.dixmille.zedxturn import ZedxTurn
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame, Style
@@ -109,7 +110,7 @@ class DixMilleApp(TerminalApp):
         self.stats_filter: str | None = None
         self.skip = False
         self.due = 0.0
-        self.pending: TakeDice | Throw | None = None
+        self.zedx = ZedxTurn()
         self.turnlog = TurnLog()
         self.ui.log = self.turnlog.entries
         self.headline = ""
@@ -206,7 +207,7 @@ class DixMilleApp(TerminalApp):
             return max(self.due - time.monotonic(), 0.0)
         return None
 
-    def _apply(self, move: Throw | Pass | TakeDice) -> Outcome:
+    def _apply(self, move: Move) -> Outcome:
         """Play a move, log it (the headline of a bust or four 2s is kept for the screen)."""
         game = self.game
         assert game is not None
@@ -221,57 +222,18 @@ class DixMilleApp(TerminalApp):
         return outcome
 
     def _zedx_step(self) -> None:
-        """One step of ZEDX's turn: throw, show the take, set it aside, decide."""
+        """One step of ZEDX's turn, shown until the next pause ends."""
         game = self.game
         assert game is not None
-        situation = game.situation()
-        name = game.player.name
-        if isinstance(self.pending, TakeDice):
-            move = self.pending
-            self.pending = None
-            self._apply(move)
-            self.ui.highlight = frozenset()
-            self.ui.dice = ()
-            self._zedx_decide()
+        step = self.zedx.step(game, self._apply)
+        self.ui.highlight = step.highlight
+        if step.dice is not None:
+            self.ui.dice = step.dice
+        if step.ended is not None:
+            self._after_turn(step.ended, step.message)
             return
-        if situation.phase is Phase.TAKE:
-            take = zedx_take(situation)
-            chosen = zedx_move(situation)
-            assert isinstance(chosen, TakeDice)
-            self.pending = chosen
-            self.ui.highlight = frozenset(chosen.positions)
-            self.ui.message = f"{name} takes {take}"
-            self.ui.alert = False
-            self._arm()
-            return
-        if situation.phase is Phase.CHOOSE and not isinstance(self.pending, Throw):
-            # after a one-die success (or a resumed game): the decision comes first
-            self._zedx_decide()
-            return
-        self.pending = None
-        out = self._apply(Throw())
-        self.ui.dice = out.dice
-        if out.turn_ended:
-            self._after_turn(out, out.message)
-            return
-        self.ui.message = out.message
-        self.ui.alert = out.kind == "one_miss"
-        self._arm()
-
-    def _zedx_decide(self) -> None:
-        """ZEDX's throw/pass decision: a pass ends the turn, a throw is announced first."""
-        game = self.game
-        assert game is not None
-        name = game.player.name
-        decision = zedx_move(game.situation())
-        if isinstance(decision, Pass):
-            out = self._apply(decision)
-            self._after_turn(out, f"{name} passes with {points(out.points)}")
-            return
-        n = game.dice_left
-        self.ui.message = f"{name} throws {n} {'die' if n == 1 else 'dice'}"
-        self.ui.alert = False
-        self.pending = Throw()
+        self.ui.message = step.message
+        self.ui.alert = step.alert
         self._arm()
 
     def _after_turn(self, out: Outcome, message: str) -> None:
@@ -285,7 +247,7 @@ class DixMilleApp(TerminalApp):
         self.ui.alert = out.kind in (BUST, FOUR_TWOS)
         self.ui.dice = out.dice
         self.ui.highlight = frozenset()
-        self.pending = None
+        self.zedx.pending = None
         ended = f"{game.players[out.seat].name}'s turn is over."
         if was_computer:
             self.ui.ended = ended
