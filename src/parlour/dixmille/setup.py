@@ -8,7 +8,8 @@ the form on an 80x24 frame.
 from __future__ import annotations
 
 from parlour.core import text as cols
-from parlour.dixmille.rules import COMPUTER_NAME, MAX_NAME, MAX_PLAYERS, IllegalMove, check_name
+from parlour.dixmille.names import COMPUTER_NAME, MAX_NAME
+from parlour.dixmille.rules import MAX_PLAYERS, IllegalMove, check_name
 from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import Glyphs
 from parlour.tui.prompts import Answer, LineEditor

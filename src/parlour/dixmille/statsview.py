@@ -13,7 +13,8 @@ from collections.abc import Callable
 from parlour.core.text import fit, width
 from parlour.dixmille.analysis import explain, optimum_from_zero
 from parlour.dixmille.faces import dice_text
-from parlour.dixmille.rules import MAX_NAME, points
+from parlour.dixmille.names import MAX_NAME
+from parlour.dixmille.rules import points
 from parlour.dixmille.stats import BAND_LABELS, Totals
 from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import ASCII, Glyphs

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from parlour.core.text import fit, pad, width
 from parlour.dixmille.faces import dice_count, dice_text
-from parlour.dixmille.rules import MAX_NAME, Game, points
+from parlour.dixmille.names import MAX_NAME
+from parlour.dixmille.rules import Game, points
 from parlour.dixmille.turnlog import Entry
 from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import Glyphs
