@@ -142,3 +142,12 @@ def test_long_messages_are_cut_at_80_columns_never_wrapped() -> None:
     for row in (view.ROW_MESSAGE, view.ROW_PROMPT):
         assert drawn_width(frame, row) == 80
         assert frame.row_text(row).endswith("…")
+
+
+def test_the_save_field_puts_the_cursor_after_wide_characters() -> None:
+    app = DixMilleApp(UNICODE, names=["Ann", "Bob"], seed=3, pace=0)
+    for key in ["S", "CTRL_U", *"王小.json"]:
+        app.handle_key(key)
+    frame = app.render(24, 80)
+    assert "Save to file: 王小.json" in frame.row_text(view.ROW_PROMPT)
+    assert frame.cursor == (view.ROW_PROMPT, len("Save to file: ") + width("王小.json"))

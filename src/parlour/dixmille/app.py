@@ -48,7 +48,7 @@ from parlour.dixmille.turnlog import Before, TurnLog
 from parlour.dixmille.zedxturn import ZedxTurn
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
-from parlour.tui.frame import Frame, Style
+from parlour.tui.frame import Frame
 from parlour.tui.glyphs import Glyphs
 from parlour.tui.prompts import Answer, LineEditor
 
@@ -608,6 +608,5 @@ class DixMilleApp(TerminalApp):
             text, cursor = self.editor.visible(view.WIDTH - len(self.editor.label) - 2)
             col = len(self.editor.label) + 1
             frame.clear_row(view.ROW_PROMPT, col)
-            frame.put(view.ROW_PROMPT, col, text, Style.UNDERLINE)
-            frame.cursor = (view.ROW_PROMPT, col + cursor)
+            view.draw_field(frame, view.ROW_PROMPT, col, text, cursor)
         return frame

@@ -117,6 +117,12 @@ def render(game: Game, ui: UiState, glyphs: Glyphs, seed_label: str = "") -> Fra
     return frame
 
 
+def draw_field(frame: Frame, row: int, col: int, text: str, cursor: int) -> None:
+    """A text field being typed, with the cursor after ``cursor`` characters (in columns)."""
+    frame.put(row, col, text, Style.UNDERLINE)
+    frame.cursor = (row, min(col + width(text[:cursor]), WIDTH - 1))
+
+
 def log_line(entry: Entry, columns: int) -> str:
     """One turn-log entry: the player's name in a column of its own, then what happened."""
     return fit(f"{pad(entry.name, MAX_NAME)} {entry.text}", columns)
