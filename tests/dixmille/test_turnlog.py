@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from parlour.core.rng import make_rng
+from parlour.dixmille.ai import threshold_move, zedx_move
 from parlour.dixmille.app import DixMilleApp, Mode
-from parlour.dixmille.turnlog import Before, four_twos_headline
+from parlour.dixmille.records import PASS
+from parlour.dixmille.rules import new_game
+from parlour.dixmille.turnlog import Before, TurnLog, four_twos_cost, four_twos_headline
+from parlour.dixmille.view import WIDTH, log_line
 from parlour.tui.glyphs import ASCII, UNICODE
 from tests.dixmille.helpers import Scripted
 
@@ -67,7 +74,7 @@ def test_one_die_attempts_share_a_line() -> None:
         "Ann: 3 dice [1][1][1], took all 1,000 (turn 1,500), hot dice!",
         "Ann: 6 dice [1][1][5][2][3][4], took [1][1][5] 250 (turn 1,750)",
         "Ann: 3 dice [1][5][2], took [1][5] 150 (turn 1,900)",
-        "Ann: 1 die [3]: missed; 2nd attempt [5]: 50 + bonus 500 (turn 2,450) - hot dice!",
+        "Ann: 1 die [3] missed, 2nd [5]: 50 + bonus 500 (turn 2,450), hot dice!",
         "Ann: passes: 2,450 banked, score 2,450",
     ]
 
@@ -77,25 +84,56 @@ def test_a_missed_second_attempt_is_a_bust_on_the_same_line() -> None:
     assert app.game is not None
     app.game.roller = Scripted([(1, 1, 5, 2, 3, 4), (1, 5, 2), (3,), (4,)])
     text = feed(app, "t", *"123", "ENTER", "t", *"12", "ENTER", "t", "t")
-    assert log_texts(app)[-1] == "Ann: 1 die [3]: missed; 2nd attempt [4]: BUST - 400 lost"
+    assert log_texts(app)[-1] == "Ann: 1 die [3] missed, 2nd [4]: BUST - 400 lost"
     assert "BUST - Ann loses 400" in text
 
 
 @pytest.mark.parametrize(
-    ("score", "turn", "wipes", "headline"),
+    ("score", "turn", "wipes", "headline", "logged"),
     [
-        (6300, 50, True, "FOUR 2s - ALL 6,350 POINTS LOST: Ann is at 0"),
-        (0, 450, True, "FOUR 2s - 450 turn points lost (Ann's score was already 0)"),
-        (0, 0, True, "FOUR 2s - Ann's score was 0 already: nothing to lose this time"),
-        (6300, 50, False, "FOUR 2s - 50 turn points lost; Ann keeps the score of 6,300"),
-        (6300, 0, False, "FOUR 2s - no turn points to lose; Ann keeps the score of 6,300"),
+        (
+            6300,
+            50,
+            True,
+            "FOUR 2s - ALL 6,350 POINTS LOST: Ann is at 0",
+            "FOUR 2s - all 6,350 points lost, score 0",
+        ),
+        (
+            0,
+            450,
+            True,
+            "FOUR 2s - 450 turn points lost (Ann's score was already 0)",
+            "FOUR 2s - 450 lost (score was already 0)",
+        ),
+        (
+            0,
+            0,
+            True,
+            "FOUR 2s - Ann's score was 0 already: nothing to lose this time",
+            "FOUR 2s - nothing to lose (score was 0)",
+        ),
+        (
+            6300,
+            50,
+            False,
+            "FOUR 2s - 50 turn points lost; Ann keeps the score of 6,300",
+            "FOUR 2s - 50 lost, score 6,300 kept",
+        ),
+        (
+            6300,
+            0,
+            False,
+            "FOUR 2s - no turn points to lose; Ann keeps the score of 6,300",
+            "FOUR 2s - nothing lost, score 6,300 kept",
+        ),
     ],
 )
 def test_four_twos_say_what_they_cost_under_the_rule(
-    score: int, turn: int, wipes: bool, headline: str
+    score: int, turn: int, wipes: bool, headline: str, logged: str
 ) -> None:
     before = Before(0, "Ann", 3, 6, turn, score, again=False)
     assert four_twos_headline(before, wipes) == headline
+    assert four_twos_cost(before, wipes) == logged
 
 
 def test_four_twos_at_a_score_of_zero_on_screen() -> None:
@@ -152,3 +190,28 @@ def test_the_log_page_scrolls() -> None:
     assert feed(app, "END") == newest
     assert feed(app, "UP") != newest and feed(app, "DOWN") == newest
     assert "Ann: t = throw (6 dice), p = pass" in feed(app, "q")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(1, 3), turn_rule=st.booleans())
+def test_one_line_per_throw_as_the_record_counts_and_every_line_fits(
+    seed: int, players: int, turn_rule: bool
+) -> None:
+    """Over whole games: a finished turn has a line per throw (the record's count) and, if
+    it passed, one more; every line of a 10-column name fits the screen uncut."""
+    names = ["王小明王小", "ZEDX", "Abcdefghij"][:players]
+    game = new_game(names, make_rng(seed), seed, "turn" if turn_rule else "game")
+    log = TurnLog()
+    while not game.over:
+        before = Before.of(game)
+        situation = game.situation()
+        move = zedx_move(situation) if game.player.computer else threshold_move(situation)
+        out = game.apply(move)
+        log.add(before, out, game, ASCII)
+        if out.turn_ended:
+            record = game.players[out.seat].turns[-1]
+            lines = [e for e in log.entries if (e.cycle, e.seat) == (record.cycle, out.seat)]
+            assert len(lines) == record.throws + (record.result == PASS)
+            assert not any(e.open for e in lines)
+            for entry in lines:
+                assert not log_line(entry, WIDTH - 2).endswith("…"), entry.text

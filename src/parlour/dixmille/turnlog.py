@@ -20,7 +20,7 @@ from parlour.tui.glyphs import Glyphs
 
 CYCLES_KEPT = 2
 """This cycle and the last one."""
-SECOND = ", a second attempt to come"
+SECOND = ", 2nd attempt to come"
 
 
 @dataclass(frozen=True)
@@ -90,11 +90,11 @@ class TurnLog:
                 last.text += f", {took}"
                 last.open = False
         elif out.kind == "one_miss":
-            self._new(before, f"1 die {faces}: missed{SECOND}", still_open=True)
+            self._new(before, f"1 die {faces} missed{SECOND}", still_open=True)
         elif out.kind == "one_hit":
             face = out.dice[0]
             gain = f"{SINGLE_POINTS[face]} + bonus {points(out.points - SINGLE_POINTS[face])}"
-            total = f"(turn {points(before.turn_points + out.points)}) - hot dice!"
+            total = f"(turn {points(before.turn_points + out.points)}), hot dice!"
             where = faces if before.again else f"1 die {faces}"
             self._continue(before, last, where, f"{gain} {total}")
         elif out.kind == BUST:
@@ -106,8 +106,9 @@ class TurnLog:
             else:
                 headline = f"BUST - {before.name}'s throw scores nothing (no points lost)"
         elif out.kind == FOUR_TWOS:
-            headline = four_twos_headline(before, game.four_twos == FOUR_TWOS_GAME)
-            self._new(before, f"{thrown}: {headline}")
+            wipes = game.four_twos == FOUR_TWOS_GAME
+            headline = four_twos_headline(before, wipes)
+            self._new(before, f"{thrown}: {four_twos_cost(before, wipes)}")
         elif out.kind == PASS:
             banked = before.score + out.points
             self._new(before, f"passes: {points(out.points)} banked, score {points(banked)}")
@@ -119,7 +120,7 @@ class TurnLog:
     def _continue(self, before: Before, last: Entry | None, where: str, what: str) -> None:
         """After a missed first one-die attempt, the second one joins its line."""
         if before.again and last is not None:
-            last.text = f"{last.text.removesuffix(SECOND)}; 2nd attempt {where}: {what}"
+            last.text = f"{last.text.removesuffix(SECOND)}, 2nd {where}: {what}"
             last.open = False
         else:
             self._new(before, f"{where}: {what}")
@@ -141,3 +142,16 @@ def four_twos_headline(before: Before, wipes: bool) -> str:
     if turn:
         return f"FOUR 2s - {points(turn)} turn points lost ({before.name}'s score was already 0)"
     return f"FOUR 2s - {before.name}'s score was 0 already: nothing to lose this time"
+
+
+def four_twos_cost(before: Before, wipes: bool) -> str:
+    """Four 2s in the turn log, where the player's name stands in its own column."""
+    turn, score = points(before.turn_points), points(before.score)
+    if not wipes:
+        lost = f"{turn} lost" if before.turn_points else "nothing lost"
+        return f"FOUR 2s - {lost}, score {score} kept"
+    if before.score:
+        return f"FOUR 2s - all {points(before.score + before.turn_points)} points lost, score 0"
+    if before.turn_points:
+        return f"FOUR 2s - {turn} lost (score was already 0)"
+    return "FOUR 2s - nothing to lose (score was 0)"
