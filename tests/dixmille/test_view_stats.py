@@ -79,3 +79,15 @@ def test_costly_decisions_once_each_in_words_with_dice_as_dice(
         if m
     ]
     assert costs == sorted(costs, reverse=True)
+
+
+@pytest.mark.parametrize("players", [1, 2, 5, 6])
+def test_whole_names_head_their_columns(players: int) -> None:
+    names = ["王小明王小", "Abcdefghij", "🎲🎲🎲🎲🎲", "Zoë", "Élodie", "Bob"][:players]
+    rows = [stats.Totals(name) for name in names]
+    frame = statsview.render_stats(rows, 0, "all players")
+    header = frame.row_text(statsview.FIRST_ROW - 1)
+    for name in names:
+        whole = players < 6 or wcswidth(name) < 10
+        assert (name in header) is whole, header
+    assert sum(max(wcswidth(c), 0) for c in frame.chars[statsview.FIRST_ROW - 1]) == 80

@@ -22,6 +22,9 @@ from parlour.tui.glyphs import ASCII, Glyphs
 WIDTH, HEIGHT = 80, 24
 LABEL = 20
 COLUMN = 10
+"""The narrowest player column (six fit beside the labels)."""
+WIDE_COLUMN = MAX_NAME + 2
+"""A column where a whole name fits with a space before it (up to five players)."""
 MAX_COLUMNS = 6
 FIRST_ROW = 4
 PAGE_TITLES = (
@@ -167,15 +170,16 @@ def render_stats(
         top += len(style_intro())
     if not shown:
         frame.put(FIRST_ROW + 1, 2, "No games recorded yet.")
+    column = max(COLUMN, min(WIDE_COLUMN, (WIDTH - LABEL) // max(len(shown), 1)))
     for i, totals in enumerate(shown):
         # one column less than the column, so that two names never touch
-        frame.put(top, LABEL + i * COLUMN, _right(totals.name, COLUMN - 1), Style.BOLD)
+        frame.put(top, LABEL + i * column, _right(totals.name, column - 1), Style.BOLD)
     if shown:
         for r, (label, fn) in enumerate(TABLES[page]):
             row = top + 1 + r
             frame.put(row, 0, fit(label, LABEL))
             for i, totals in enumerate(shown):
-                frame.put(row, LABEL + i * COLUMN, _right(fn(totals), COLUMN - 1))
+                frame.put(row, LABEL + i * column, _right(fn(totals), column - 1))
         if page == STYLE_PAGE:
             _costliest(frame, shown, top + 1 + len(STYLE), glyphs)
     if len(players) > MAX_COLUMNS:
