@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from wcwidth import wcswidth
 
 from parlour.core.rng import make_rng
@@ -54,6 +56,7 @@ def test_names_up_to_ten_columns_are_accepted(name: str, kept: str) -> None:
         ("🎲🎲🎲🎲🎲🎲", "at most 10 columns"),
         ("Abcdefghijk", "at most 10 columns"),
         ("a\x1b[2J", "only printable"),
+        ("\u0301\u0301", "at least one character you can see"),
         ("a\u202eb", "only printable"),
     ],
 )
@@ -151,3 +154,28 @@ def test_the_save_field_puts_the_cursor_after_wide_characters() -> None:
     frame = app.render(24, 80)
     assert "Save to file: 王小.json" in frame.row_text(view.ROW_PROMPT)
     assert frame.cursor == (view.ROW_PROMPT, len("Save to file: ") + width("王小.json"))
+
+
+TYPED = st.sampled_from(
+    ["a", "Z", "王", "🎲", "é", "\u0301", "\u200d", " ", "BACKSPACE", "LEFT", "HOME", "CTRL_U"]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(keys=st.lists(TYPED, max_size=40))
+def test_whatever_is_typed_the_name_field_stays_within_ten_columns(keys: list[str]) -> None:
+    form = SetupForm()
+    form.feed("1")
+    form.feed("ENTER")
+    for key in keys:
+        form.feed(key)
+        assert width(form.editor.text) <= 10
+        frame = form.render(ASCII)
+        assert all(drawn_width(frame, r) == 80 for r in range(24))
+    typed = form.editor.text
+    try:
+        expected = check_name(typed, [])
+    except IllegalMove:
+        assert form.feed("ENTER") is None and form.editor.text == typed  # kept to correct
+    else:
+        assert form.feed("ENTER") == [expected]

@@ -25,8 +25,8 @@ def is_computer_name(name: str) -> bool:
 def check_name(name: str, taken: list[str]) -> str:
     """A name for a new seat (spaces trimmed, composed); IllegalMove with the reason if refused."""
     name = unicodedata.normalize("NFC", name.strip())
-    if not name:
-        raise IllegalMove("A name needs at least one character")
+    if not name or (text.printable(name) == name and text.width(name) == 0):
+        raise IllegalMove("A name needs at least one character you can see")
     if text.printable(name) != name:
         raise IllegalMove("A name may hold only printable characters")
     if text.width(name) > MAX_NAME:
