@@ -9,7 +9,9 @@ from wcwidth import wcswidth
 
 from parlour.core.rng import make_rng
 from parlour.dixmille import analysis, stats, statsview
-from parlour.dixmille.ai import threshold_move, zedx_move
+from parlour.dixmille.ai import tables_for, threshold_move, zedx_move
+from parlour.dixmille.analysis import Style, analyse, annotate, explain, start_value
+from parlour.dixmille.records import GO, TAKE, Decision, TurnRecord
 from parlour.dixmille.rules import new_game
 from parlour.tui.glyphs import ASCII, UNICODE, Glyphs
 
@@ -91,3 +93,66 @@ def test_whole_names_head_their_columns(players: int) -> None:
         whole = players < 6 or wcswidth(name) < 10
         assert (name in header) is whole, header
     assert sum(max(wcswidth(c), 0) for c in frame.chars[statsview.FIRST_ROW - 1]) == 80
+
+
+# ----- the style page in words (#17 point 3) -----
+
+
+def go(t: int, n: int, throw: bool, banked: int = 0) -> Decision:
+    return Decision(GO, banked, t, n, 0, False, throw=throw)
+
+
+def ascii_faces(faces: tuple[int, ...]) -> str:
+    return "".join(f"[{f}]" for f in faces)
+
+
+def test_each_costly_decision_is_explained_in_one_line() -> None:
+    tables = tables_for(0)
+    early = analyse(go(400, 1, throw=False))
+    gain = tables.throw_value(400, 1, 0) - 400
+    assert explain(early, ascii_faces) == (
+        f"passed at 400 with 1 die: throwing is worth {gain:,.0f} more on average"
+    )
+    far = analyse(go(700, 3, throw=True))
+    assert explain(far, ascii_faces) == (
+        f"threw 3 dice at 700: passing is worth {far.loss:,.0f} more on average"
+    )
+    weak = analyse(Decision(TAKE, 0, 0, 6, 0, False, thrown=(1, 1, 5, 2, 3, 4), taken=(1, 1, 5)))
+    assert explain(weak, ascii_faces) == (
+        f"took [1][1][5] of [1][1][5][2][3][4]: [1] (5 dice left) averages {weak.loss:,.0f} more"
+    )
+
+
+def test_a_mistake_made_again_is_listed_once_most_costly_first() -> None:
+    style = Style()
+    for banked in (0, 0, 5000):
+        record = TurnRecord(cycle=1, score_before=banked)
+        record.decisions = [go(400, 1, False, banked), go(700, 3, True, banked)]
+        annotate(record)
+        style.add_turn(record)
+    listed = style.costliest()
+    assert len(listed) == 2
+    assert listed[0].loss > listed[1].loss
+    assert [c.times for c in listed] == [3, 3]
+    once = {round(c.loss, 6) for c in listed}
+    assert max(once) == pytest.approx(
+        max(analyse(go(400, 1, False, b)).loss or 0 for b in (0, 5000))
+    )
+    assert style.per_turn > 0  # given away is a positive number
+
+
+def test_points_per_turn_beside_the_optimum_from_the_same_scores() -> None:
+    style = Style()
+    for banked, result, points in ((0, "pass", 600), (5000, "bust", 0)):
+        record = TurnRecord(cycle=1, score_before=banked, result=result, turn_points=points)
+        style.add_turn(record)
+    assert style.turns == 2 and style.points_per_turn == 300
+    expected = (tables_for(0).start_value() + tables_for(5000).start_value()) / 2
+    assert style.optimum_per_turn() == pytest.approx(expected)
+    assert expected == pytest.approx((575.11 + 507.64) / 2, abs=0.01)
+
+
+@pytest.mark.parametrize("banked", [250, 750, 2350, 5050, 9950])
+def test_the_optimum_between_exact_scores_is_within_a_tenth(banked: int) -> None:
+    assert start_value(banked) == pytest.approx(tables_for(banked).start_value(), abs=0.06)
+    assert start_value(banked, False) == pytest.approx(tables_for(0).start_value())
