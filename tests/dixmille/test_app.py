@@ -43,7 +43,8 @@ def test_setup_asks_count_and_names_with_reasons() -> None:
     feed(app, *"Ann", "ENTER")
     text = feed(app, *" ann ", "ENTER")
     assert "Ann is already playing" in text
-    text = feed(app, *"zedx", "ENTER")
+    assert "Name of player 2:  ann" in text  # kept to be corrected, not cleared
+    text = feed(app, "CTRL_U", *"zedx", "ENTER")
     assert app.mode is Mode.PLAY and app.game is not None
     assert [p.name for p in app.game.players] == ["Ann", "ZEDX"]
     assert "Ann throws first" in text and "Ann: t = throw" in text
@@ -319,3 +320,65 @@ def test_tilde_means_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyP
     app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=3, pace=0)
     feed(app, "S", "CTRL_U", *"~/dix.json", "ENTER")
     assert savefile.load(tmp_path / "dix.json").to_dict() == app.game.to_dict()
+
+
+# ----- prompts that help (#17 point 4) -----
+
+
+def test_the_key_bar_lists_only_the_keys_that_work_now() -> None:
+    app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=1, pace=0)
+    assert app.game is not None
+    app.game.roller = Scripted([(1, 2, 3, 4, 6, 6)])
+    start = screen(app).splitlines()[22]
+    assert "t throw" in start and "p pass" not in start and "l log" in start
+    take = feed(app, "t").splitlines()[22]
+    assert "1-6 ENTER take" in take and "p pass" not in take and "t throw" not in take
+    choose = feed(app, "1", "ENTER").splitlines()[22]
+    assert "t throw  p pass" in choose
+    for bar in (start, take, choose):
+        assert all(k in bar for k in ("S save", "i stats", "? rules", "Q quit"))
+
+
+@pytest.mark.parametrize(
+    ("key", "shows", "back"),
+    [
+        ("?", "DIX MILLE - the rules", ["x"]),
+        ("i", "DIX MILLE STATISTICS", ["q"]),
+        ("l", "turn log", ["x"]),
+        ("S", "Save to file:", ["ESC"]),
+        ("Q", "Quit this game? (y/n)", ["n"]),
+    ],
+)
+def test_common_keys_work_while_a_take_is_typed(key: str, shows: str, back: list[str]) -> None:
+    app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=1, pace=0)
+    assert app.game is not None
+    app.game.roller = Scripted([(1, 2, 3, 4, 5, 6)])
+    feed(app, "t", "1")
+    assert shows in feed(app, key)
+    text = feed(app, *back)
+    assert "Ann, take dice (positions, then ENTER): 1" in text  # what was typed is kept
+    assert "Ann takes 1 5 (150)" in feed(app, "5", "ENTER")
+
+
+def test_one_die_is_one_die() -> None:
+    app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=1, pace=0)
+    assert app.game is not None
+    app.game.roller = Scripted([(1, 1, 5, 2, 3, 4), (1, 5, 2)])
+    text = feed(app, "t", *"123", "ENTER", "t", *"12", "ENTER")
+    assert "1 die available" in text and "1 dice" not in text
+    assert "Ann: t = throw (1 die), p = pass" in text
+
+
+@pytest.mark.parametrize(
+    ("names", "opening"),
+    [
+        (["Ann"], "Ann, a solitaire game: reach 10,000 in as few turns as you can"),
+        (["ZEDX"], "ZEDX plays a solitaire game: 10,000 in as few turns as it can"),
+        (["Ann", "ZEDX"], "Ann throws first. Seat order: Ann, ZEDX"),
+    ],
+)
+def test_the_opening_line_tells_who_starts(names: list[str], opening: str) -> None:
+    text = screen(DixMilleApp(ASCII, names=names, seed=1, pace=0))
+    assert opening in text
+    if len(names) == 1:
+        assert "Seat order" not in text

@@ -141,3 +141,37 @@ def test_ctrl_c_asks_and_hangup_saves_a_recovery_file(tmp_path: Path) -> None:
     assert recovery.exists()
     game = savefile.load(recovery)
     assert game.seed == 9 and [p.name for p in game.players] == ["Ann", "Bob"]
+
+
+def test_a_wide_name_keeps_to_its_columns_and_reads_the_log(tmp_path: Path) -> None:
+    """王小明 takes six columns on a real terminal: nothing overlaps, nothing is left behind."""
+    from parlour.core.text import width
+
+    argv = ["dixmille", "王小明", "ZEDX", "--seed", "3", "--pace", "0"]
+    with Terminal(argv, env={"PARLOUR_DATA_DIR": str(tmp_path)}) as term:
+        term.wait_for("王小明: t = throw")
+        header = term.line(2)
+        assert header.startswith(">王小明")
+        assert width(header[: header.index("ZEDX (c)")]) == 14  # the second column, after its mark
+        assert term.line(6) == " 王小明's turn: 0 turn points   6 dice available"
+        assert "p pass" not in term.line(22)
+        term.send("t")
+        term.wait_for("王小明, take dice")
+        term.send("6")
+        term.send("?")
+        term.wait_for("DIX MILLE - the rules")
+        term.send("x")
+        term.wait_for("王小明, take dice (positions, then ENTER): 6")
+        term.send("\r")
+        term.wait_for("王小明: t = throw (5 dice), p = pass")
+        term.send("l")
+        term.wait_for("turn log")
+        assert "王小明     6 dice ⚁ ⚃ ⚂ ⚃ ⚃ ⚀, took ⚀ 100 (turn 100)" in term.text()
+        term.send("x")
+        term.wait_for("王小明: t = throw (5 dice), p = pass")
+        term.send("Q")
+        term.wait_for("Quit this game? (y/n)")
+        term.send("y")
+        term.wait_for("Save it before quitting?")
+        term.send("n")
+        assert term.wait_exit() == 0

@@ -52,3 +52,26 @@ def test_clear_row_and_blit() -> None:
     assert outer.bell
     outer.clear_row(1, 3)
     assert outer.row_text(1) == "--x"
+
+
+def test_wide_and_combining_characters_take_their_display_columns() -> None:
+    frame = Frame(12, 1)
+    end = frame.put(0, 0, "王小明|e\u0301|🎲x")
+    assert end == 12
+    text = frame.row_text(0)
+    assert text == "王小明|e\u0301|🎲x"
+    assert sum(len(cell) > 0 for cell in frame.chars[0]) == 8  # 3 wide halves + 🎲's are ""
+    assert frame.chars[0][1] == "" and frame.chars[0][7] == "e\u0301"
+
+
+def test_overwriting_half_a_wide_character_blanks_the_other_half() -> None:
+    frame = Frame(6, 1)
+    frame.put(0, 0, "王小明")
+    frame.put(0, 1, "a")
+    assert frame.row_text(0) == " a小明"
+    frame.put(0, 4, "b")
+    assert frame.row_text(0) == " a小b"
+    frame.put(0, 5, "字")  # no room for its right half
+    assert frame.row_text(0) == " a小b"
+    frame.clear_row(0, 3)
+    assert frame.row_text(0) == " a"

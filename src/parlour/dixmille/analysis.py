@@ -12,16 +12,24 @@ out: there the aim is to win, not to score.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
+from parlour.core.text import printable
 from parlour.dixmille.ai import tables_for
+from parlour.dixmille.faces import dice_count
 from parlour.dixmille.records import GO, TAKE, Decision, TurnRecord
 from parlour.dixmille.rules import points
 from parlour.dixmille.scoring import legal_takes, score_take
 
 MISTAKE = 0.005
 """Losses below this are rounding noise, not mistakes."""
-COSTLIEST = 3
+COSTLIEST = 6
+OPTIMUM_STEP = 500
+"""Banked scores at which the optimum's start value is computed exactly (see start_value)."""
+"""Costly decisions the style page lists (each distinct one once)."""
 
 
 def analyse(decision: Decision, four_twos_wipes: bool = True) -> Decision:
@@ -55,19 +63,59 @@ def annotate(record: TurnRecord, four_twos_wipes: bool = True) -> None:
     ]
 
 
-def describe(decision: Decision) -> str:
-    """A decision in a few words, e.g. ``passed 350, 5 dice`` or ``took 1 1 5 of 115234``."""
+def _worth(loss: float) -> str:
+    return f"{loss:,.0f}" if loss >= 1 else "less than 1"
+
+
+def best_faces(decision: Decision) -> tuple[int, ...] | None:
+    """The faces of the take the analysis advised (None if its words are not a take)."""
+    words = decision.best.split()
+    if len(words) < 2 or words[0] != "take" or not all(w in "123456" for w in words[1:]):
+        return None
+    return tuple(int(w) for w in words[1:])
+
+
+def explain(decision: Decision, faces: Callable[[tuple[int, ...]], str]) -> str:
+    """A costly decision, what ZEDX would have done, and why, in one line.
+
+    ``passed at 400 with 1 die: throwing is worth 35 more on average``;
+    ``faces`` writes dice as dice (the screen decides how).
+    """
+    loss = _worth(decision.loss or 0.0)
+    dice = dice_count(decision.dice)
+    at = points(decision.turn_points)
     if decision.kind == GO:
-        verb = "threw" if decision.throw else "passed"
-        dice = "1 die" if decision.dice == 1 else f"{decision.dice} dice"
-        return f"{verb} at {points(decision.turn_points)}, {dice}"
-    thrown = "".join(str(f) for f in decision.thrown)
-    return f"took {''.join(str(f) for f in decision.taken)} of {thrown}"
+        if decision.throw:
+            return f"threw {dice} at {at}: passing is worth {loss} more on average"
+        return f"passed at {at} with {dice}: throwing is worth {loss} more on average"
+    took = f"took {faces(decision.taken)} of {faces(decision.thrown)}"
+    advised = best_faces(decision)
+    if advised is None:
+        return f"{took}: {printable(decision.best)} averages {loss} more"
+    left = decision.dice - len(advised)
+    keeps = f"{dice_count(left)} left" if left else "hot dice"
+    return f"{took}: {faces(advised)} ({keeps}) averages {loss} more"
+
+
+MistakeKey = tuple[str, int, int, int, bool, tuple[int, ...], tuple[int, ...]]
+
+
+def _situation(d: Decision) -> MistakeKey:
+    """What makes two decisions "the same mistake" for a player (the banked score aside)."""
+    return (d.kind, d.turn_points, d.dice, d.level, d.throw, tuple(sorted(d.thrown)), d.taken)
+
+
+class Costly(NamedTuple):
+    """One costly decision (the costliest time it was made) and how often it was made."""
+
+    loss: float
+    decision: Decision
+    times: int = 1
 
 
 @dataclass
 class Style:
-    """One player's decisions summed over turns."""
+    """One player's decisions summed over turns, with the optimum's result from the same scores."""
 
     turns: int = 0
     go_decisions: int = 0
@@ -76,9 +124,13 @@ class Style:
     too_early: int = 0
     too_far: int = 0
     take_mistakes: int = 0
-    worst: list[tuple[float, str]] = field(default_factory=list)
+    banked: int = 0
+    """Points banked over the turns counted (luck included)."""
+    levels: Counter[tuple[int, bool]] = field(default_factory=Counter)
+    """(banked score at the start, four 2s wipe it) of each turn counted."""
+    costly: dict[MistakeKey, Costly] = field(default_factory=dict)
 
-    def add_turn(self, record: TurnRecord) -> None:
+    def add_turn(self, record: TurnRecord, four_twos_wipes: bool = True) -> None:
         counted = False
         for d in record.decisions:
             if d.loss is None:
@@ -97,15 +149,50 @@ class Style:
                 if d.loss > MISTAKE:
                     self.take_mistakes += 1
             if d.loss > MISTAKE:
-                self.worst.append((d.loss, f"{describe(d)} (best: {d.best})"))
-                self.worst.sort(key=lambda item: -item[0])
-                del self.worst[COSTLIEST:]
+                self._note(d, d.loss)
         if counted or not any(d.last for d in record.decisions):
             self.turns += 1
+            self.banked += record.banked
+            self.levels[(record.score_before, four_twos_wipes)] += 1
+
+    def _note(self, decision: Decision, loss: float) -> None:
+        key = _situation(decision)
+        seen = self.costly.get(key)
+        if seen is None:
+            self.costly[key] = Costly(loss, decision)
+            return
+        if loss > seen.loss:
+            self.costly[key] = Costly(loss, decision, seen.times + 1)
+        else:
+            self.costly[key] = seen._replace(times=seen.times + 1)
+
+    def costliest(self, count: int = COSTLIEST) -> list[Costly]:
+        """The costliest decisions, each once, most costly first."""
+        ranked = sorted(self.costly.values(), key=lambda c: (-c.loss, _situation(c.decision)))
+        return ranked[:count]
+
+    @property
+    def worst(self) -> list[Costly]:
+        """The decisions the style page lists: :meth:`costliest` of them."""
+        return self.costliest()
 
     @property
     def per_turn(self) -> float:
+        """Points given away per turn (a positive number: what the decisions cost)."""
         return self.given_away / self.turns if self.turns else 0.0
+
+    @property
+    def points_per_turn(self) -> float:
+        return self.banked / self.turns if self.turns else 0.0
+
+    def optimum_per_turn(self) -> float:
+        """What the optimal policy scores on average from the same banked scores."""
+        if not self.turns:
+            return 0.0
+        total = sum(
+            start_value(score, wipes) * times for (score, wipes), times in self.levels.items()
+        )
+        return total / self.turns
 
     @property
     def differs(self) -> float:
@@ -113,3 +200,27 @@ class Style:
         if not self.go_decisions:
             return 0.0
         return (self.too_early + self.too_far) / self.go_decisions
+
+
+def start_value(banked: int, four_twos_wipes: bool = True) -> float:
+    """The optimum's expected points over a turn that starts at score ``banked``.
+
+    Exact at multiples of :data:`OPTIMUM_STEP`, a straight line in between:
+    the start value is so nearly linear in the banked score that the line
+    stays within 0.06 points of the exact value at every banked score below
+    10,000 (``bench/dixmille_optimum_line.py``), and a style page over a long
+    history then builds at most 21 tables instead of one per banked score.
+    """
+    if not four_twos_wipes:
+        return tables_for(0, False).start_value()
+    low = banked - banked % OPTIMUM_STEP
+    at_low = tables_for(low).start_value()
+    if low == banked:
+        return at_low
+    at_high = tables_for(low + OPTIMUM_STEP).start_value()
+    return at_low + (at_high - at_low) * (banked - low) / OPTIMUM_STEP
+
+
+def optimum_from_zero() -> float:
+    """The scale: the optimum's expected points per turn from a banked score of 0."""
+    return tables_for(0).start_value()

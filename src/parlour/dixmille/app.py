@@ -16,12 +16,14 @@ from parlour.core.paths import data_file
 from parlour.core.rng import choose_seed, make_rng
 from parlour.core.saves import SaveError, file_exists, player_path
 from parlour.dixmille import analysis, savefile, stats, statsview, view
-from parlour.dixmille.ai import zedx_move, zedx_take
+from parlour.dixmille.keybar import ACK_KEYS, ZEDX_KEYS, ask
+from parlour.dixmille.logview import ROOM, max_scroll, render_log
 from parlour.dixmille.records import BUST, FOUR_TWOS
 from parlour.dixmille.rules import (
     FOUR_TWOS_GAME,
     Game,
     IllegalMove,
+    Move,
     Outcome,
     Pass,
     Phase,
@@ -32,9 +34,21 @@ from parlour.dixmille.rules import (
     points,
 )
 from parlour.dixmille.setup import SetupForm
+from parlour.dixmille.statsscreen import (
+    FOOTER_OVER,
+    FOOTER_PLAYING,
+    LEAVE,
+    NEXT,
+    PREVIOUS,
+    gather,
+    next_filter,
+)
+from parlour.dixmille.takeinput import edit_take, highlighted
+from parlour.dixmille.turnlog import Before, TurnLog
+from parlour.dixmille.zedxturn import ZedxTurn
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
-from parlour.tui.frame import Frame, Style
+from parlour.tui.frame import Frame
 from parlour.tui.glyphs import Glyphs
 from parlour.tui.prompts import Answer, LineEditor
 
@@ -53,6 +67,7 @@ class Mode(Enum):
     QUIT = auto()
     SAVE_FIRST = auto()
     RULES = auto()
+    LOG = auto()
     STATS = auto()
     OVER = auto()
 
@@ -95,7 +110,11 @@ class DixMilleApp(TerminalApp):
         self.stats_filter: str | None = None
         self.skip = False
         self.due = 0.0
-        self.pending: TakeDice | Throw | None = None
+        self.zedx = ZedxTurn()
+        self.turnlog = TurnLog()
+        self.ui.log = self.turnlog.entries
+        self.headline = ""
+        self.log_scroll = 0
         self._ack_is_zedx = False
         self.result = ""
         if game is not None:
@@ -111,8 +130,19 @@ class DixMilleApp(TerminalApp):
     # ----- set-up -----
     def _new_game(self) -> None:
         self.game = new_game(self.names, make_rng(self.seed), self.seed, self.four_twos)
-        first = self.game.players[0].name
-        self._start_play(f"{first} throws first. Seat order: {', '.join(self.names)}")
+        self._start_play(self._opening())
+
+    def _opening(self) -> str:
+        """Who starts, and the seat order (a solitaire game has none)."""
+        assert self.game is not None
+        players = self.game.players
+        first = players[0].name
+        if len(players) == 1:
+            if players[0].computer:
+                return f"{first} plays a solitaire game: 10,000 in as few turns as it can"
+            return f"{first}, a solitaire game: reach 10,000 in as few turns as you can"
+        order = ", ".join(p.name for p in players)
+        return f"{first} throws first. Seat order: {order}"
 
     def _start_play(self, message: str) -> None:
         self.mode = Mode.PLAY
@@ -151,7 +181,7 @@ class DixMilleApp(TerminalApp):
         if game.player.computer:
             self.ui.prompt = f"{game.player.name} is playing... (any key hurries)"
             self.ui.entry = None
-            self.ui.keys = "any key: skip the pauses   Q quit"
+            self.ui.keys = ZEDX_KEYS
             self._arm()
             return
         self._human_prompt()
@@ -159,22 +189,15 @@ class DixMilleApp(TerminalApp):
     def _human_prompt(self) -> None:
         game = self.game
         assert game is not None
-        name = game.player.name
-        self.ui.keys = PROMPT_KEYS
-        self.ui.entry = None
-        if game.phase is Phase.TAKE:
-            self.ui.prompt = f"{name}, take dice (positions, then ENTER):"
-            self.ui.entry = ""
-            self.ui.keys = "digits: positions   BACKSPACE erase   ENTER take   ESC clear"
+        asked = ask(game)
+        self.ui.prompt, self.ui.keys = asked.prompt, asked.keys
+        if asked.take:
+            self.ui.entry = self.ui.entry or ""
             self.ui.dice = game.thrown
-        elif game.phase is Phase.START:
-            self.ui.prompt = f"{name}: t = throw"
-            self.ui.dice = ()
-        elif game.phase is Phase.AGAIN:
-            self.ui.prompt = f"{name}: t = throw again"
         else:
-            n = game.dice_left
-            self.ui.prompt = f"{name}: t = throw ({n} {'die' if n == 1 else 'dice'}), p = pass"
+            self.ui.entry = None
+        if game.phase is Phase.START:
+            self.ui.dice = ()
 
     def _arm(self) -> None:
         self.due = time.monotonic() + (0.0 if self.skip else self.pace)
@@ -184,74 +207,33 @@ class DixMilleApp(TerminalApp):
             return max(self.due - time.monotonic(), 0.0)
         return None
 
-    def _log(self, text: str) -> None:
-        if text:
-            self.ui.log.append(text)
-            del self.ui.log[: -view.LOG_LINES]
-
-    def _apply(self, move: Throw | Pass | TakeDice) -> Outcome:
+    def _apply(self, move: Move) -> Outcome:
+        """Play a move, log it (the headline of a bust or four 2s is kept for the screen)."""
         game = self.game
         assert game is not None
         seat = game.seat
+        before = Before.of(game)
         outcome = game.apply(move)
         self.dirty = True
-        self._log(outcome.message)
+        self.headline = self.turnlog.add(before, outcome, game, self.glyphs)
+        self.ui.log = self.turnlog.entries
         if outcome.turn_ended and not game.players[seat].computer:
             analysis.annotate(game.players[seat].turns[-1], game.four_twos == FOUR_TWOS_GAME)
         return outcome
 
     def _zedx_step(self) -> None:
-        """One step of ZEDX's turn: throw, show the take, set it aside, decide."""
+        """One step of ZEDX's turn, shown until the next pause ends."""
         game = self.game
         assert game is not None
-        situation = game.situation()
-        name = game.player.name
-        if isinstance(self.pending, TakeDice):
-            move = self.pending
-            self.pending = None
-            self._apply(move)
-            self.ui.highlight = frozenset()
-            self.ui.dice = ()
-            self._zedx_decide()
+        step = self.zedx.step(game, self._apply)
+        self.ui.highlight = step.highlight
+        if step.dice is not None:
+            self.ui.dice = step.dice
+        if step.ended is not None:
+            self._after_turn(step.ended, step.message)
             return
-        if situation.phase is Phase.TAKE:
-            take = zedx_take(situation)
-            chosen = zedx_move(situation)
-            assert isinstance(chosen, TakeDice)
-            self.pending = chosen
-            self.ui.highlight = frozenset(chosen.positions)
-            self.ui.message = f"{name} takes {take}"
-            self.ui.alert = False
-            self._arm()
-            return
-        if situation.phase is Phase.CHOOSE and not isinstance(self.pending, Throw):
-            # after a one-die success (or a resumed game): the decision comes first
-            self._zedx_decide()
-            return
-        self.pending = None
-        out = self._apply(Throw())
-        self.ui.dice = out.dice
-        if out.turn_ended:
-            self._after_turn(out, out.message)
-            return
-        self.ui.message = out.message
-        self.ui.alert = out.kind == "one_miss"
-        self._arm()
-
-    def _zedx_decide(self) -> None:
-        """ZEDX's throw/pass decision: a pass ends the turn, a throw is announced first."""
-        game = self.game
-        assert game is not None
-        name = game.player.name
-        decision = zedx_move(game.situation())
-        if isinstance(decision, Pass):
-            out = self._apply(decision)
-            self._after_turn(out, f"{name} passes with {points(out.points)}")
-            return
-        n = game.dice_left
-        self.ui.message = f"{name} throws {n} {'die' if n == 1 else 'dice'}"
-        self.ui.alert = False
-        self.pending = Throw()
+        self.ui.message = step.message
+        self.ui.alert = step.alert
         self._arm()
 
     def _after_turn(self, out: Outcome, message: str) -> None:
@@ -259,11 +241,13 @@ class DixMilleApp(TerminalApp):
         game = self.game
         assert game is not None
         was_computer = game.players[out.seat].computer
+        if out.kind in (BUST, FOUR_TWOS) and self.headline:
+            message = self.headline
         self.ui.message = message
         self.ui.alert = out.kind in (BUST, FOUR_TWOS)
         self.ui.dice = out.dice
         self.ui.highlight = frozenset()
-        self.pending = None
+        self.zedx.pending = None
         ended = f"{game.players[out.seat].name}'s turn is over."
         if was_computer:
             self.ui.ended = ended
@@ -279,7 +263,7 @@ class DixMilleApp(TerminalApp):
             self._ack_is_zedx = False
             self.ui.prompt = "Press any key for the next player"
             self.ui.entry = None
-            self.ui.keys = "any key: go on   Q quit"
+            self.ui.keys = ACK_KEYS
             return
         self._next_turn()
 
@@ -300,6 +284,8 @@ class DixMilleApp(TerminalApp):
             self._setup_key(key)
         elif self.mode is Mode.RULES:
             self.mode = self.back
+        elif self.mode is Mode.LOG:
+            self._log_key(key)
         elif self.mode is Mode.STATS or self.mode is Mode.OVER:
             self._stats_key(key)
         elif self.mode in (Mode.SAVE, Mode.OVERWRITE):
@@ -334,6 +320,8 @@ class DixMilleApp(TerminalApp):
         assert game is not None
         if key == keys.TIMEOUT:
             return
+        if self._common_key(key):
+            return
         if game.phase is Phase.TAKE:
             self._take_key(key)
             return
@@ -352,19 +340,45 @@ class DixMilleApp(TerminalApp):
             elif lower == "p":
                 out = self._apply(Pass())
                 self._after_turn(out, out.message)
-            elif lower == "s":
-                self._start_save(Mode.PLAY, None)
-            elif lower == "i":
-                self._show_stats(Mode.PLAY)
-            elif key == "?":
-                self.back = Mode.PLAY
-                self.mode = Mode.RULES
-            elif lower == "q" or key == keys.INTERRUPT:
-                self._ask_quit()
             else:
-                self._refuse(f"Keys here: {self.ui.prompt.split(': ', 1)[-1]}")
+                self._refuse(f"Keys here: {self.ui.keys}")
         except IllegalMove as exc:
             self._refuse(str(exc))
+
+    def _common_key(self, key: str) -> bool:
+        """The keys of every human prompt (typing a take too); True if ``key`` was one."""
+        if key == "S":
+            self._start_save(Mode.PLAY, None)
+        elif key in ("i", "I"):
+            self._show_stats(Mode.PLAY)
+        elif key == "?":
+            self.back = Mode.PLAY
+            self.mode = Mode.RULES
+        elif key in ("l", "L"):
+            self.mode = Mode.LOG
+            self.log_scroll = 0
+        elif key in ("Q", "q", keys.INTERRUPT):
+            self._ask_quit()
+        elif key == "s" and self.game is not None and self.game.phase is not Phase.TAKE:
+            self._start_save(Mode.PLAY, None)
+        else:
+            return False
+        return True
+
+    def _log_key(self, key: str) -> None:
+        """Scroll the turn log page; any other key goes back to the game."""
+        assert self.game is not None
+        solo = len(self.game.players) == 1
+        most = max_scroll(self.turnlog.entries, solo)
+        steps = {keys.UP: 1, keys.DOWN: -1, keys.PGUP: ROOM, keys.PGDN: -ROOM}
+        if key in steps:
+            self.log_scroll = max(0, min(self.log_scroll + steps[key], most))
+        elif key == keys.HOME:
+            self.log_scroll = most
+        elif key == keys.END:
+            self.log_scroll = 0
+        elif key not in (keys.TIMEOUT, keys.RESIZE):
+            self.mode = Mode.PLAY
 
     def _take_key(self, key: str) -> None:
         game = self.game
@@ -381,30 +395,15 @@ class DixMilleApp(TerminalApp):
             self.ui.alert = False
             self.ui.dice = ()
             self.ui.highlight = frozenset()
+            self.ui.entry = None
             self._human_prompt()
             return
-        if key in (keys.BACKSPACE, keys.DELETE):
-            entry = entry[:-1]
-        elif key in (keys.ESC, keys.CTRL_U):
-            entry = ""
-        elif key == keys.INTERRUPT:
-            self._ask_quit()
+        change = edit_take(entry, key, len(game.thrown))
+        if change.refusal:
+            self._refuse(change.refusal)
             return
-        elif len(key) == 1 and (key.isdigit() or key in " ,"):
-            if len(entry) < 12:
-                entry += key
-        elif len(key) == 1 and key.lower() in "tp":
-            self._refuse("Take at least one scoring die first: type positions, then ENTER")
-            return
-        else:
-            self._refuse(f"Type the positions of the dice to take (1 to {len(game.thrown)})")
-            return
-        self.ui.entry = entry
-        try:
-            typed = parse_positions(entry)
-        except IllegalMove:
-            typed = ()
-        self.ui.highlight = frozenset(p for p in typed if 1 <= p <= len(game.thrown))
+        self.ui.entry = change.entry
+        self.ui.highlight = highlighted(change.entry, len(game.thrown))
 
     # ----- saving and quitting -----
     def _start_save(self, back: Mode, then: str | None) -> None:
@@ -523,44 +522,26 @@ class DixMilleApp(TerminalApp):
         self.back = back
         self.mode = Mode.STATS
         self.stats_page = 0
-        games, message = stats.load_games()
-        self.stats_message = message or ""
-        names = None
-        if self.stats_filter is not None:
-            names = self.stats_filter
-        self.stats_rows = stats.totals(games, names)
-        if self.stats_filter is None and self.game is not None:
-            # this game's players first
-            order = {p.name.casefold(): i for i, p in enumerate(self.game.players)}
-            self.stats_rows.sort(key=lambda t: order.get(t.name.casefold(), 99))
-        who = self.stats_filter or "all players"
-        self.stats_title = f"{stats.games_label(len(games))}, {who}"
+        seats = [p.name for p in self.game.players] if self.game is not None else []
+        self.stats_rows, self.stats_title, self.stats_message = gather(self.stats_filter, seats)
 
     def _stats_key(self, key: str) -> None:
-        if key in (" ", keys.RIGHT, keys.PGDN, keys.DOWN, keys.ENTER, "n"):
+        if key in NEXT:
             if self.stats_page < statsview.PAGES - 1:
                 self.stats_page += 1
             elif key == keys.ENTER and self.mode is Mode.OVER:
                 self.finished = True
-        elif key in (keys.LEFT, keys.PGUP, keys.UP, keys.BACKSPACE):
+        elif key in PREVIOUS:
             self.stats_page = max(self.stats_page - 1, 0)
         elif key == "f" and self.mode is Mode.STATS and self.game is not None:
-            names = [p.name for p in self.game.players]
-            if self.stats_filter is None:
-                self.stats_filter = names[0]
-            elif self.stats_filter in names and names.index(self.stats_filter) + 1 < len(names):
-                self.stats_filter = names[names.index(self.stats_filter) + 1]
-            else:
-                self.stats_filter = None
+            self.stats_filter = next_filter(self.stats_filter, [p.name for p in self.game.players])
             self._show_stats(self.back)
-        elif key in ("q", "Q", keys.ESC, keys.INTERRUPT):
+        elif key in LEAVE:
             if self.mode is Mode.OVER:
                 self.finished = True
             else:
                 self.mode = self.back
-        elif key == keys.TIMEOUT:
-            return
-        else:
+        elif key != keys.TIMEOUT:
             self.ui.bell = True
 
     def _game_over(self) -> None:
@@ -592,18 +573,21 @@ class DixMilleApp(TerminalApp):
     def render(self, height: int, width: int) -> Frame:
         if self.mode is Mode.SETUP:
             return self.setup.render(self.glyphs)
+        if self.mode is Mode.LOG:
+            assert self.game is not None
+            solo = len(self.game.players) == 1
+            return render_log(self.turnlog.entries, self.glyphs, self.log_scroll, solo)
         if self.mode is Mode.RULES:
-            frame = Frame(view.WIDTH, view.HEIGHT)
-            wipe = self.game is None or self.game.four_twos == FOUR_TWOS_GAME
-            for i, line in enumerate(view.rules_text(wipe)):
-                frame.put(i, 0, line, Style.BOLD if i == 0 else Style.NORMAL)
-            return frame
+            return view.render_rules(self.game is None or self.game.four_twos == FOUR_TWOS_GAME)
         if self.mode in (Mode.STATS, Mode.OVER):
-            footer = "SPACE/-> next page   <- previous   f filter   q back to the game"
-            if self.mode is Mode.OVER:
-                footer = "SPACE/-> next page   <- previous   q quit"
+            footer = FOOTER_OVER if self.mode is Mode.OVER else FOOTER_PLAYING
             return statsview.render_stats(
-                self.stats_rows, self.stats_page, self.stats_title, self.stats_message, footer
+                self.stats_rows,
+                self.stats_page,
+                self.stats_title,
+                self.stats_message,
+                footer,
+                self.glyphs,
             )
         assert self.game is not None
         ui = self.ui
@@ -624,6 +608,5 @@ class DixMilleApp(TerminalApp):
             text, cursor = self.editor.visible(view.WIDTH - len(self.editor.label) - 2)
             col = len(self.editor.label) + 1
             frame.clear_row(view.ROW_PROMPT, col)
-            frame.put(view.ROW_PROMPT, col, text, Style.UNDERLINE)
-            frame.cursor = (view.ROW_PROMPT, col + cursor)
+            view.draw_field(frame, view.ROW_PROMPT, col, text, cursor)
         return frame

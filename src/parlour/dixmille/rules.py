@@ -31,6 +31,7 @@ from parlour.dixmille.moves import (
     parse_positions,
     points,
 )
+from parlour.dixmille.names import check_name, is_computer_name
 from parlour.dixmille.records import (
     BUST,
     FOUR_TWOS,
@@ -78,8 +79,6 @@ __all__ = [
 
 TARGET = 10_000
 MAX_PLAYERS = 6
-MAX_NAME = 10
-COMPUTER_NAME = "ZEDX"
 FOUR_TWOS_GAME = "game"
 FOUR_TWOS_TURN = "turn"
 FOUR_TWOS_RULES = (FOUR_TWOS_GAME, FOUR_TWOS_TURN)
@@ -517,26 +516,3 @@ def new_game(
     """A new game for these names (already checked); ZEDX (any case) is the computer."""
     players = [Player(name=n, computer=is_computer_name(n)) for n in names]
     return Game(players, rng, seed, four_twos)
-
-
-def is_computer_name(name: str) -> bool:
-    return name.strip().upper() == COMPUTER_NAME
-
-
-def check_name(name: str, taken: list[str]) -> str:
-    """A name for a new seat (spaces trimmed); IllegalMove with the reason if refused."""
-    name = name.strip()
-    if not name:
-        raise IllegalMove("A name needs at least one character")
-    if len(name) > MAX_NAME:
-        raise IllegalMove(f"A name has at most {MAX_NAME} characters")
-    if not name.isprintable():
-        raise IllegalMove("A name may hold only printable characters")
-    if is_computer_name(name) and any(is_computer_name(t) for t in taken):
-        raise IllegalMove("ZEDX already has a seat: only one computer player")
-    for other in taken:
-        if name.casefold() == other.strip().casefold():
-            raise IllegalMove(f"{other.strip()} is already playing: names must differ")
-    if is_computer_name(name):
-        return COMPUTER_NAME
-    return name

@@ -7,6 +7,8 @@ the form on an 80x24 frame.
 
 from __future__ import annotations
 
+from parlour.core import text as cols
+from parlour.dixmille.names import COMPUTER_NAME, MAX_NAME
 from parlour.dixmille.rules import MAX_PLAYERS, IllegalMove, check_name
 from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import Glyphs
@@ -16,8 +18,11 @@ WIDTH, HEIGHT = 80, 24
 ROW_MESSAGE = 20
 ROW_KEYS = 22
 COUNT_LABEL = "Number of players (1-6):"
-NAME_TYPING_LIMIT = 20
-"""Longer than a name may be, so that a too-long name is refused with its reason."""
+NAME_TYPING_LIMIT = 4 * MAX_NAME
+"""Characters the name field holds (combining accents add characters, not columns);
+the field itself stops at :data:`MAX_NAME` display columns as the name is typed."""
+HINT = f"Type {COMPUTER_NAME} as a name to let the computer play that seat."
+FULL = f"A name has at most {MAX_NAME} columns (a wide character such as 王 takes 2)"
 
 
 class SetupForm:
@@ -27,20 +32,28 @@ class SetupForm:
         self.count = 0
         self.names: list[str] = []
         self.editor = LineEditor(COUNT_LABEL, max_length=2)
-        self.message = "Type ZEDX as a name to let the computer play"
+        self.message = ""
         self.alert = False
         self.bell = False
 
     def _refuse(self, reason: str) -> None:
+        """Say why; a refused name stays in the field to be corrected (a count is cleared)."""
         self.message, self.alert, self.bell = reason, True, True
-        self.editor = LineEditor(self.editor.label, max_length=self.editor.max_length)
+        if not self.count:
+            self.editor = LineEditor(self.editor.label, max_length=self.editor.max_length)
 
     def feed(self, key: str) -> list[str] | None:
         """Apply a key; the names when the form is complete, else None."""
         self.bell = False
+        before = (self.editor.text, self.editor.cursor)
         answer = self.editor.feed(key)
         if answer is Answer.REFUSED:
             self.bell = True
+        if self.count and cols.width(self.editor.text) > MAX_NAME:
+            # the field is full: the key is refused and what was typed stays
+            self.editor.text, self.editor.cursor = before
+            self.message, self.alert, self.bell = FULL, True, True
+            return None
         if answer is not Answer.DONE:
             return None
         text = self.editor.text.strip()
@@ -68,22 +81,29 @@ class SetupForm:
         frame.put(1, 0, glyphs.hbar * WIDTH, Style.DIM)
         frame.put(3, 2, "A dice game for 1 to 6 players: the first to 10,000 points wins.")
         frame.put(4, 2, "Seat 1 throws first in every cycle.")
-        row = 6
+        frame.put(5, 2, HINT)
+        row = 7
         if self.count:
             frame.put(row, 2, f"Players: {self.count}")
             row += 1
         for i, name in enumerate(self.names):
-            frame.put(row + i, 4, f"{i + 1}. {name}")
+            frame.put(row + i, 4, cols.fit(f"{i + 1}. {name}", WIDTH - 4))
         row += len(self.names) + 1
         frame.put(row, 2, self.editor.label, Style.BOLD)
         col = 3 + len(self.editor.label)
-        text, cursor = self.editor.visible(WIDTH - col - 1)
-        frame.put(row, col, text, Style.UNDERLINE)
+        if self.count:
+            # a name is at most MAX_NAME columns: the whole field always fits
+            typed = self.editor.text
+            frame.put(row, col, cols.pad(typed, MAX_NAME), Style.UNDERLINE)
+            frame.put(row, col + MAX_NAME + 2, f"(up to {MAX_NAME} columns)", Style.DIM)
+            cursor = cols.width(typed[: self.editor.cursor])
+        else:
+            typed, cursor = self.editor.visible(WIDTH - col - 1)
+            frame.put(row, col, typed, Style.UNDERLINE)
         frame.cursor = (row, col + cursor)
         if self.message:
-            frame.put(
-                ROW_MESSAGE, 0, self.message[:WIDTH], Style.BOLD if self.alert else Style.NORMAL
-            )
+            style = Style.BOLD if self.alert else Style.NORMAL
+            frame.put(ROW_MESSAGE, 0, cols.fit(self.message, WIDTH), style)
         frame.put(ROW_KEYS, 0, "ENTER confirm   ESC leave", Style.DIM)
         frame.bell = self.bell
         return frame

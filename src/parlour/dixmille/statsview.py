@@ -10,13 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from parlour.core.text import fit, width
+from parlour.dixmille.analysis import explain, optimum_from_zero
+from parlour.dixmille.faces import dice_text
+from parlour.dixmille.names import MAX_NAME
 from parlour.dixmille.rules import points
 from parlour.dixmille.stats import BAND_LABELS, Totals
 from parlour.tui.frame import Frame, Style
+from parlour.tui.glyphs import ASCII, Glyphs
 
 WIDTH, HEIGHT = 80, 24
 LABEL = 20
 COLUMN = 10
+"""The narrowest player column (six fit beside the labels)."""
+WIDE_COLUMN = MAX_NAME + 2
+"""A column where a whole name fits with a space before it (up to five players)."""
 MAX_COLUMNS = 6
 FIRST_ROW = 4
 PAGE_TITLES = (
@@ -106,8 +114,10 @@ def _analysed(fn: Callable[[Totals], str]) -> Callable[[Totals], str]:
 
 
 STYLE: list[Row] = [
-    ("Decisions analysed", _analysed(lambda t: str(t.style.go_decisions + t.style.take_decisions))),
+    ("Your points per turn", _analysed(lambda t: _num(t.style.points_per_turn))),
+    ("Optimum, same scores", _analysed(lambda t: _num(t.style.optimum_per_turn()))),
     ("Given away per turn", _analysed(lambda t: f"{t.style.per_turn:.1f}")),
+    ("Decisions analysed", _analysed(lambda t: str(t.style.go_decisions + t.style.take_decisions))),
     ("Stopped too early", _analysed(lambda t: str(t.style.too_early))),
     ("Pushed too far", _analysed(lambda t: str(t.style.too_far))),
     ("Weaker takes", _analysed(lambda t: str(t.style.take_mistakes))),
@@ -117,32 +127,61 @@ STYLE: list[Row] = [
 TABLES = (RESULTS, PASSES, LUCK, STYLE)
 
 
+STYLE_PAGE = PAGES - 1
+
+
+def style_intro() -> list[str]:
+    """What the style page shows, for someone who has never seen it, and its scale."""
+    scale = optimum_from_zero()
+    return [
+        "Each of your throw/pass choices and takes is compared with ZEDX's optimal play",
+        "from the same position. Given away: the points a choice loses on average, luck",
+        f"aside. For scale: the optimum scores about {scale:,.0f} points per turn from 0.",
+    ]
+
+
+def _right(text: str, columns: int) -> str:
+    """``text`` cut to ``columns`` display columns and aligned to the right."""
+    cut = fit(text, columns)
+    return " " * (columns - width(cut)) + cut
+
+
 def render_stats(
-    players: list[Totals], page: int, title: str, message: str = "", footer: str = ""
+    players: list[Totals],
+    page: int,
+    title: str,
+    message: str = "",
+    footer: str = "",
+    glyphs: Glyphs = ASCII,
 ) -> Frame:
     """One page of the statistics table for up to six players."""
     frame = Frame(WIDTH, HEIGHT)
     page = max(0, min(page, PAGES - 1))
-    frame.put(0, 0, f"DIX MILLE STATISTICS - {title}", Style.BOLD)
+    frame.put(0, 0, fit(f"DIX MILLE STATISTICS - {title}", WIDTH), Style.BOLD)
     heading = f"{PAGE_TITLES[page]} (page {page + 1}/{PAGES})"
     frame.put(1, 0, heading, Style.UNDERLINE)
     if message:
-        frame.put(2, 0, message[:WIDTH], Style.BOLD)
+        frame.put(2, 0, fit(message, WIDTH), Style.BOLD)
     shown = players[:MAX_COLUMNS]
+    top = FIRST_ROW if message else FIRST_ROW - 1
+    if page == STYLE_PAGE and shown:
+        for i, line in enumerate(style_intro()):
+            frame.put(top + i, 0, line)
+        top += len(style_intro())
     if not shown:
         frame.put(FIRST_ROW + 1, 2, "No games recorded yet.")
-    top = FIRST_ROW if message else FIRST_ROW - 1
+    column = max(COLUMN, min(WIDE_COLUMN, (WIDTH - LABEL) // max(len(shown), 1)))
     for i, totals in enumerate(shown):
-        frame.put(top, LABEL + i * COLUMN, totals.name[:COLUMN].rjust(COLUMN), Style.BOLD)
+        # one column less than the column, so that two names never touch
+        frame.put(top, LABEL + i * column, _right(totals.name, column - 1), Style.BOLD)
     if shown:
         for r, (label, fn) in enumerate(TABLES[page]):
             row = top + 1 + r
-            frame.put(row, 0, label[:LABEL])
+            frame.put(row, 0, fit(label, LABEL))
             for i, totals in enumerate(shown):
-                text = fn(totals)
-                frame.put(row, LABEL + i * COLUMN, text[:COLUMN].rjust(COLUMN))
-        if page == PAGES - 1:
-            _costliest(frame, shown, top + 2 + len(STYLE))
+                frame.put(row, LABEL + i * column, _right(fn(totals), column - 1))
+        if page == STYLE_PAGE:
+            _costliest(frame, shown, top + 1 + len(STYLE), glyphs)
     if len(players) > MAX_COLUMNS:
         frame.put(
             HEIGHT - 2, 0, f"({len(players) - MAX_COLUMNS} more players: dixmille --stats NAME)"
@@ -152,18 +191,26 @@ def render_stats(
     return frame
 
 
-def _costliest(frame: Frame, shown: list[Totals], row: int) -> None:
-    """The costliest decisions of each analysed player, as far as the page allows."""
+def _costliest(frame: Frame, shown: list[Totals], row: int, glyphs: Glyphs) -> None:
+    """Each player's costly decisions, each once, most costly first, as far as the page allows."""
     last_row = HEIGHT - 3
-    if row > last_row:
+    analysed = [t for t in shown if t.style.go_decisions or t.style.take_decisions]
+    if row > last_row or not analysed:
         return
-    frame.put(row, 0, "Costliest decisions (expected points given away):", Style.UNDERLINE)
-    row += 1
-    if not any(totals.style.worst for totals in shown):
-        frame.put(row, 2, "none: no human decision gave points away")
-    for totals in shown:
-        for loss, text in totals.style.worst:
+    if not any(t.style.costly for t in analysed):
+        frame.put(row, 0, "Costly decisions: none, no decision gave points away.", Style.UNDERLINE)
+        return
+    each = max((last_row - row + 1) // len(analysed) - 1, 1)
+    for totals in analysed:
+        if row > last_row or not totals.style.costly:
+            continue
+        heading = f"{fit(totals.name, MAX_NAME)}'s costliest decisions, and what ZEDX would do:"
+        frame.put(row, 0, heading, Style.UNDERLINE)
+        row += 1
+        for costly in totals.style.costliest(each):
             if row > last_row:
                 return
-            frame.put(row, 0, f"{totals.name[:10]:<10} -{loss:,.0f}  {text}"[:WIDTH])
+            times = f"{costly.times}x" if costly.times > 1 else ""
+            line = explain(costly.decision, lambda faces: dice_text(faces, glyphs))
+            frame.put(row, 0, fit(f"  {times:<3}{line}", WIDTH))
             row += 1

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from parlour.core.text import fit, pad, width
+from parlour.dixmille.faces import dice_count, dice_text
+from parlour.dixmille.names import MAX_NAME
 from parlour.dixmille.rules import Game, points
+from parlour.dixmille.turnlog import Entry
 from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import Glyphs
 
@@ -53,7 +57,8 @@ class UiState:
     """The dice to draw (the current throw, or the throw that ended a turn)."""
     highlight: frozenset[int] = frozenset()
     """Positions (1-based) drawn highlighted: typed or chosen by ZEDX."""
-    log: list[str] = field(default_factory=list)
+    log: list[Entry] = field(default_factory=list)
+    """The turn log (this cycle and the last); the screen shows its last lines."""
     bell: bool = False
     ended: str = ""
     """Shown instead of the turn line while the end of a turn is on screen."""
@@ -79,7 +84,7 @@ def draw_die(frame: Frame, row: int, col: int, face: int, glyphs: Glyphs, style:
 
 
 def render(game: Game, ui: UiState, glyphs: Glyphs, seed_label: str = "") -> Frame:
-    """The game screen."""
+    """The game screen; every text is cut to its columns, so nothing spills into another."""
     frame = Frame(WIDTH, HEIGHT)
     title = "DIX MILLE"
     frame.put(0, 0, title, Style.BOLD)
@@ -88,27 +93,39 @@ def render(game: Game, ui: UiState, glyphs: Glyphs, seed_label: str = "") -> Fra
         cycle = f"Turn {game.cycle}"
     frame.put(0, 14, cycle)
     if seed_label:
-        frame.put(0, WIDTH - len(seed_label), seed_label, Style.DIM)
+        frame.put(0, WIDTH - width(seed_label), seed_label, Style.DIM)
     frame.put(1, 0, glyphs.hbar * WIDTH, Style.DIM)
     _scores(frame, game)
     if ui.ended:
-        frame.put(ROW_TURN, 1, ui.ended, Style.BOLD)
+        frame.put(ROW_TURN, 1, fit(ui.ended, WIDTH - 1), Style.BOLD)
     else:
-        _turn(frame, game)
+        _turn(frame, game, glyphs)
     _dice(frame, ui, glyphs)
-    for i, line in enumerate(ui.log[-LOG_LINES:]):
-        frame.put(ROW_LOG + i, 2, line[: WIDTH - 2])
+    for i, entry in enumerate(ui.log[-LOG_LINES:]):
+        frame.put(ROW_LOG + i, 2, log_line(entry, WIDTH - 2))
     frame.put(ROW_MESSAGE - 1, 0, glyphs.hbar * WIDTH, Style.DIM)
     if ui.message:
-        frame.put(ROW_MESSAGE, 0, ui.message[:WIDTH], Style.BOLD if ui.alert else Style.NORMAL)
-    frame.put(ROW_PROMPT, 0, ui.prompt[:WIDTH], Style.BOLD)
+        frame.put(ROW_MESSAGE, 0, fit(ui.message, WIDTH), Style.BOLD if ui.alert else Style.NORMAL)
+    prompt = fit(ui.prompt, WIDTH - (13 if ui.entry is not None else 0))
+    end = frame.put(ROW_PROMPT, 0, prompt, Style.BOLD)
     if ui.entry is not None:
-        col = min(len(ui.prompt) + 1, WIDTH - 12)
-        frame.put(ROW_PROMPT, col, ui.entry[: WIDTH - col - 1], Style.UNDERLINE)
-        frame.cursor = (ROW_PROMPT, min(col + len(ui.entry), WIDTH - 1))
-    frame.put(ROW_KEYS, 0, ui.keys[:WIDTH], Style.DIM)
+        col = end + 1
+        frame.put(ROW_PROMPT, col, fit(ui.entry, WIDTH - col - 1, ""), Style.UNDERLINE)
+        frame.cursor = (ROW_PROMPT, min(col + width(ui.entry), WIDTH - 1))
+    frame.put(ROW_KEYS, 0, fit(ui.keys, WIDTH), Style.DIM)
     frame.bell = ui.bell
     return frame
+
+
+def draw_field(frame: Frame, row: int, col: int, text: str, cursor: int) -> None:
+    """A text field being typed, with the cursor after ``cursor`` characters (in columns)."""
+    frame.put(row, col, text, Style.UNDERLINE)
+    frame.cursor = (row, min(col + width(text[:cursor]), WIDTH - 1))
+
+
+def log_line(entry: Entry, columns: int) -> str:
+    """One turn-log entry: the player's name in a column of its own, then what happened."""
+    return fit(f"{pad(entry.name, MAX_NAME)} {entry.text}", columns)
 
 
 def _scores(frame: Frame, game: Game) -> None:
@@ -120,9 +137,9 @@ def _scores(frame: Frame, game: Game) -> None:
         mark = ">" if current else ("*" if seat in winners else " ")
         label = f"{mark}{player.name}"
         if player.computer:
-            label += " (c)" if len(player.name) <= 7 else ""
+            label += " (c)"
         style = Style.REVERSE | Style.BOLD if current else Style.BOLD
-        frame.put(ROW_SCORES, col, label.ljust(COLUMN - 1)[: COLUMN - 1], style)
+        frame.put(ROW_SCORES, col, pad(label, COLUMN - 1), style)
         score_style = Style.BOLD if current else Style.NORMAL
         frame.put(ROW_SCORES + 1, col + 1, points(player.score), score_style)
     needed = game.needed_to_lead()
@@ -132,17 +149,15 @@ def _scores(frame: Frame, game: Game) -> None:
         )
 
 
-def _turn(frame: Frame, game: Game) -> None:
+def _turn(frame: Frame, game: Game, glyphs: Glyphs) -> None:
     if game.over:
         return
-    who = game.player.name
-    frame.put(ROW_TURN, 1, f"{who}'s turn:", Style.BOLD)
-    col = 3 + len(who) + 7
-    text = f"{points(game.turn_points)} turn points   {game.dice_left} dice available"
-    frame.put(ROW_TURN, col, text)
+    end = frame.put(ROW_TURN, 1, f"{fit(game.player.name, MAX_NAME)}'s turn:", Style.BOLD)
+    available = dice_count(game.dice_left)
+    frame.put(ROW_TURN, end + 1, f"{points(game.turn_points)} turn points   {available} available")
     bonus = f"One-die successes: {game.level}  next bonus {points(game.next_bonus())}"
     frame.put(ROW_ASIDE, 1, bonus)
-    aside = " ".join(str(f) for f in game.aside) if game.aside else "none"
+    aside = dice_text(game.aside, glyphs) if game.aside else "none"
     frame.put(ROW_ASIDE + 1, 1, f"Set aside: {aside}")
 
 
@@ -154,6 +169,14 @@ def _dice(frame: Frame, ui: UiState, glyphs: Glyphs) -> None:
         draw_die(frame, ROW_DICE + 1, col, face, glyphs, style)
         label = f"[{i + 1}]" if chosen else f" {i + 1} "
         frame.put(ROW_DICE + 6, col + 2, label, Style.BOLD if chosen else Style.NORMAL)
+
+
+def render_rules(four_twos_wipe: bool = True) -> Frame:
+    """The rules page (``?``)."""
+    frame = Frame(WIDTH, HEIGHT)
+    for i, line in enumerate(rules_text(four_twos_wipe)):
+        frame.put(i, 0, line, Style.BOLD if i == 0 else Style.NORMAL)
+    return frame
 
 
 def rules_text(four_twos_wipe: bool = True) -> list[str]:
@@ -178,8 +201,8 @@ def rules_text(four_twos_wipe: bool = True) -> list[str]:
         "The game ends after the cycle in which someone reaches 10,000; the highest",
         "score wins (equal scores share the win).",
         "",
-        "Keys: digits + ENTER take dice   t throw   p pass   S save   i statistics",
-        "      ? rules   Q quit   any key hurries ZEDX",
+        "Keys: digits + ENTER take dice   t throw   p pass   l turn log   S save",
+        "      i statistics   ? rules   Q quit   any key hurries ZEDX",
         "",
         "Press any key to return to the game.",
     ]

@@ -1,15 +1,47 @@
 """Frame: a grid of text cells with styles that apps render into.
 
 Views are pure functions ``state -> Frame``; the runner paints a Frame on a
-curses window, and tests compare ``frame.to_text()`` with golden files. Wide
-(double-width) characters are not used by any game, so one character is one
-cell.
+curses window, and tests compare ``frame.to_text()`` with golden files. A cell
+holds one grapheme cluster (a character with its combining marks); a wide
+character (CJK, most emoji) takes two cells, the second one holding ``""``, so
+a row's text has exactly the display width the terminal will draw.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntFlag
+
+from wcwidth import wcswidth
+
+from parlour.core.text import is_control
+
+try:
+    from wcwidth import iter_graphemes as _clusters
+except ImportError:  # wcwidth < 0.3: a character and the zero-width ones after it
+
+    def _clusters(text: str) -> list[str]:  # type: ignore[misc]
+        out: list[str] = []
+        for ch in text:
+            if out and wcswidth(ch) == 0:
+                out[-1] += ch
+            else:
+                out.append(ch)
+        return out
+
+
+WIDE = ""
+"""The content of the cell a wide character's right half occupies."""
+
+
+def _cell(cluster: str) -> tuple[str, int]:
+    """A cluster as it may be drawn and its width (control characters become ``?``)."""
+    if any(is_control(ch) for ch in cluster):
+        return "?", 1
+    columns = wcswidth(cluster)
+    if columns < 0:
+        return "?", 1
+    return cluster, min(columns, 2)
 
 
 class Style(IntFlag):
@@ -53,20 +85,41 @@ class Frame:
         self.styles = [[Style.NORMAL] * self.width for _ in range(self.height)]
 
     def put(self, row: int, col: int, text: str, style: Style = Style.NORMAL) -> int:
-        """Write ``text`` at (row, col), clipped to the frame; returns the column after it."""
-        if not 0 <= row < self.height:
-            return col + len(text)
-        line_chars = self.chars[row]
-        line_styles = self.styles[row]
-        for offset, ch in enumerate(text):
-            c = col + offset
-            if c < 0:
+        """Write ``text`` at (row, col), clipped to the frame; returns the column after it.
+
+        Columns are display columns: a wide character takes two cells, a
+        combining mark joins the cell before it.
+        """
+        c = col
+        line_chars = self.chars[row] if 0 <= row < self.height else None
+        line_styles = self.styles[row] if 0 <= row < self.height else None
+        last = -1
+        for cluster in _clusters(text):
+            shown, columns = _cell(cluster)
+            if columns == 0:
+                if line_chars is not None and 0 <= last < self.width:
+                    line_chars[last] += shown
                 continue
-            if c >= self.width:
-                break
-            line_chars[c] = ch if ch.isprintable() else "?"
-            line_styles[c] = style
-        return col + len(text)
+            if line_chars is not None and line_styles is not None and 0 <= c < self.width:
+                if columns == 2 and c + 1 >= self.width:
+                    shown, columns = " ", 1  # half a wide character cannot be drawn
+                self._claim(line_chars, c)
+                line_chars[c] = shown
+                line_styles[c] = style
+                if columns == 2:
+                    self._claim(line_chars, c + 1)
+                    line_chars[c + 1] = WIDE
+                    line_styles[c + 1] = style
+                last = c
+            c += columns
+        return c
+
+    def _claim(self, line: list[str], c: int) -> None:
+        """Before cell ``c`` is written, blank the other half of a wide character there."""
+        if line[c] == WIDE and c > 0:
+            line[c - 1] = " "
+        if c + 1 < self.width and line[c + 1] == WIDE:
+            line[c + 1] = " "
 
     def style_span(self, row: int, col: int, length: int, style: Style) -> None:
         """Set the style of ``length`` cells without changing their text."""
@@ -78,6 +131,8 @@ class Frame:
     def clear_row(self, row: int, start: int = 0) -> None:
         """Blank a row from ``start`` to its end."""
         if 0 <= row < self.height:
+            if 0 < start < self.width and self.chars[row][start] == WIDE:
+                self.chars[row][start - 1] = " "
             for c in range(max(start, 0), self.width):
                 self.chars[row][c] = " "
                 self.styles[row][c] = Style.NORMAL

@@ -1,0 +1,86 @@
+"""Whole 80x24 screens compared with golden files: wide names, the turn log, the style page."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from parlour.core.rng import make_rng
+from parlour.dixmille import analysis, stats, statsview
+from parlour.dixmille.ai import threshold_move, zedx_move
+from parlour.dixmille.app import DixMilleApp
+from parlour.dixmille.rules import check_name, new_game
+from parlour.tui.glyphs import ASCII, UNICODE
+from tests.dixmille.helpers import Scripted
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def matches(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("PARLOUR_WRITE_GOLDEN"):
+        path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
+    assert text.rstrip("\n") == path.read_text(encoding="utf-8").rstrip("\n")
+
+
+def test_six_names_of_every_width() -> None:
+    checked: list[str] = []
+    for name in ["王小明王小", "🎲🎲🎲🎲🎲", "Abcdefghij", "E\u0301lodie", "ZEDX", "Zoë"]:
+        checked.append(check_name(name, checked))
+    app = DixMilleApp(UNICODE, names=checked, seed=42, pace=0)
+    assert app.game is not None
+    app.game.roller = Scripted([(1, 1, 5, 2, 3, 4), (5, 6, 6, 6, 2)])
+    for key in ["t", "1", "ENTER", "t", "1"]:
+        app.handle_key(key)
+    matches("wide-names-unicode.txt", app.render(24, 80).to_text())
+
+
+def run_zedx(app: DixMilleApp) -> None:
+    for _ in range(50):  # ZEDX's steps at pace 0
+        if app.timeout() is None:
+            return
+        app.handle_key("TIMEOUT")
+    raise AssertionError("ZEDX never handed over")
+
+
+def test_the_turn_log_page() -> None:
+    app = DixMilleApp(ASCII, names=["Ann", "ZEDX"], seed=1, pace=0)
+    assert app.game is not None
+    app.game.roller = Scripted(
+        [
+            *[(1, 1, 5, 2, 3, 4), (1, 5, 2), (3,), (5,)],  # Ann: one die on the 2nd attempt
+            (2, 2, 2, 2, 1, 5),  # ZEDX: four 2s at 0
+            (2, 3, 4, 6, 6, 3),  # Ann busts at once
+            *[(1, 2, 3, 4, 6, 6), (2, 3, 4, 6, 6)],  # ZEDX takes a 1, throws on, busts
+        ]
+    )
+    for key in ["t", *"123", "ENTER", "t", *"12", "ENTER", "t", "t", "p"]:
+        app.handle_key(key)
+    run_zedx(app)
+    for key in ["t", " "]:
+        app.handle_key(key)
+    run_zedx(app)
+    app.handle_key("l")
+    matches("log-page-ascii.txt", app.render(24, 80).to_text())
+
+
+@pytest.mark.parametrize(("glyphs", "name"), [(ASCII, "ascii"), (UNICODE, "unicode")])
+def test_the_style_page(glyphs: object, name: str) -> None:
+    game = new_game(["王小明", "ZEDX"], make_rng(5), 5)
+    while not game.over:
+        situation = game.situation()
+        game.apply(zedx_move(situation) if game.player.computer else threshold_move(situation))
+    for turn in game.players[0].turns:
+        analysis.annotate(turn)
+    rows = stats.totals([stats.game_line(game)])
+    frame = statsview.render_stats(
+        rows,
+        statsview.STYLE_PAGE,
+        "this game (seed 5)",
+        "",
+        "",
+        glyphs,  # type: ignore[arg-type]
+    )
+    matches(f"style-page-{name}.txt", frame.to_text())
