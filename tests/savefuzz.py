@@ -57,7 +57,21 @@ class FloatLiteral(float):
         return self.text
 
 
-HUGE_DIGITS = 10**5000 - 1
+class HugeInt(int):
+    """An int too long for ``str()`` (past the 4300-digit limit) that still shows itself.
+
+    Hypothesis and pytest print failing examples with ``repr``; a plain 5000-digit
+    int would make that printing fail instead of showing the example.
+    """
+
+    def __repr__(self) -> str:
+        digits = len(_int_text(abs(int(self))))
+        return f"{'-' if self < 0 else ''}<int of {digits} digits>"
+
+    __str__ = __repr__
+
+
+HUGE_DIGITS = HugeInt(10**5000 - 1)
 """5000 nines: past Python's 4300-digit int-to-string limit, a ValueError when parsed."""
 
 ESCAPES = ("\x1b]0;x\x07", "\x1b]52;c;aGk=\x07", "\x1b[2J", "a\x1b[31mred\x1b[0m", "\x9b2J")
@@ -65,7 +79,7 @@ WIDE = ("漢字", "🂡🂱", "ＡＢＣ", "e\u0301\u0301", "\u202eevil", "名" 
 
 HOSTILE_VALUES: tuple[Any, ...] = (
     HUGE_DIGITS,
-    -HUGE_DIGITS,
+    HugeInt(-HUGE_DIGITS),
     10**400,
     -(10**400),
     -1,
@@ -154,7 +168,7 @@ def _show(path: Path) -> str:
 
 def _short(value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**20:
-        digits = len(str(abs(value))) if abs(value) < 10**4000 else "4000+"
+        digits = len(_int_text(abs(int(value))))
         return f"{'-' if value < 0 else ''}<int of {digits} digits>"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -289,7 +303,7 @@ def _encode(value: Any, out: list[str]) -> None:
     if value is None or isinstance(value, bool | str):
         out.append(json.dumps(value, ensure_ascii=False))
     elif isinstance(value, int):
-        out.append(_int_text(value))
+        out.append(_int_text(int(value)))
     elif isinstance(value, float):
         out.append(_float_text(value))
     elif isinstance(value, list | tuple):

@@ -53,6 +53,8 @@ def _same(a: Any, b: Any) -> bool:
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
     if isinstance(a, float) and isinstance(b, float):
         return a == b  # a FloatLiteral reads back as the plain float it stands for
+    if isinstance(a, int) and isinstance(b, int) and bool not in (type(a), type(b)):
+        return a == b  # likewise a HugeInt
     return type(a) is type(b) and a == b
 
 
