@@ -15,12 +15,10 @@ plain words what is wrong. Nothing is ever unpickled.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import secrets
 import stat
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,7 +26,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from parlour import __version__
-from parlour.core import strictjson, text
+from parlour.core import atomic, strictjson, text
 from parlour.core.rng import SEED_LIMIT
 
 FORMAT_TAG = "parlour-save"
@@ -92,7 +90,11 @@ def write_save(
     seed: int,
     state: Mapping[str, Any],
 ) -> SaveFile:
-    """Write ``state`` in the envelope to ``path`` atomically; ``SaveError`` on failure."""
+    """Write ``state`` in the envelope to ``path`` atomically; ``SaveError`` on failure.
+
+    See :mod:`parlour.core.atomic`: permission bits kept, symlinks written through,
+    anything but a regular file refused, temporary files never left behind.
+    """
     target = Path(path)
     saved_at = datetime.now(UTC).isoformat(timespec="seconds")
     envelope = {
@@ -108,41 +110,15 @@ def write_save(
         data = json.dumps(envelope, indent=1, sort_keys=True, allow_nan=False).encode("utf-8")
     except (TypeError, ValueError) as exc:  # a bug in a game's to_dict, not the player's fault
         raise SaveError(target, f"the game state could not be encoded ({exc})") from exc
-    if os.path.isdir(target):  # os.path never raises (a too-long name is simply not a folder)
-        raise SaveError(target, "is a folder; choose a file name")
-    folder = target.parent if str(target.parent) else Path(".")
-    tmp_name: str | None = None
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp_name, 0o644)
-        os.replace(tmp_name, target)
-        tmp_name = None
-        _fsync_folder(folder)
+        atomic.replace_file(target, data)
+    except atomic.TargetRefused as exc:
+        raise SaveError(target, str(exc)) from exc
     except OSError as exc:
         raise SaveError(target, f"could not save: {_reason_for_os_error(exc)}") from exc
-    finally:
-        if tmp_name is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
+    except ValueError as exc:  # a NUL byte in the name
+        raise SaveError(target, "is not a usable file name") from exc
     return SaveFile(str(target), game, format_version, __version__, saved_at, seed, dict(state))
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename durable where the platform allows opening a folder."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def reserve_unique(folder: Path, stem: str, suffix: str = ".json") -> Path:
