@@ -15,7 +15,7 @@ import os
 
 from parlour.core.ledger import GAME_ID_LENGTH
 from parlour.core.saves import SaveError, SaveFile, load_game, write_save
-from parlour.midnightoil.cards import check_deal_number
+from parlour.midnightoil.cards import DEAL_LIMIT, check_deal_number
 from parlour.midnightoil.game import Game
 
 GAME = "midnightoil"
@@ -46,7 +46,7 @@ def _parse(envelope: SaveFile) -> Game:
 def load(path: str | os.PathLike[str]) -> Game:
     """The game saved in ``path``; :class:`SaveError` naming the problem otherwise."""
     try:
-        return load_game(path, GAME, FORMAT_VERSION, _parse)
+        return load_game(path, GAME, FORMAT_VERSION, _parse, max_seed=DEAL_LIMIT)
     except SaveError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError) as exc:
