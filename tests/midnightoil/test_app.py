@@ -11,7 +11,7 @@ from parlour.core import paths
 from parlour.midnightoil import savefile
 from parlour.midnightoil.app import MidnightOilApp
 from parlour.midnightoil.game import Game
-from parlour.midnightoil.rules import State
+from parlour.midnightoil.rules import Move, State
 from parlour.midnightoil.stats import STATS_FILE, load_stats
 from parlour.midnightoil.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
@@ -584,3 +584,15 @@ def test_a_data_folder_that_is_a_file_still_gives_a_game(
     app.end_of_input()
     assert "could not be saved" in (app.exit_message or "")
     assert blocker.read_text() == "x"
+
+
+def test_a_deal_only_the_computer_solved_shows_no_best_of_yours() -> None:
+    from parlour.midnightoil.stats import SOLVED, record_game
+
+    record_game(Game(1), SOLVED)
+    app = make(1)
+    assert "your best" not in press(app)
+    game = Game(1)
+    game.play_step([Move.parse("l -> 4")])
+    record_game(game, "lost")
+    assert "your best 1/52" in press(make(1))

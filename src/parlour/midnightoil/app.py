@@ -123,7 +123,8 @@ class MidnightOilApp(DrawKeys):
         minutes, seconds = divmod(int(self.game.elapsed), 60)
         notes = [f"time {minutes}:{seconds:02}   undos {self.game.undos}"]
         record = self.stats.best_for(self.game.deal_number)
-        if record is not None:
+        if record is not None and (record["best"] or record["won"]):
+            # A deal only the computer solved has no best of the player's to show.
             won = " (won)" if record["won"] else ""
             notes.append(f"your best {record['best']}/52{won}")
         if self.game.solver_used:
