@@ -544,7 +544,7 @@ def test_saved_then_quit_records_nothing_and_says_where_the_game_is(tmp_path: Pa
     app.prompt.editor.cursor = len(app.prompt.editor.text)
     press(app, "ENTER", "Q")
     assert app.finished and app.prompt is None  # nothing to lose: no question
-    assert "s.json" in (app.exit_message or "")
+    assert f"Resume with: midnightoil {tmp_path / 's.json'}" in (app.exit_message or "")
     assert load_stats()[0].played == 0
     # Resumed and finished: counted once, under the same game.
     again = MidnightOilApp(savefile.load(tmp_path / "s.json"), ASCII, save_path="s.json")
@@ -596,3 +596,18 @@ def test_a_deal_only_the_computer_solved_shows_no_best_of_yours() -> None:
     game.play_step([Move.parse("l -> 4")])
     record_game(game, "lost")
     assert "your best 1/52" in press(make(1))
+
+
+def test_a_hang_up_right_after_a_save_names_the_save_and_writes_no_recovery(
+    tmp_path: Path,
+) -> None:
+    app = make()
+    press(app, "b", " ", "S")
+    assert app.prompt is not None and app.prompt.editor is not None
+    app.prompt.editor.text = str(tmp_path / "s.json")
+    app.prompt.editor.cursor = len(app.prompt.editor.text)
+    press(app, "ENTER")
+    app.end_of_input()
+    assert app.exit_message == f"Input ended; your game is saved in {tmp_path / 's.json'}"
+    assert not list(paths.data_dir().glob("midnightoil-recovery-*"))
+    assert load_stats()[0].played == 0

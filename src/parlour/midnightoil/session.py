@@ -383,14 +383,18 @@ class GameSession(TerminalApp):
         self.finished = True
         self.exit_message = self._exit_line()
         if self._in_progress() and self.save_path:
-            self.exit_message += f" Saved in {_command_path(self.save_path)}"
+            self.exit_message += f" Resume with: midnightoil {_command_path(self.save_path)}"
 
     def _exit_line(self) -> str:
         state = self.game.state
         return f"Midnight Oil deal {self.game.deal_number}: {state.cards_home()}/52 cards home."
 
     def end_of_input(self) -> None:
-        if not self._in_progress() or self._is_saved():
+        if self._in_progress() and self._is_saved() and self.save_path:
+            where = _command_path(self.save_path)
+            self.exit_message = f"Input ended; your game is saved in {where}"
+            return
+        if not self._in_progress():
             return
         try:
             saved = self._recovery_save()
