@@ -611,3 +611,14 @@ def test_a_hang_up_right_after_a_save_names_the_save_and_writes_no_recovery(
     assert app.exit_message == f"Input ended; your game is saved in {tmp_path / 's.json'}"
     assert not list(paths.data_dir().glob("midnightoil-recovery-*"))
     assert load_stats()[0].played == 0
+
+
+def test_the_end_check_waits_while_a_question_is_open_and_keeps_the_selection() -> None:
+    app = clubs_deadlock()
+    press(app, "S")
+    assert app.prompt is not None and app.timeout() is None
+    press(app, "ESC", "c")
+    assert app.selected == 2 and app.timeout() is not None
+    press(app, "TIMEOUT")
+    assert app.selected == 2
+    assert "No move can bring another card home" in status_row(app)

@@ -147,7 +147,12 @@ class MidnightOilApp(DrawKeys):
     def timeout(self) -> float | None:
         if self.solving:
             return SOLVE_PACE
-        if self.page is None and not self.showing_stats and self._end_check_due():
+        if (
+            self.page is None
+            and not self.showing_stats
+            and self.prompt is None
+            and self._end_check_due()
+        ):
             return END_CHECK_DELAY
         return None
 
@@ -180,7 +185,9 @@ class MidnightOilApp(DrawKeys):
         """The current position is an end: say so (the status row) and record it once."""
         self.ended_at = self.game.state.key()
         self.solver_gave_up = solver_gave_up
-        self._reset_ui()
+        # The selection or draw the player is in the middle of stays; the status row tells.
+        self.hint = None
+        self.verdict = None
         self._record(SOLVED if self.game.solver_used else LOST)
 
     def handle_key(self, key: str) -> None:
