@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.ledger import is_game_id, new_game_id
-from parlour.midnightoil.cards import check_deal_number
+from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
 from parlour.midnightoil.rules import IllegalMove, Move, State, auto_home_moves
 
 MAX_ELAPSED = 10 * 365 * 24 * 3600
@@ -113,6 +113,36 @@ class Game:
         self.state = state
         return step
 
+    def check_consistent(self) -> None:
+        """``ValueError`` unless this game is one real play can reach.
+
+        Every card once on the table or home, the counters in range, nothing to
+        redo in a won game, at least one undo per step to redo, and the undo
+        history replaying from the deal to the position, each redo step legal.
+        """
+        state = self.state
+        if sum(len(fan) for fan in state.fans) + state.cards_home() != DECK_SIZE:
+            raise ValueError("the cards do not add up")
+        _seconds(self.elapsed)
+        _count(self.undos, "undos", MAX_UNDOS)
+        if self.undos < len(self.future):
+            raise ValueError("there are more steps to redo than undos were made")
+        if self.future and state.is_won():
+            raise ValueError("a won game has nothing to redo")
+        current = State.new(self.deal_number)
+        for step in self.history:
+            if step.before != current:
+                raise ValueError("the undo history does not follow from the deal")
+            for move in step.moves:
+                current = current.apply(move)
+        if current != state:
+            raise ValueError("the undo history does not reach the position")
+        for step in reversed(self.future):
+            if step.before != current:
+                raise ValueError("the redo steps do not follow from the position")
+            for move in step.moves:
+                current = current.apply(move)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able record: the position, the undo and redo steps, counters and clock."""
         return {
@@ -159,15 +189,12 @@ class Game:
             except IllegalMove as exc:
                 raise ValueError(f"redo step {index + 1} is not legal ({exc})") from None
             redo_steps.append(Step(tuple(step), before))
-        if redo_steps and game.state.is_won():
-            raise ValueError("a won game has nothing to redo")
         game.future = list(reversed(redo_steps))
         game.undos = _count(data["undos"], "undos", MAX_UNDOS)
-        if game.undos < len(redo_steps):
-            raise ValueError("there are more steps to redo than undos were made")
         game.elapsed = _seconds(data["elapsed"])
         game.solver_used = _flag(data["solver_used"], "solver_used")
         game.touched = _flag(data["touched"], "touched") or bool(game.history)
+        game.check_consistent()
         return game
 
 
