@@ -23,6 +23,13 @@ from parlour.tui.signals import Pending
 FAILED_READS_FOR_EOF = 20
 """Consecutive instant read failures taken to mean the terminal has gone away."""
 
+_ATTRIBUTES = (
+    (Style.BOLD, "A_BOLD"),
+    (Style.REVERSE, "A_REVERSE"),
+    (Style.UNDERLINE, "A_UNDERLINE"),
+    (Style.DIM, "A_DIM"),
+)
+
 SUSPEND = "SUSPEND"
 """Not an app key: the runner's own name for a SIGTSTP noted during the read."""
 
@@ -101,14 +108,10 @@ class Screen:
 
     def attr(self, style: Style) -> int:
         value = curses.A_NORMAL
-        if style & Style.BOLD:
-            value |= curses.A_BOLD
-        if style & Style.REVERSE:
-            value |= curses.A_REVERSE
-        if style & Style.UNDERLINE:
-            value |= curses.A_UNDERLINE
-        if style & Style.DIM:
-            value |= curses.A_DIM
+        # getattr: a curses build may lack one (PDCurses on Windows has no A_DIM in places).
+        for flag, name in _ATTRIBUTES:
+            if style & flag:
+                value |= getattr(curses, name, 0)
         for colour, pair in self.colour_pairs.items():
             if style & colour:
                 value |= curses.color_pair(pair)
