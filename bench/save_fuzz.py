@@ -155,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
             slowest = max(tally.seconds, default=0.0) * 1000
             print(
                 f"{tally.sample:44} {tally.refused:8} {tally.loaded:7} {len(tally.bugs):5}"
-                f"  {low:6.2%} .. {high:6.2%}   {p99:7.1f} / {slowest:7.1f}"
+                f"  {low:6.2%} .. {high:6.2%}   {p99:7.1f} / {slowest:7.1f}",
+                flush=True,
             )
     total = sum(t.total for t in tallies)
     bugs = [bug for t in tallies for bug in ((t.sample, *b) for b in t.bugs)]
