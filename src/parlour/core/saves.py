@@ -113,6 +113,8 @@ def write_save(
         atomic.replace_file(target, data)
     except atomic.TargetRefused as exc:
         raise SaveError(target, str(exc)) from exc
+    except FileNotFoundError as exc:  # the target itself may be missing: its folder is
+        raise SaveError(target, "could not save: there is no such folder") from exc
     except OSError as exc:
         raise SaveError(target, f"could not save: {_reason_for_os_error(exc)}") from exc
     except ValueError as exc:  # a NUL byte in the name

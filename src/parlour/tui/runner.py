@@ -150,6 +150,8 @@ def say(message: str, stream: TextIO | None = None) -> None:
     """Print ``message`` escaped line by line; silence everything if the terminal is gone."""
     safe = "\n".join(text.printable(line) for line in message.split("\n"))
     target = stream if stream is not None else sys.stdout
+    if target is None:  # no console at all (pythonw on Windows)
+        return
     try:
         print(safe, file=target)
         target.flush()
