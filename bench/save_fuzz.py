@@ -166,8 +166,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{sum(t.loaded for t in tallies)} loaded and consistent, {len(bugs)} bugs "
         f"(rate {low:.2%} .. {high:.2%}, 95% CI)"
     )
-    for sample, mutation, what in bugs[:SHOW_BUGS]:
-        print(f"  bug in {sample}: {text.fit(mutation, 200)}\n      -> {what}")
+    for name, mutation, what in bugs[:SHOW_BUGS]:
+        print(f"  bug in {name}: {text.fit(mutation, 200)}\n      -> {what}")
     return 0
 
 

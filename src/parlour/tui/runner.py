@@ -65,7 +65,7 @@ def _suspend(stdscr: Any) -> None:
 
 
 def _loop(stdscr: Any, app: TerminalApp, pending: signals.Pending) -> None:
-    screen = Screen(stdscr, pending)
+    screen = Screen(curses, stdscr, pending)
     job_control = signals.has_job_control()
     top = left = 0
     while not app.finished:
