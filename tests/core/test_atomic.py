@@ -239,9 +239,18 @@ def _leftover(folder: Path, name: str, age: float = 0) -> Path:
     return path
 
 
+@pytest.fixture
+def alive() -> Iterator[int]:
+    """The pid of a process that runs for the test (ours to signal, should the code try)."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    yield child.pid
+    child.kill()
+    child.wait()
+
+
 @posix_only
-def test_leftovers_of_interrupted_saves_are_cleaned_up(tmp_path: Path) -> None:
-    dead, alive = _dead_pid(), os.getppid()
+def test_leftovers_of_interrupted_saves_are_cleaned_up(tmp_path: Path, alive: int) -> None:
+    dead = _dead_pid()
     gone = [
         _leftover(tmp_path, f".g.json.{dead}.0badf00d.tmp"),
         _leftover(tmp_path, f".g.json.{alive}.0badf00d.tmp", age=2 * 3600),
