@@ -100,7 +100,7 @@ def test_a_data_folder_that_is_a_file_still_starts_a_game(tmp_path: Path) -> Non
     blocker.write_text("x")
     env = {"PARLOUR_DATA_DIR": str(blocker)}
     with Terminal(["midnightoil", "--deal", "1"], cwd=tmp_path, env=env) as term:
-        term.wait_for("Statistics unreadable")
+        term.wait_for("No statistics: data folder")
         term.send("l ")
         term.wait_for("home 1/52")
         term.send("Q")

@@ -576,7 +576,7 @@ def test_a_data_folder_that_is_a_file_still_gives_a_game(
     blocker.write_text("x")
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
     app = make()
-    assert "Statistics unreadable" in press(app)
+    assert "No statistics: data folder" in press(app)
     press(app, "b", " ", "N", "y")
     assert "statistics not recorded" in press(app).lower()
     press(app, "#", "1", "ENTER", "l", " ")

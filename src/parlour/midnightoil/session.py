@@ -399,7 +399,12 @@ class GameSession(TerminalApp):
         try:
             saved = self._recovery_save()
         except (OSError, SaveError) as exc:
-            reason = exc.reason if isinstance(exc, SaveError) else (exc.strerror or str(exc))
+            if isinstance(exc, SaveError):
+                reason = exc.reason
+            elif isinstance(exc, paths.DataDirError):
+                reason = str(exc)
+            else:
+                reason = exc.strerror or str(exc)
             # No copy of the game survives: it ends here, and counts as it stands.
             self._end_game(restarted=False)
             self.exit_message = printable(f"Input ended; the game could not be saved ({reason}).")
@@ -420,7 +425,7 @@ class GameSession(TerminalApp):
         ``OSError`` or :class:`SaveError` when the data folder cannot take it
         (the empty reserved file is then removed again).
         """
-        path = reserve_unique(paths.data_dir(create=False), RECOVERY_STEM)
+        path = reserve_unique(paths.data_dir(create=True), RECOVERY_STEM)
         try:
             savefile.save(path, self.game)
         except SaveError:

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from parlour.core import ledger, paths
-from parlour.core.text import printable, shorten_middle
+from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
 from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS, Game
 from parlour.midnightoil.rules import REDEALS
@@ -46,6 +47,8 @@ MAX_MOVES = 10**6
 """More moves than any line of play holds (a card builds at most once a deal)."""
 PATH_COLUMNS = 40
 """Columns a file name may take in a statistics message."""
+ROW_COLUMNS = 76
+"""Columns of the message row at 80 columns (after its margins and the "> " mark)."""
 
 
 @dataclass(frozen=True)
@@ -295,8 +298,25 @@ def ledger_path() -> Path:
     return paths.data_file(LEDGER_FILE, create_dir=False)
 
 
+def folder_problem(lead: str) -> str | None:
+    """``lead`` and why the data folder cannot hold statistics, in one row, or None if it can."""
+    try:
+        paths.data_dir(create=True)
+    except paths.DataDirError as exc:
+        problem = re.sub(r" \([^)]*\)", "", exc.problem)  # the row has no room for asides
+        if exc.path is None:
+            return f"{lead}: the data folder {problem}."
+        rest = f"{lead}: data folder  {problem}."
+        room = max(ROW_COLUMNS - width(rest), 12)
+        where = shorten_middle(printable(exc.path), room, ASCII_ELLIPSIS)
+        return f"{lead}: data folder {where} {problem}."
+    except OSError as exc:
+        return f"{lead}: the data folder cannot be used ({printable(exc.strerror or str(exc))})."
+    return None
+
+
 def _shown(path: Path) -> str:
-    return shorten_middle(printable(str(path)), PATH_COLUMNS)
+    return shorten_middle(printable(str(path)), PATH_COLUMNS, ASCII_ELLIPSIS)
 
 
 def _read_baseline() -> tuple[Stats | None, str | None]:
@@ -323,6 +343,9 @@ def load_stats() -> tuple[Stats, str | None]:
     a warning. A damaged ledger line is skipped on its own; the file is never
     rewritten.
     """
+    problem = folder_problem("No statistics")
+    if problem is not None:
+        return Stats(), problem
     baseline, warning = _read_baseline()
     reading = ledger.read(ledger_path(), Record.from_dict, lambda record: record.game_id)
     stats = Stats.of(reading.records, baseline)
@@ -336,6 +359,9 @@ def load_stats() -> tuple[Stats, str | None]:
 
 def record_game(game: Game, outcome: str, restarted: bool = False) -> str | None:
     """Append the record of ``game`` ending with ``outcome``; a warning on failure, else None."""
+    problem = folder_problem("Statistics not recorded")
+    if problem is not None:
+        return problem
     try:
         ledger.append(ledger_path(), record_of(game, outcome, restarted).to_dict())
     except ledger.LedgerError as exc:
