@@ -187,7 +187,7 @@ def test_interrupted_save_leaves_the_previous_file_intact(
 def test_save_into_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(SaveError) as info:
         _write(tmp_path / "no" / "such" / "dir" / "x.json")
-    assert "could not save" in str(info.value)
+    assert "could not save: there is no such folder" in str(info.value)
 
 
 def test_save_onto_a_folder_is_refused(tmp_path: Path) -> None:
@@ -198,7 +198,11 @@ def test_save_onto_a_folder_is_refused(tmp_path: Path) -> None:
 
 def test_saved_file_is_readable_json_with_mode_0644(tmp_path: Path) -> None:
     target = tmp_path / "m.json"
-    _write(target)
+    old = os.umask(0o022)
+    try:
+        _write(target)
+    finally:
+        os.umask(old)
     assert (target.stat().st_mode & 0o777) == 0o644
 
 

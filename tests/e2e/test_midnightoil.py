@@ -43,10 +43,8 @@ def test_deal_1_play_undo_save_and_quit(tmp_path: Path) -> None:
         term.send("S")
         term.wait_for("Save to file: midnightoil-1.json")
         term.send("\r")
-        term.wait_for("Saved to midnightoil-1.json")
-        term.send("Q")
-        term.wait_for("Save this game before quitting?")
-        term.send("n")
+        term.wait_for("Saved. Resume later with: midnightoil midnightoil-1.json")
+        term.send("Q")  # the save holds this position: nothing to ask
         assert term.wait_exit() == 0
     saved = json.loads((tmp_path / "midnightoil-1.json").read_text())
     assert saved["game"] == "midnightoil" and saved["seed"] == 1
@@ -86,3 +84,27 @@ def test_random_deal_shows_its_number_and_ascii() -> None:
 def test_bad_deal_argument() -> None:
     status, output = run_plain(["midnightoil", "--deal", "-3"])
     assert status == 2 and "deal number" in output
+
+
+def test_a_hostile_file_name_and_game_field_are_printed_escaped(tmp_path: Path) -> None:
+    bad = tmp_path / "x\x1b]0;title\x07.json"
+    bad.write_text(json.dumps({"format": "parlour-save", "game": "\x1b[2Jmille", "seed": 1}))
+    status, output = run_plain(["midnightoil", str(bad)])
+    assert status == 1
+    assert "\x1b" not in output and "\x07" not in output
+    assert "x^[]0;title^G.json" in output and "^[[2Jmille save" in output
+
+
+def test_a_data_folder_that_is_a_file_still_starts_a_game(tmp_path: Path) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("x")
+    env = {"PARLOUR_DATA_DIR": str(blocker)}
+    with Terminal(["midnightoil", "--deal", "1"], cwd=tmp_path, env=env) as term:
+        term.wait_for("No statistics: data folder")
+        term.send("l ")
+        term.wait_for("home 1/52")
+        term.send("Q")
+        term.wait_for("Save this game before quitting?")
+        term.send("n")
+        assert term.wait_exit() == 0
+    assert blocker.read_text() == "x"

@@ -11,7 +11,7 @@ from parlour.core import paths
 from parlour.midnightoil import savefile
 from parlour.midnightoil.app import MidnightOilApp
 from parlour.midnightoil.game import Game
-from parlour.midnightoil.rules import State
+from parlour.midnightoil.rules import Move, State
 from parlour.midnightoil.stats import STATS_FILE, load_stats
 from parlour.midnightoil.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
@@ -28,6 +28,10 @@ def press(app: MidnightOilApp, *keys: str) -> str:
     for key in keys:
         app.handle_key(key)
     return app.render(24, 80).to_text()
+
+
+def status_row(app: MidnightOilApp) -> str:
+    return app.render(24, 80).row_text(23)
 
 
 def row(app: MidnightOilApp, fan: str) -> str:
@@ -264,7 +268,7 @@ def test_save_key_writes_a_loadable_file(tmp_path: Path) -> None:
     app.prompt.editor.text = str(target)
     app.prompt.editor.cursor = len(str(target))
     screen = press(app, "ENTER")
-    assert "Saved to" in screen
+    assert "Saved. Resume later with: midnightoil " in screen
     assert savefile.load(target).to_dict() == app.game.to_dict()
     assert json.loads(target.read_text())["game"] == "midnightoil"
 
@@ -294,12 +298,19 @@ def test_quit_with_save(tmp_path: Path) -> None:
     assert load_stats()[0].played == 0  # a saved game is recorded when it ends later
 
 
-def test_end_of_input_saves_a_recovery_file() -> None:
-    app = make()
-    press(app, "b", " ")
-    app.end_of_input()
-    assert "saved to" in (app.exit_message or "")
-    assert savefile.load(paths.data_file("midnightoil-recovery.json")).moves == 1
+def test_end_of_input_saves_a_recovery_file_under_a_name_of_its_own() -> None:
+    first, second = make(), make()
+    press(first, "b", " ")
+    press(second, "l", " ", "b", " ")
+    first.end_of_input()
+    second.end_of_input()
+    saved = sorted(paths.data_dir().glob("midnightoil-recovery-*.json"))
+    assert len(saved) == 2
+    for app in (first, second):
+        named = (app.exit_message or "").removeprefix("Input ended; your game was saved to ")
+        game = savefile.load(named)
+        assert game.to_dict() == app.game.to_dict() and game.game_id == app.game.game_id
+    assert load_stats()[0].played == 0  # counted when the recovered game ends
 
 
 def test_help_and_stats_pages() -> None:
@@ -334,14 +345,17 @@ def test_first_hint_is_the_solvers_move() -> None:
     assert app.hint == solver.hint(app.game.state)
 
 
-def test_can_it_still_be_won_appears_when_idle() -> None:
+def test_can_it_still_be_won_shows_only_when_asked() -> None:
     app = make(3)
-    assert app.timeout() is not None  # the answer is worked out when no key comes
-    screen = press(app, "TIMEOUT")
-    assert "Yes: every card can go home before the next redeal" in screen.splitlines()[23]
-    assert app.timeout() is None  # and not again for the same position
-    press(app, "D", "y")
-    assert app.timeout() is not None
+    assert app.timeout() is None  # nothing is worked out behind the player's back
+    press(app, "t", " ")
+    assert app.game.moves == 1 and status_row(app).strip() == ""
+    press(app, "w")
+    assert "Yes: every card can go home before the next redeal" in status_row(app)
+    press(app, "u")  # a move or an undo takes the answer away
+    assert status_row(app).strip() == ""
+    assert "w can it still be won?" in press(app)
+    assert "can this deal still be won?" in press(app, "?", " ")
 
 
 def test_auto_solve_plays_to_the_end_and_counts_as_solved() -> None:
@@ -398,3 +412,213 @@ def test_tilde_means_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyP
     app.prompt.editor.cursor = len("~/oil.json")
     press(app, "ENTER")
     assert savefile.load(tmp_path / "oil.json").to_dict() == app.game.to_dict()
+
+
+def clubs_deadlock() -> MidnightOilApp:
+    """The last deal, draw used, 39 home: AC lies under 2C with 3C below it, so no club can
+    ever go home, yet 4C can still be built onto 5C."""
+    app = make()
+    fans = ((2, 0, 1), (5, 4), (3,), (12, 11, 10, 9, 8, 7, 6)) + ((),) * 14
+    app.game.state = State(1, fans, (0, 13, 13, 13), 0, True)
+    app.game.touched = True
+    return app
+
+
+def test_a_proven_end_is_said_offered_and_recorded_once() -> None:
+    app = clubs_deadlock()
+    assert not app.game.state.is_stuck()  # a move is still possible
+    assert "game over" not in press(app) and "another card" not in press(app)
+    assert app.timeout() is not None  # the solver is asked once the player pauses
+    status = press(app, "TIMEOUT").splitlines()[23]
+    assert "No move can bring another card home: 39/52" in status
+    assert "u undo, R restart, N new deal" in status and len(status) <= 79
+    stats, _ = load_stats()
+    assert (stats.played, stats.lost) == (1, 1)
+    assert app.timeout() is None
+    press(app, "c", "b", "TIMEOUT")  # the pointless build: still the end, still one game
+    assert "No moves left - game over (39/52 cards home)" in press(app)
+    press(app, "N")  # over and counted: no question, no second game
+    assert app.prompt is None
+    assert load_stats()[0].played == 1
+
+
+def test_no_end_is_declared_while_a_card_can_still_come_home() -> None:
+    app = clubs_deadlock()
+    fans = list(app.game.state.fans)
+    fans[0] = (2, 1, 0)  # AC on top now
+    app.game.state = State(1, tuple(fans), (0, 13, 13, 13), 0, True)
+    screen = press(app, "TIMEOUT")
+    assert "another card home" not in screen and "game over" not in screen
+    assert load_stats()[0].played == 0
+
+
+def test_the_unused_draw_counts_before_an_end_is_declared() -> None:
+    app = clubs_deadlock()
+    state = app.game.state
+    app.game.state = State(1, state.fans, state.foundations, 0, False)
+    screen = press(app, "TIMEOUT")  # drawing AC would send the clubs home
+    assert "another card home" not in screen
+    assert load_stats()[0].played == 0
+
+
+def test_with_a_redeal_left_no_end_is_declared() -> None:
+    app = clubs_deadlock()
+    state = app.game.state
+    app.game.state = State(1, state.fans, state.foundations, 1, True)
+    assert app.timeout() is None
+    assert "another card home" not in press(app)
+
+
+def test_auto_solve_ending_without_a_win_is_an_end_recorded_as_solved() -> None:
+    app = make(1)
+    press(app, "!", "y")
+    for _ in range(300):
+        if not app.solving:
+            break
+        press(app, "TIMEOUT")
+    assert not app.solving and not app.game.state.is_won()
+    screen = press(app)
+    assert "Auto-solve ended without a win" in screen
+    status = screen.splitlines()[23]
+    assert f"Auto-solve: no more moves, {app.game.state.cards_home()}/52 home" in status
+    assert "u undo, R restart, N new deal" in status
+    stats, _ = load_stats()
+    assert (stats.played, stats.solved, stats.won) == (1, 1, 0)
+    press(app, "TIMEOUT", "Q")
+    assert app.finished and app.prompt is None
+    assert load_stats()[0].played == 1
+
+
+def test_questions_read_as_questions() -> None:
+    app = make()
+    press(app, "b", " ")
+    assert "Give up this game and choose another deal? It counts as lost. (y/n)" in press(app, "#")
+    press(app, "ESC")
+    assert "Give up this game for a new deal? It counts as lost. (y/n)" in press(app, "N")
+    press(app, "ESC")
+    assert "start the deal again? It counts as lost. (y/n)" in press(app, "R")
+
+
+@pytest.mark.parametrize(
+    ("key", "label"), [("CTRL_D", "^D"), ("F5", "F5"), ("PGUP", "PgUp"), ("TAB", "Tab")]
+)
+def test_key_names_as_players_write_them(key: str, label: str) -> None:
+    assert f"{label} does nothing here" in press(make(), key)
+
+
+def test_save_message_fits_at_80_columns_with_the_path_shortened_in_the_middle(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / ("deep-folder-" * 6)
+    folder.mkdir()
+    target = folder / "s1.json"
+    app = make()
+    press(app, "b", " ", "S")
+    assert app.prompt is not None and app.prompt.editor is not None
+    app.prompt.editor.text = str(target)
+    app.prompt.editor.cursor = len(str(target))
+    line = press(app, "ENTER").splitlines()[22]
+    assert line.startswith(" > Saved. Resume later with: midnightoil /")
+    assert line.endswith("/s1.json") and "..." in line and len(line) <= 79
+    assert savefile.load(target).moves == 1
+
+
+def test_a_file_name_with_escape_sequences_is_shown_escaped(tmp_path: Path) -> None:
+    name = str(tmp_path / "evil\x1b]0;pwned\x07.json")
+    app = make()
+    press(app, "b", " ", "S")
+    assert app.prompt is not None and app.prompt.editor is not None
+    app.prompt.editor.text = name
+    app.prompt.editor.cursor = len(name)
+    screen = press(app, "ENTER")
+    assert "\x1b" not in screen and "\x07" not in screen and "^[]0;pwned^G" in screen
+    press(app, "Q", "y", "ENTER")
+    assert app.finished and "\x1b" not in (app.exit_message or "")
+
+
+def test_saved_then_quit_records_nothing_and_says_where_the_game_is(tmp_path: Path) -> None:
+    app = make()
+    press(app, "b", " ", "S")
+    assert app.prompt is not None and app.prompt.editor is not None
+    app.prompt.editor.text = str(tmp_path / "s.json")
+    app.prompt.editor.cursor = len(app.prompt.editor.text)
+    press(app, "ENTER", "Q")
+    assert app.finished and app.prompt is None  # nothing to lose: no question
+    assert f"Resume with: midnightoil {tmp_path / 's.json'}" in (app.exit_message or "")
+    assert load_stats()[0].played == 0
+    # Resumed and finished: counted once, under the same game.
+    again = MidnightOilApp(savefile.load(tmp_path / "s.json"), ASCII, save_path="s.json")
+    assert again.game.game_id == app.game.game_id
+    press(again, "l", " ", "Q", "n")
+    assert load_stats()[0].played == 1
+
+
+def test_playing_on_after_a_save_then_quitting_unsaved_counts_once(tmp_path: Path) -> None:
+    app = make()
+    press(app, "b", " ", "S")
+    assert app.prompt is not None and app.prompt.editor is not None
+    app.prompt.editor.text = str(tmp_path / "s.json")
+    app.prompt.editor.cursor = len(app.prompt.editor.text)
+    press(app, "ENTER", "l", " ", "Q")
+    assert app.prompt is not None  # the save no longer holds this position
+    press(app, "n")
+    assert load_stats()[0].lost == 1
+    again = MidnightOilApp(savefile.load(tmp_path / "s.json"), ASCII)
+    press(again, "l", " ", "D", "y", "N", "y")
+    stats, _ = load_stats()
+    assert stats.played == 1 and stats.best_for(1) == {"best": 1, "won": False, "played": 1}
+
+
+def test_a_data_folder_that_is_a_file_still_gives_a_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("x")
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
+    app = make()
+    assert "No statistics: data folder" in press(app)
+    press(app, "b", " ", "N", "y")
+    assert "statistics not recorded" in press(app).lower()
+    press(app, "#", "1", "ENTER", "l", " ")
+    assert app.game.moves == 1
+    app.end_of_input()
+    assert "could not be saved" in (app.exit_message or "")
+    assert blocker.read_text() == "x"
+
+
+def test_a_deal_only_the_computer_solved_shows_no_best_of_yours() -> None:
+    from parlour.midnightoil.stats import SOLVED, record_game
+
+    record_game(Game(1), SOLVED)
+    app = make(1)
+    assert "your best" not in press(app)
+    game = Game(1)
+    game.play_step([Move.parse("l -> 4")])
+    record_game(game, "lost")
+    assert "your best 1/52" in press(make(1))
+
+
+def test_a_hang_up_right_after_a_save_names_the_save_and_writes_no_recovery(
+    tmp_path: Path,
+) -> None:
+    app = make()
+    press(app, "b", " ", "S")
+    assert app.prompt is not None and app.prompt.editor is not None
+    app.prompt.editor.text = str(tmp_path / "s.json")
+    app.prompt.editor.cursor = len(app.prompt.editor.text)
+    press(app, "ENTER")
+    app.end_of_input()
+    assert app.exit_message == f"Input ended; your game is saved in {tmp_path / 's.json'}"
+    assert not list(paths.data_dir().glob("midnightoil-recovery-*"))
+    assert load_stats()[0].played == 0
+
+
+def test_the_end_check_waits_while_a_question_is_open_and_keeps_the_selection() -> None:
+    app = clubs_deadlock()
+    press(app, "S")
+    assert app.prompt is not None and app.timeout() is None
+    press(app, "ESC", "c")
+    assert app.selected == 2 and app.timeout() is not None
+    press(app, "TIMEOUT")
+    assert app.selected == 2
+    assert "No move can bring another card home" in status_row(app)

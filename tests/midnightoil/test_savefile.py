@@ -115,3 +115,135 @@ def test_sample_saves_in_the_repository_load() -> None:
     for sample in samples:
         game = savefile.load(sample)
         assert game.history
+
+
+def write_raw(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
+def saved_text(tmp_path: Path) -> tuple[Path, str]:
+    path = tmp_path / "mo.json"
+    savefile.save(path, played_game())
+    return path, path.read_text()
+
+
+@pytest.mark.parametrize(
+    "clock",
+    ["NaN", "Infinity", "-Infinity", "1e400", "-1", "-0.5", "1" + "0" * 400, "315360001", "true"],
+)
+def test_impossible_clocks_are_refused(tmp_path: Path, clock: str) -> None:
+    path, text = saved_text(tmp_path)
+    assert '"elapsed": 93.5' in text
+    write_raw(path, text.replace('"elapsed": 93.5', f'"elapsed": {clock}'))
+    with pytest.raises(SaveError, match="clock"):
+        savefile.load(path)
+
+
+@pytest.mark.parametrize("clock", ["0", "315360000", "0.001"])
+def test_clocks_a_game_can_reach_load(tmp_path: Path, clock: str) -> None:
+    path, text = saved_text(tmp_path)
+    write_raw(path, text.replace('"elapsed": 93.5', f'"elapsed": {clock}'))
+    assert savefile.load(path).elapsed == float(clock)
+
+
+def test_an_integer_of_thousands_of_digits_is_refused_anywhere(tmp_path: Path) -> None:
+    path, text = saved_text(tmp_path)
+    huge = "7" * 5000
+    for field in ('"undos": 1', '"seed": 1', '"format_version": 1'):
+        assert field in text
+        key = field.split(":")[0]
+        write_raw(path, text.replace(field, f"{key}: {huge}"))
+        with pytest.raises(SaveError) as info:
+            savefile.load(path)
+        assert str(path) in str(info.value) and "4300" not in str(info.value)
+
+
+@pytest.mark.parametrize("undos", ["1000000001", "10" + "0" * 400])
+def test_undo_counts_beyond_reach_are_refused(tmp_path: Path, undos: str) -> None:
+    path, text = saved_text(tmp_path)
+    write_raw(path, text.replace('"undos": 1', f'"undos": {undos}'))
+    with pytest.raises(SaveError, match="undos|too large"):
+        savefile.load(path)
+
+
+def test_more_redo_steps_than_undos_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "mo.json"
+    savefile.save(path, played_game())
+    damage(path, {"undos": 0})
+    with pytest.raises(SaveError, match="more steps to redo than undos"):
+        savefile.load(path)
+
+
+def test_a_won_game_with_steps_to_redo_is_refused(tmp_path: Path) -> None:
+    from parlour.midnightoil import solver
+
+    game = Game(3)
+    game.play_step(solver.best_moves(game.state))
+    assert game.state.is_won()
+    path = tmp_path / "won.json"
+    savefile.save(path, game)
+    assert savefile.load(path).state.is_won()
+    last = game.history[-1].moves
+    damage(path, {"history": [[str(m) for m in s.moves] for s in game.history[:-1]]})
+    data = json.loads(path.read_text())
+    data["state"]["position"] = game.state.to_dict()
+    data["state"]["redo"] = [[str(m) for m in last]]
+    data["state"]["undos"] = 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError):
+        savefile.load(path)
+
+
+@pytest.mark.parametrize("seed", [2, -1, 2**64, "1"])
+def test_the_envelope_seed_must_be_the_deal_number(tmp_path: Path, seed: object) -> None:
+    path = tmp_path / "mo.json"
+    savefile.save(path, played_game())
+    data = json.loads(path.read_text())
+    data["seed"] = seed
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError):
+        savefile.load(path)
+
+
+def test_the_largest_deal_number_loads(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    game = Game(2**64 - 1)
+    game.play(game.state.legal_moves()[0])
+    savefile.save(path, game)
+    assert savefile.load(path).deal_number == 2**64 - 1
+
+
+def test_auto_solve_is_remembered_across_a_save(tmp_path: Path) -> None:
+    game = played_game()
+    game.solver_used = True
+    path = tmp_path / "solved.json"
+    savefile.save(path, game)
+    assert savefile.load(path).solver_used
+    damage(path, {"solver_used": "no"})
+    with pytest.raises(SaveError, match="solver_used"):
+        savefile.load(path)
+
+
+def test_the_game_id_is_kept_and_checked(tmp_path: Path) -> None:
+    game = played_game()
+    path = tmp_path / "id.json"
+    savefile.save(path, game)
+    assert savefile.load(path).game_id == game.game_id
+    for bad in ("", "x" * 32, 7, "A" * 32):
+        damage(path, {"game_id": bad})
+        with pytest.raises(SaveError, match="game id"):
+            savefile.load(path)
+
+
+def test_old_saves_get_a_stable_id_from_deal_and_time(tmp_path: Path) -> None:
+    path = tmp_path / "old.json"
+    savefile.save(path, played_game())
+    data = json.loads(path.read_text())
+    del data["state"]["game_id"]
+    path.write_text(json.dumps(data))
+    first = savefile.load(path).game_id
+    assert first == savefile.load(path).game_id
+    assert first == savefile.old_game_id(1, data["saved_at"])
+    data["saved_at"] = "2020-01-01T00:00:00+00:00"
+    path.write_text(json.dumps(data))
+    assert savefile.load(path).game_id != first

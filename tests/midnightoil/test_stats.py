@@ -1,13 +1,27 @@
-"""Statistics (spec §10): outcomes, streaks, histogram, per-deal bests, a damaged file."""
+"""Statistics (spec §10): a ledger of ended games, totals worked out on reading."""
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
-from parlour.core import paths
+import pytest
+
+from parlour.core import ledger, paths
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import State
-from parlour.midnightoil.stats import LOST, SOLVED, STATS_FILE, WON, Stats, load_stats, save_stats
+from parlour.midnightoil.stats import (
+    BASELINE_FILE,
+    LEDGER_FILE,
+    LOST,
+    SOLVED,
+    WON,
+    Stats,
+    load_stats,
+    record_game,
+    record_of,
+)
 
 
 def won_game(deal: int) -> Game:
@@ -16,38 +30,180 @@ def won_game(deal: int) -> Game:
     return game
 
 
+def lost_game(deal: int, home: int) -> Game:
+    game = Game(deal)
+    found = [13, 13, 13, 13]
+    left = 52 - home
+    cards: list[int] = []
+    for suit in (3, 2, 1, 0):
+        take = min(left, 13)
+        found[suit] -= take
+        cards += [suit * 13 + r for r in range(13 - take, 13)]
+        left -= take
+    game.state = State(deal, (tuple(cards),) + ((),) * 17, tuple(found), 0, True)  # type: ignore[arg-type]
+    return game
+
+
+def ledger_file() -> Path:
+    return paths.data_file(LEDGER_FILE, create_dir=False)
+
+
 def test_outcomes_streaks_and_rates() -> None:
-    stats = Stats()
-    stats.record(WON, won_game(4))
-    stats.record(WON, won_game(5))
-    stats.record(LOST, Game(6), restarted=True)
-    stats.record(WON, won_game(7))
-    stats.record(SOLVED, won_game(8))
+    for game, outcome in (
+        (won_game(4), WON),
+        (won_game(5), WON),
+        (lost_game(6, 30), LOST),
+        (won_game(7), WON),
+        (won_game(8), SOLVED),
+    ):
+        assert record_game(game, outcome, restarted=game.deal_number == 6) is None
+    stats, warning = load_stats()
+    assert warning is None
     assert (stats.played, stats.won, stats.lost, stats.solved) == (5, 3, 1, 1)
     assert stats.restarted == 1
     assert stats.current_streak == 0 and stats.best_streak == 2
     assert round(stats.win_rate) == 60
     assert stats.best_home == 52
-    assert stats.mean_home == (52 * 4 + 0) / 5
+    # The computer's solve is neither in the histogram nor a best.
+    assert sum(stats.histogram) == 4 and stats.histogram[30] == 1
+    assert stats.mean_home == (52 * 3 + 30) / 4
     assert stats.best_for(4) == {"best": 52, "won": True, "played": 1}
-    assert stats.best_for(8) == {"best": 52, "won": False, "played": 1}
+    assert stats.best_for(8) == {"best": 0, "won": False, "played": 1}
     assert stats.wins[0]["phase"] == 2 and stats.wins[0]["draw_used"] is True
 
 
-def test_stats_survive_a_round_trip_through_the_data_folder() -> None:
+def test_a_game_recorded_again_counts_once_with_its_last_record() -> None:
+    game = lost_game(3, 20)
+    record_game(game, LOST)
+    game.state = won_game(3).state
+    record_game(game, WON)
+    stats, _ = load_stats()
+    assert (stats.played, stats.won, stats.lost) == (1, 1, 0)
+    assert stats.best_for(3) == {"best": 52, "won": True, "played": 1}
+
+
+def test_per_deal_best_is_the_maximum_not_the_last() -> None:
+    record_game(lost_game(9, 40), LOST)
+    record_game(lost_game(9, 12), LOST)
+    stats, _ = load_stats()
+    assert stats.best_for(9) == {"best": 40, "won": False, "played": 2}
+
+
+def test_two_copies_appending_both_count() -> None:
+    # Two sessions read the (empty) statistics, then each records its game.
+    first, _ = load_stats()
+    second, _ = load_stats()
+    assert first.played == second.played == 0
+    record_game(lost_game(1, 5), LOST)
+    record_game(lost_game(2, 6), LOST)
+    assert load_stats()[0].played == 2
+
+
+def test_a_damaged_line_is_skipped_alone_and_the_file_kept() -> None:
+    record_game(lost_game(1, 5), LOST)
+    with open(ledger_file(), "ab") as handle:
+        handle.write(b"\xff{not json\n")
+        handle.write(json.dumps({"v": 1, "outcome": "won"}).encode() + b"\n")
+    record_game(won_game(2), WON)
+    before = ledger_file().read_bytes()
     stats, warning = load_stats()
-    assert warning is None and stats.played == 0
-    stats.record(WON, won_game(1))
-    assert save_stats(stats) is None
-    again, warning = load_stats()
+    assert stats.played == 2 and stats.won == 1
+    assert warning is not None and "2 damaged lines" in warning
+    assert ledger_file().read_bytes() == before
+
+
+def test_a_half_written_last_line_is_not_damage() -> None:
+    record_game(lost_game(1, 5), LOST)
+    with open(ledger_file(), "ab") as handle:
+        handle.write(b'{"v": 1, "game_id": "ab')
+    stats, warning = load_stats()
+    assert stats.played == 1 and warning is None
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"home": 53},
+        {"home": 40, "outcome": "won"},
+        {"seconds": float("inf")},
+        {"seconds": -1},
+        {"moves": 10**12},
+        {"phase": 4},
+        {"deal_number": 2**64},
+        {"game_id": "x"},
+        {"outcome": "draw"},
+        {"restarted": 1},
+    ],
+)
+def test_records_a_game_cannot_write_are_damaged(change: dict[str, object]) -> None:
+    good = record_of(lost_game(1, 30), LOST).to_dict()
+    path = ledger_file()
+    ledger.append(path, good)
+    bad = {**good, "game_id": ledger.new_game_id(), **change}
+    path.open("a").write(json.dumps(bad) + "\n")
+    stats, warning = load_stats()
+    assert stats.played == 1 and warning is not None and "damaged" in warning
+
+
+def test_the_earlier_stats_file_is_a_baseline_never_written() -> None:
+    old = Stats(won=2, lost=1, current_streak=2, best_streak=2)
+    old.histogram[52] = 2
+    old.histogram[17] = 1
+    old.deals = {
+        "5": {"best": 52, "won": True, "played": 2},
+        "6": {"best": 52, "won": False, "played": 1},
+    }
+    path = paths.data_file(BASELINE_FILE)
+    path.write_text(json.dumps(old.to_dict()))
+    before = path.read_bytes()
+    record_game(won_game(5), WON)
+    record_game(lost_game(6, 44), LOST)
+    stats, warning = load_stats()
     assert warning is None
-    assert again.to_dict() == stats.to_dict()
+    assert (stats.played, stats.won, stats.lost) == (5, 3, 2)
+    assert stats.best_streak == 3 and stats.current_streak == 0
+    assert stats.best_for(5) == {"best": 52, "won": True, "played": 3}
+    # 52 home without a win was the computer's: never "your best".
+    assert stats.best_for(6) == {"best": 44, "won": False, "played": 2}
+    assert path.read_bytes() == before
 
 
-def test_damaged_stats_file_is_kept_aside() -> None:
-    path: Path = paths.data_file(STATS_FILE)
+def test_a_damaged_earlier_stats_file_is_set_aside_under_a_new_name() -> None:
+    path = paths.data_file(BASELINE_FILE)
     path.write_text("{not json")
+    record_game(lost_game(1, 3), LOST)
     stats, warning = load_stats()
-    assert stats.played == 0
+    assert stats.played == 1
     assert warning is not None and "damaged" in warning
-    assert path.with_name(STATS_FILE + ".damaged").exists()
+    backups = list(path.parent.glob(BASELINE_FILE + ".damaged-*"))
+    assert len(backups) == 1 and backups[0].read_text() == "{not json"
+    path.write_text("[]")
+    load_stats()
+    assert len(list(path.parent.glob(BASELINE_FILE + ".damaged-*"))) == 2
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_an_unreadable_earlier_stats_file_is_left_alone() -> None:
+    path = paths.data_file(BASELINE_FILE)
+    path.write_text(json.dumps(Stats(won=1).to_dict()))
+    path.chmod(0)
+    try:
+        stats, warning = load_stats()
+        assert warning is not None and "unreadable" in warning
+        assert stats.played == 0
+    finally:
+        path.chmod(0o644)
+    assert json.loads(path.read_text())["won"] == 1
+
+
+def test_a_data_folder_that_is_a_file_gives_a_warning_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
+    stats, warning = load_stats()
+    assert stats.played == 0 and warning is not None
+    message = record_game(lost_game(1, 3), LOST)
+    assert message is not None and "not recorded" in message
+    assert blocker.read_text() == "not a folder"

@@ -168,3 +168,27 @@ def test_a_new_move_clears_redo() -> None:
     game.play(Move.parse("b -> g"))
     with pytest.raises(IllegalMove, match="Nothing to redo"):
         game.redo()
+
+
+def test_check_consistent_accepts_real_play_and_names_what_is_wrong() -> None:
+    import pytest
+
+    from parlour.midnightoil.game import Game
+    from parlour.midnightoil.rules import Move, State
+
+    game = Game(1)
+    game.play(Move.parse("l -> 4"))
+    game.play(Move.parse("b -> g"))
+    game.undo()
+    game.check_consistent()
+    game.undos = 0
+    with pytest.raises(ValueError, match="more steps to redo"):
+        game.check_consistent()
+    game.undos = 1
+    game.elapsed = float("nan")
+    with pytest.raises(ValueError, match="clock"):
+        game.check_consistent()
+    game.elapsed = 0.0
+    game.state = State.new(2)
+    with pytest.raises(ValueError, match="does not reach"):
+        game.check_consistent()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from parlour.core.text import width
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import Move
 from parlour.midnightoil.view import Board, hit_test, render_board
@@ -74,8 +75,26 @@ def test_hit_test() -> None:
     assert hit_test(0, 10, 80) is None and hit_test(22, 10, 80) is None
 
 
-def test_long_lines_are_cut_at_a_word() -> None:
+def test_long_lines_are_cut_by_display_columns_and_marked() -> None:
     board = Board(state=Game(1).state, message="word " * 30, status="x" * 100)
     frame = render_board(board, ASCII)
-    assert frame.row_text(22).endswith("word..") and len(frame.row_text(22)) <= 79
-    assert len(frame.row_text(23)) <= 79 and frame.row_text(23).endswith("..")
+    assert frame.row_text(22).endswith("...") and len(frame.row_text(22)) == 79
+    assert len(frame.row_text(23)) == 79 and frame.row_text(23).endswith("...")
+    wide = render_board(Board(state=Game(1).state, message="\u6f22" * 60), UNICODE)
+    assert width(wide.row_text(22)) <= 79 and wide.row_text(22).endswith("\u2026")
+
+
+def test_control_characters_in_a_message_are_shown_escaped() -> None:
+    board = Board(state=Game(1).state, message="file \x1b]0;owned\x07 here", status="\x9b2J")
+    text = render_board(board, ASCII).to_text()
+    assert "\x1b" not in text and "\x07" not in text and "\x9b" not in text
+    assert "^[]0;owned^G here" in text
+
+
+def test_the_title_row_follows_the_panel_on_a_wide_terminal() -> None:
+    board = Board(state=Game(1).state)
+    narrow = render_board(board, ASCII, 80).row_text(0)
+    wide = render_board(board, ASCII, 120).row_text(0)
+    assert narrow.index("deal 1 of 3") == 41
+    assert wide.index("deal 1 of 3") == 81
+    assert wide.endswith("home 0/52") and len(wide) == len(narrow) + 40

@@ -4,14 +4,23 @@ Holds the UI state (selection, cursor mode, draw mode, prompt, message,
 hint) and the game; draws through :mod:`parlour.midnightoil.view`. Keys:
 fan letters select and move, Space/Enter the smart move, 1-4 a foundation or
 manual-auto, ``*`` everything home, arrows cursor mode, ``x`` the draw, ``D``
-redeal, ``u``/``U`` undo/redo, ``t`` hint, ``!`` auto-solve, ``N R #`` new,
-restart and choose deal, ``S`` save, ``i`` statistics, ``?`` help, ``Q`` quit.
+redeal, ``u``/``U`` undo/redo, ``t`` hint, ``w`` "can it still be won?",
+``!`` auto-solve, ``N R #`` new, restart and choose deal, ``S`` save, ``i``
+statistics, ``?`` help, ``Q`` quit.
+
+Assistance comes only when asked (issue 18): the verdict shows after ``w``.
+What the game does by itself, a moment after a move in the last deal, is ask
+the solver whether any move can still bring a card home; when it proves
+none can (the draw, if left, included), the game is over, said on the
+status row and recorded once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlour.core.text import printable
+from parlour.midnightoil import solver
 from parlour.midnightoil.cards import FAN_COUNT, FAN_KEYS
 from parlour.midnightoil.draw import CONFIRM_KEYS, DrawKeys
 from parlour.midnightoil.pages import HELP_PAGES, stats_lines
@@ -23,19 +32,23 @@ from parlour.midnightoil.rules import (
     auto_home_moves,
 )
 from parlour.midnightoil.session import move_summary
+from parlour.midnightoil.stats import LOST, SOLVED, load_stats
 from parlour.midnightoil.view import Board, hit_test, render_board, render_text_page
 from parlour.tui import keys
 from parlour.tui.frame import Frame
 
 SOLVE_PACE = 0.35
 """Seconds between the computer's moves during auto-solve."""
-VERDICT_DELAY = 0.25
-"""Idle seconds before the "can this deal still be won?" answer is worked out."""
+END_CHECK_DELAY = 0.15
+"""Idle seconds in the last deal before the solver checks whether the game is over."""
+KEY_NAMES = {"PGUP": "PgUp", "PGDN": "PgDn", "BTAB": "Shift-Tab"}
 ARROWS = (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT)
 
 
 class MidnightOilApp(DrawKeys):
     """The game as the runner sees it: drawing, keys, clicks, cursor mode, assistance."""
+
+    uses_mouse = True
 
     def render(self, height: int, width: int) -> Frame:
         self.width = width
@@ -45,7 +58,7 @@ class MidnightOilApp(DrawKeys):
             footer = "any key: back to the game" if last else "any key: next page, Esc: back"
             return render_text_page(title, list(text), footer, width)
         if self.showing_stats:
-            lines = stats_lines(self.stats, self.game.deal_number)
+            lines = stats_lines(self.stats, self.game.deal_number, self.stats_note)
             return render_text_page("Midnight Oil - statistics", lines, "any key: back", width)
         frame = render_board(self._board(), self.glyphs, width)
         frame.bell = self.bell
@@ -96,20 +109,24 @@ class MidnightOilApp(DrawKeys):
             return ("Auto-solve is playing - any key stops it", False)
         if self.hint is not None:
             return (f"Hint: {self._describe(self.hint)}", False)
+        home = state.cards_home()
+        offer = "u undo, R restart, N new deal"
         if state.is_stuck():
-            return (
-                f"No moves left - game over ({state.cards_home()}/52 cards home)"
-                " - u undo, R restart, N new deal",
-                True,
-            )
-        verdict = self.verdicts.get(state.key())
-        return (verdict or "", False)
+            return (f"No moves left - game over ({home}/52 cards home) - {offer}", True)
+        if self.ended_at == state.key():
+            if self.solver_gave_up:
+                return (f"Auto-solve: no more moves, {home}/52 home - {offer}", True)
+            return (f"No move can bring another card home: {home}/52 - {offer}", True)
+        if self.verdict is not None and self.verdict[0] == state.key():
+            return (self.verdict[1], False)
+        return ("", False)
 
     def _notes(self) -> list[str]:
         minutes, seconds = divmod(int(self.game.elapsed), 60)
         notes = [f"time {minutes}:{seconds:02}   undos {self.game.undos}"]
         record = self.stats.best_for(self.game.deal_number)
-        if record is not None:
+        if record is not None and (record["best"] or record["won"]):
+            # A deal only the computer solved has no best of the player's to show.
             won = " (won)" if record["won"] else ""
             notes.append(f"your best {record['best']}/52{won}")
         if self.game.solver_used:
@@ -136,12 +153,44 @@ class MidnightOilApp(DrawKeys):
             self.page is None
             and not self.showing_stats
             and self.prompt is None
-            and self.game.state.key() not in self.verdicts
-            and not self.game.state.is_won()
-            and not self.game.state.is_stuck()
+            and self._end_check_due()
         ):
-            return VERDICT_DELAY
+            return END_CHECK_DELAY
         return None
+
+    def _end_check_due(self) -> bool:
+        """In the last deal, the solver has not yet been asked whether this position is an end."""
+        state = self.game.state
+        return (
+            state.redeals_left == 0
+            and not state.is_won()
+            and self.end_checked != state.key()
+            and self.ended_at != state.key()
+        )
+
+    def _check_end(self) -> None:
+        """Ask the solver whether any move can still bring a card home; if not, end the game.
+
+        Only in the last deal: with a redeal left the next shuffle may always
+        bring a card home. The verdict counts the draw while it is unused.
+        """
+        state = self.game.state
+        self.end_checked = state.key()
+        if state.is_stuck():
+            self._game_over()
+            return
+        verdict = solver.can_win(state)
+        if verdict.complete and verdict.best_home <= state.cards_home():
+            self._game_over()
+
+    def _game_over(self, solver_gave_up: bool = False) -> None:
+        """The current position is an end: say so (the status row) and record it once."""
+        self.ended_at = self.game.state.key()
+        self.solver_gave_up = solver_gave_up
+        # The selection or draw the player is in the middle of stays; the status row tells.
+        self.hint = None
+        self.verdict = None
+        self._record(SOLVED if self.game.solver_used else LOST)
 
     def handle_key(self, key: str) -> None:
         self._tick()
@@ -209,6 +258,8 @@ class MidnightOilApp(DrawKeys):
             self._redo()
         elif key == "t":
             self._hint(after_hint)
+        elif key == "w":
+            self._ask_verdict()
         elif key == "!":
             self._ask_solve()
         elif key == "N":
@@ -220,6 +271,8 @@ class MidnightOilApp(DrawKeys):
         elif key == "S":
             self._ask_save_path("save")
         elif key == "i":
+            # Read again: another copy of the game may have recorded games since.
+            self.stats, self.stats_note = load_stats()
             self.showing_stats = True
         elif key in ("?", "F1"):
             self.page = 0
@@ -418,13 +471,25 @@ class MidnightOilApp(DrawKeys):
             return
         self._ask("solve", "Let the computer play on? This game then counts as solved (y/n)")
 
+    def _ask_verdict(self) -> None:
+        state = self.game.state
+        if state.is_won():
+            self._refuse("The game is won.")
+            return
+        self.selected = None
+        self.cursor = None
+        self.hint = None
+        self.verdict = (state.key(), self.advisor.verdict(state))
+        self.message = "Can this deal still be won? The solver's answer is below."
+
     def _on_timeout(self) -> None:
         state = self.game.state
         if self.solving:
             move = self.advisor.next_move(state)
             if move is None:
                 self.solving = False
-                self.message = "Auto-solve: no more moves."
+                self.message = "Auto-solve ended without a win."
+                self._game_over(solver_gave_up=True)
                 return
             if not self._play([move]):
                 self.solving = False
@@ -432,9 +497,14 @@ class MidnightOilApp(DrawKeys):
             if not self.game.state.is_won():
                 self.message = "Auto-solve: " + move_summary(state, [move], self._card)
             return
-        if state.key() not in self.verdicts and not state.is_won():
-            self.verdicts[state.key()] = self.advisor.verdict(state)
+        if self._end_check_due():
+            self._check_end()
 
 
 def _key_label(key: str) -> str:
-    return key if len(key) == 1 else key.title()
+    """A key as players write it: ``z``, ``^D``, ``F1``, ``PgUp``, ``Tab``."""
+    if len(key) == 1:
+        return printable(key)
+    if key.startswith("CTRL_") and len(key) == 6:
+        return "^" + key[-1]
+    return KEY_NAMES.get(key, key.title())

@@ -13,6 +13,7 @@ import sys
 
 from parlour.core.cliutil import base_parser
 from parlour.core.saves import SaveError
+from parlour.core.text import printable
 from parlour.midnightoil import savefile
 from parlour.midnightoil.cards import DEAL_LIMIT, parse_deal_number
 from parlour.midnightoil.game import Game
@@ -50,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             game = savefile.load(args.file)
         except SaveError as exc:
-            print(f"midnightoil: {exc}", file=sys.stderr)
+            # The file name and anything quoted from the file are shown escaped.
+            print(f"midnightoil: {printable(str(exc))}", file=sys.stderr)
             return 1
     else:
         number = args.deal if args.deal is not None else secrets.randbelow(DEAL_LIMIT)

@@ -13,8 +13,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.midnightoil.cards import check_deal_number
+from parlour.core.ledger import is_game_id, new_game_id
+from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
 from parlour.midnightoil.rules import IllegalMove, Move, State, auto_home_moves
+
+MAX_ELAPSED = 10 * 365 * 24 * 3600
+"""Seconds a saved clock may show: ten years (the clock counts at most two minutes a key)."""
+MAX_UNDOS = 10**9
+"""Undos a saved game may count (far beyond a lifetime of presses of ``u``)."""
 
 
 @dataclass(frozen=True)
@@ -28,8 +34,10 @@ class Step:
 class Game:
     """A game in progress: current state, undo and redo stacks, counters and clock."""
 
-    def __init__(self, deal_number: int) -> None:
+    def __init__(self, deal_number: int, game_id: str | None = None) -> None:
         self.deal_number = check_deal_number(deal_number)
+        self.game_id = game_id if game_id is not None else new_game_id()
+        """Who this game is in the statistics: kept in its saves, so it counts once."""
         self.state = State.new(deal_number)
         self.history: list[Step] = []
         self.future: list[Step] = []
@@ -105,10 +113,41 @@ class Game:
         self.state = state
         return step
 
+    def check_consistent(self) -> None:
+        """``ValueError`` unless this game is one real play can reach.
+
+        Every card once on the table or home, the counters in range, nothing to
+        redo in a won game, at least one undo per step to redo, and the undo
+        history replaying from the deal to the position, each redo step legal.
+        """
+        state = self.state
+        if sum(len(fan) for fan in state.fans) + state.cards_home() != DECK_SIZE:
+            raise ValueError("the cards do not add up")
+        _seconds(self.elapsed)
+        _count(self.undos, "undos", MAX_UNDOS)
+        if self.undos < len(self.future):
+            raise ValueError("there are more steps to redo than undos were made")
+        if self.future and state.is_won():
+            raise ValueError("a won game has nothing to redo")
+        current = State.new(self.deal_number)
+        for step in self.history:
+            if step.before != current:
+                raise ValueError("the undo history does not follow from the deal")
+            for move in step.moves:
+                current = current.apply(move)
+        if current != state:
+            raise ValueError("the undo history does not reach the position")
+        for step in reversed(self.future):
+            if step.before != current:
+                raise ValueError("the redo steps do not follow from the position")
+            for move in step.moves:
+                current = current.apply(move)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able record: the position, the undo and redo steps, counters and clock."""
         return {
             "deal_number": self.deal_number,
+            "game_id": self.game_id,
             "position": self.state.to_dict(),
             "history": [[str(m) for m in step.moves] for step in self.history],
             "redo": [[str(m) for m in step.moves] for step in reversed(self.future)],
@@ -119,11 +158,19 @@ class Game:
         }
 
     @staticmethod
-    def from_dict(data: Any) -> Game:
-        """Rebuild a game by replaying its history from the deal, checking everything."""
+    def from_dict(data: Any, fallback_id: str | None = None) -> Game:
+        """Rebuild a game by replaying its history from the deal, checking everything.
+
+        Every number is bounded by what a real game can reach, and the counters
+        must agree with the history (each redo step was once undone, a won game
+        has nothing to redo). A save older than game ids gets ``fallback_id``.
+        """
         if not isinstance(data, dict):
             raise TypeError("the game is not an object")
-        game = Game(check_deal_number(data["deal_number"]))
+        game_id = data.get("game_id", fallback_id)
+        if game_id is not None and not is_game_id(game_id):
+            raise ValueError("the game id is not one Parlour makes")
+        game = Game(check_deal_number(data["deal_number"]), game_id)
         for index, step in enumerate(_steps(data["history"], "history")):
             try:
                 game.play_step(step)
@@ -143,13 +190,11 @@ class Game:
                 raise ValueError(f"redo step {index + 1} is not legal ({exc})") from None
             redo_steps.append(Step(tuple(step), before))
         game.future = list(reversed(redo_steps))
-        game.undos = _count(data["undos"], "undos")
-        elapsed = data["elapsed"]
-        if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or elapsed < 0:
-            raise ValueError("the clock is not a number of seconds")
-        game.elapsed = float(elapsed)
+        game.undos = _count(data["undos"], "undos", MAX_UNDOS)
+        game.elapsed = _seconds(data["elapsed"])
         game.solver_used = _flag(data["solver_used"], "solver_used")
         game.touched = _flag(data["touched"], "touched") or bool(game.history)
+        game.check_consistent()
         return game
 
 
@@ -169,10 +214,21 @@ def _steps(raw: Any, what: str) -> list[list[Move]]:
     return steps
 
 
-def _count(raw: Any, what: str) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-        raise ValueError(f"{what} must be a whole number")
+def _count(raw: Any, what: str, limit: int) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= limit:
+        raise ValueError(f"{what} must be a whole number from 0 to {limit}")
     return raw
+
+
+def _seconds(raw: Any) -> float:
+    """A saved clock: a finite number of seconds from 0 to :data:`MAX_ELAPSED`.
+
+    Compared before any conversion, so neither NaN, an infinity (JSON's 1e400)
+    nor a huge integer (10**400, too big for a float) gets through.
+    """
+    if isinstance(raw, bool) or not isinstance(raw, int | float) or not 0 <= raw <= MAX_ELAPSED:
+        raise ValueError("the clock is not a number of seconds a game can reach")
+    return float(raw)
 
 
 def _flag(raw: Any, what: str) -> bool:

@@ -44,6 +44,7 @@ HELP_PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
             "Esc      cancel the selection, cursor or draw (a cancelled draw is kept)",
             "D        redeal           u / U   undo / redo",
             "t        hint (again: the next one; Space right after plays it)",
+            "w        can this deal still be won? (the solver's answer, only when asked)",
             "!        auto-solve: the computer plays on (any key stops it)",
             "N R #    new random deal, restart this deal, choose a deal number",
             "S        save the game (resume with: midnightoil FILE)",
@@ -61,8 +62,8 @@ HISTOGRAM_BUCKETS = ((0, 9), (10, 19), (20, 29), (30, 39), (40, 49), (50, 51), (
 BAR_WIDTH = 40
 
 
-def stats_lines(stats: Stats, deal_number: int) -> list[str]:
-    """The statistics screen as lines of text."""
+def stats_lines(stats: Stats, deal_number: int, note: str | None = None) -> list[str]:
+    """The statistics screen as lines of text (``note``: what reading them found)."""
     lines = [
         f"Games played {stats.played:6}    won {stats.won}   lost {stats.lost}   "
         f"solved by computer {stats.solved}",
@@ -70,7 +71,7 @@ def stats_lines(stats: Stats, deal_number: int) -> list[str]:
         f"Streak       {stats.current_streak:6}    best streak {stats.best_streak}",
         f"Cards home   mean {stats.mean_home:4.1f}   best {stats.best_home}/52",
         "",
-        "Cards home in each game:",
+        "Cards home in each game you played (games solved by the computer left out):",
     ]
     counts = [sum(stats.histogram[lo : hi + 1]) for lo, hi in HISTOGRAM_BUCKETS]
     most = max(counts) if any(counts) else 1
@@ -96,4 +97,6 @@ def stats_lines(stats: Stats, deal_number: int) -> list[str]:
             f"{draw}, {last.get('moves')} moves, {last.get('undos')} undos, "
             f"{minutes}:{seconds:02}."
         )
+    if note:
+        lines.append(note)
     return lines

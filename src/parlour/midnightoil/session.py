@@ -7,24 +7,35 @@ pressed: making a step of moves, asking yes/no questions and file names,
 saving, starting another deal, recording each game's outcome once in the
 statistics (spec §10), quitting with the offer to save, and saving a
 recovery file when input ends.
+
+What is recorded when (docs/midnightoil.md, "Statistics"): a win at once; a
+game that can bring no more cards home once that is proven; a game left
+(new deal, restart, choose deal, quit without saving) as lost. A game whose
+current position is saved is not recorded when it is left or when input
+ends: it counts when the resumed game ends, under the same game id, and a
+later record of a game replaces its earlier one in the ledger.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import secrets
+import shlex
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from parlour.core import paths
-from parlour.core.saves import SaveError, file_exists, player_path
+from parlour.core.saves import SaveError, file_exists, player_path, reserve_unique
+from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil import savefile
 from parlour.midnightoil.advisor import Advisor
 from parlour.midnightoil.cards import FAN_KEYS, SUITS, parse_deal_number
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import DRAW, FOUNDATION, REDEAL, IllegalMove, Move, State
-from parlour.midnightoil.stats import LOST, SOLVED, WON, load_stats, save_stats
+from parlour.midnightoil.stats import LOST, SOLVED, WON, Stats, load_stats, record_game
 from parlour.midnightoil.view import card_text
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
@@ -33,7 +44,10 @@ from parlour.tui.prompts import Answer, LineEditor, YesNoPrompt
 
 CLOCK_GAP_LIMIT = 120.0
 """Longest pause between two keys that still counts as playing time."""
-RECOVERY_FILE = "midnightoil-recovery.json"
+RECOVERY_STEM = "midnightoil-recovery"
+"""Recovery saves are ``midnightoil-recovery-YYYYmmdd-HHMMSS-xxxxxx.json`` in the data folder."""
+MESSAGE_MARGIN = 4
+"""Columns of the message row not available to a message (margins and the "> " mark)."""
 CARD_NAME = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
 """A card named in the rules' notation inside a message."""
 
@@ -74,7 +88,10 @@ class GameSession(TerminalApp):
         self.glyphs = glyphs
         self.advisor = advisor or Advisor()
         self.save_path = save_path
+        self.stats: Stats
         self.stats, warning = load_stats()
+        self.width = 80
+        """The width of the last frame drawn (mouse clicks and messages are fitted to it)."""
         self.page: int | None = None
         """A help page being shown (index), or None."""
         self.showing_stats = False
@@ -84,7 +101,8 @@ class GameSession(TerminalApp):
         self.prompt: Prompt | None = None
         self.message = warning or self._welcome()
         if save_path is not None and not warning:
-            self.message = f"Resumed {save_path}: deal {game.deal_number}. Press ? for help."
+            tail = f": deal {game.deal_number}. Press ? for help."
+            self.message = f"Resumed {self._path_in(save_path, 'Resumed ' + tail)}{tail}"
         self.pending_path = ""
         """The file name a save is waiting to write (after an overwrite question)."""
         self.bell = False
@@ -92,12 +110,33 @@ class GameSession(TerminalApp):
         self.hint_cycle: list[Move] = []
         self.after_hint = False
         self.solving = False
-        self.recorded = game.state.is_won()
-        self.restarted = False
-        self.verdicts: dict[tuple[object, ...], str] = {}
+        self.recorded_at: tuple[object, ...] | None = self._spot() if game.state.is_won() else None
+        """The position at which this game's last record was made (None: not recorded)."""
+        self.saved_at: tuple[object, ...] | None = self._spot() if save_path else None
+        """The position the save file ``save_path`` holds (None: nothing saved)."""
+        self.verdict: tuple[tuple[object, ...], str] | None = None
+        """The answer to "can it still be won?" and the position it was asked at."""
+        self.end_checked: tuple[object, ...] | None = None
+        """The last-deal position the solver last checked for an end."""
+        self.ended_at: tuple[object, ...] | None = None
+        """A position proven to be an end (no move brings another card home)."""
+        self.solver_gave_up = False
+        """The end at ``ended_at`` is where auto-solve found no more moves."""
+        self.stats_note = warning
+        self.record_warning: str | None = None
+        """Why the last record could not be made (kept over the next deal's welcome)."""
+        """What the statistics page says about the ledger (damaged lines skipped...)."""
         self.last_tick = time.monotonic() if now is None else now
-        self.width = 80
-        """The width of the last frame drawn (mouse clicks are mapped with it)."""
+
+    def _spot(self) -> tuple[object, ...]:
+        """The current position with its line of play (what a record or a save holds)."""
+        return (self.game.state.key(), self.game.moves, self.game.solver_used)
+
+    def _path_in(self, path: str, rest: str) -> str:
+        """``path`` made printable and shortened from the middle to fit beside ``rest``."""
+        room = max(self.width - MESSAGE_MARGIN - width(rest), 12)
+        mark = ELLIPSIS if self.glyphs.name == "unicode" else ASCII_ELLIPSIS
+        return shorten_middle(printable(path), room, mark)
 
     def _welcome(self) -> str:
         return f"Deal {self.game.deal_number}. Press a fan letter to pick a card, ? for help."
@@ -123,6 +162,7 @@ class GameSession(TerminalApp):
         self.bell = True
 
     def _reset_ui(self) -> None:
+        self.verdict = None
         self.selected = None
         self.cursor = None
         self.draw = None
@@ -137,11 +177,7 @@ class GameSession(TerminalApp):
         except IllegalMove as exc:
             self._refuse(self._with_glyphs(str(exc)))
             return False
-        self.selected = None
-        self.cursor = None
-        self.draw = None
-        self.hint = None
-        self.hint_cycle = []
+        self._reset_ui()
         if message is None:
             message = move_summary(before, moves, self._card)
         self.message = message
@@ -246,7 +282,8 @@ class GameSession(TerminalApp):
         quitting = kind == "quit-save"
         if file_exists(player_path(text)) and text != self.save_path:
             which = "overwrite-quit-save" if quitting else "overwrite-save"
-            self._ask(which, f"{text} exists - overwrite it? (y/n)")
+            rest = "Overwrite ? It already exists. (y/n)"
+            self._ask(which, f"Overwrite {self._path_in(text, rest)}? It already exists. (y/n)")
             return
         self._write_save(text, quitting)
 
@@ -254,26 +291,36 @@ class GameSession(TerminalApp):
         try:
             savefile.save(player_path(text), self.game)
         except SaveError as exc:
-            self._refuse(f"Not saved: {exc}")
+            reason = printable(exc.reason)
+            self._refuse(f"Not saved: {self._path_in(text, f'Not saved: : {reason}')}: {reason}")
             return
         self.save_path = text
+        self.saved_at = self._spot()
         if quitting:
             self.finished = True
-            self.exit_message = f"Game saved to {text} - resume with: midnightoil {text}"
+            command = _command_path(text)
+            self.exit_message = f"Game saved to {command} - resume with: midnightoil {command}"
         else:
-            self.message = f"Saved to {text}. Resume later with: midnightoil {text}"
+            rest = "Saved. Resume later with: midnightoil "
+            self.message = rest + self._path_in(shlex.quote(text), rest)
 
     def _in_progress(self) -> bool:
-        return self.game.touched and not self.recorded
+        """A game that would be recorded if it were left now (touched, not yet counted here)."""
+        return self.game.touched and self.recorded_at != self._spot()
+
+    def _is_saved(self) -> bool:
+        """The save file holds the current position: leaving loses nothing."""
+        return self.saved_at is not None and self.saved_at == self._spot()
 
     def _leave_game(self, how: str) -> None:
-        if self._in_progress():
-            what = {"new": "Start a new deal", "restart": "Restart this deal", "choose": "Choose"}
-            self._ask(
-                f"abandon-{how}",
-                f"{what[how]}? This game counts as "
-                f"{'solved' if self.game.solver_used else 'lost'} (y/n)",
-            )
+        if self._in_progress() and not self._is_saved():
+            what = {
+                "new": "Give up this game for a new deal?",
+                "restart": "Give up this game and start the deal again?",
+                "choose": "Give up this game and choose another deal?",
+            }
+            counts = "solved" if self.game.solver_used else "lost"
+            self._ask(f"abandon-{how}", f"{what[how]} It counts as {counts}. (y/n)")
             return
         self._do_leave(how)
 
@@ -281,64 +328,116 @@ class GameSession(TerminalApp):
         if how == "choose":
             self.prompt = Prompt("deal", editor=LineEditor("Deal number:", ""))
             return
+        saved = self._saved_note()
         self._end_game(restarted=how == "restart")
         if how == "restart":
             self._start_game(Game(self.game.deal_number), ended=True)
             self.message = f"Deal {self.game.deal_number} restarted."
         else:
             self._start_game(Game(_random_deal()), ended=True)
+        if saved:
+            self.message += saved
 
     def _start_game(self, game: Game, ended: bool = False) -> None:
         if not ended:
             self._end_game(restarted=False)
         self.game = game
-        self.recorded = False
+        self.recorded_at = None
+        self.saved_at = None
         self.save_path = None
         self.solving = False
         self._reset_ui()
-        self.verdicts.clear()
-        self.message = self._welcome()
+        self.end_checked = None
+        self.ended_at = None
+        self.message = self.record_warning or self._welcome()
+        self.record_warning = None
+
+    def _saved_note(self) -> str:
+        """After leaving a saved game: where it waits (it is recorded when it ends later)."""
+        if not (self._in_progress() and self._is_saved() and self.save_path):
+            return ""
+        rest = self._welcome() + " (Your game waits in .)"
+        return f" (Your game waits in {self._path_in(self.save_path, rest)}.)"
 
     def _end_game(self, restarted: bool) -> None:
-        """Record the current game as lost or solved if it counts and is not recorded yet."""
-        if not self._in_progress():
+        """Record the current game as lost or solved, unless it is counted or its save holds it."""
+        if not self._in_progress() or self._is_saved():
             return
         self._record(SOLVED if self.game.solver_used else LOST, restarted)
 
     def _record(self, outcome: str, restarted: bool = False) -> None:
-        if self.recorded:
+        """Append this game's record (once per position; a later one replaces it)."""
+        if self.recorded_at == self._spot():
             return
-        self.stats.record(outcome, self.game, restarted=restarted)
-        self.recorded = True
-        warning = save_stats(self.stats)
-        if warning:
-            self.message = warning
+        self.recorded_at = self._spot()
+        warning = record_game(self.game, outcome, restarted)
+        self.stats, read_warning = load_stats()
+        self.record_warning = warning or read_warning
+        if self.record_warning:
+            self.message = self.record_warning
 
     def _quit(self) -> None:
-        if self._in_progress():
+        if self._in_progress() and not self._is_saved():
             self._ask("quit", "Save this game before quitting? (y/n, Esc keeps playing)")
             return
         self.finished = True
         self.exit_message = self._exit_line()
+        if self._in_progress() and self.save_path:
+            self.exit_message += f" Resume with: midnightoil {_command_path(self.save_path)}"
 
     def _exit_line(self) -> str:
         state = self.game.state
         return f"Midnight Oil deal {self.game.deal_number}: {state.cards_home()}/52 cards home."
 
     def end_of_input(self) -> None:
-        saved = self.emergency_save()
-        if saved:
-            self.exit_message = f"Input ended; your game was saved to {saved}"
+        if self._in_progress() and self._is_saved() and self.save_path:
+            where = _command_path(self.save_path)
+            self.exit_message = f"Input ended; your game is saved in {where}"
+            return
+        if not self._in_progress():
+            return
+        try:
+            saved = self._recovery_save()
+        except (OSError, SaveError) as exc:
+            if isinstance(exc, SaveError):
+                reason = exc.reason
+            elif isinstance(exc, paths.DataDirError):
+                reason = str(exc)
+            else:
+                reason = exc.strerror or str(exc)
+            # No copy of the game survives: it ends here, and counts as it stands.
+            self._end_game(restarted=False)
+            self.exit_message = printable(f"Input ended; the game could not be saved ({reason}).")
+            return
+        self.exit_message = f"Input ended; your game was saved to {_command_path(saved)}"
 
     def emergency_save(self) -> str | None:
-        if not self._in_progress():
+        if not self._in_progress() or self._is_saved():
             return None
-        path = paths.data_file(RECOVERY_FILE)
+        try:
+            return printable(self._recovery_save())
+        except (OSError, SaveError):
+            return None
+
+    def _recovery_save(self) -> str:
+        """Save the game under a recovery name no other save has; the path.
+
+        ``OSError`` or :class:`SaveError` when the data folder cannot take it
+        (the empty reserved file is then removed again).
+        """
+        path = reserve_unique(paths.data_dir(create=True), RECOVERY_STEM)
         try:
             savefile.save(path, self.game)
         except SaveError:
-            return None
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            raise
         return str(path)
+
+
+def _command_path(path: str) -> str:
+    """A path as it is typed after ``midnightoil``: quoted for the shell, made printable."""
+    return printable(shlex.quote(path))
 
 
 def _random_deal() -> int:

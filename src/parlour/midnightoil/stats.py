@@ -1,31 +1,138 @@
-"""Statistics of Midnight Oil games, kept in the data folder (spec §10).
+"""Statistics of Midnight Oil games: an append-only ledger, totals worked out on reading.
 
-Each game gets one outcome when it ends: ``won`` (52 home without auto-solve),
+Spec §10: each game gets one outcome, ``won`` (52 home without auto-solve),
 ``solved`` (auto-solve used, whatever the result) or ``lost`` (any other end
-after at least one move; a restart also counts as ``restarted``). Streaks
-count consecutive wins; a lost or solved game ends one. Per deal number the
-best cards home and whether it was ever won are kept, so a replayed deal can
-show "your best: 47/52".
+after at least one move; a restart is also flagged ``restarted``).
+
+Every ended game appends one line to ``midnightoil/games.jsonl`` in the data
+folder (:mod:`parlour.core.ledger`): its ``game_id`` (kept in its saves), the
+deal number, the outcome and the details of the end. Totals, streaks, the
+histogram and the per-deal bests are computed from the ledger each time it is
+read, so two copies of the game running at once both count, and a game that
+is recorded again (resumed from a save after it was recorded as lost) counts
+once, with its last record. Games solved by the computer count as played and
+break a streak, but never as a win, in the histogram or as "your best".
+
+The statistics file of earlier versions (``midnightoil-stats.json``) is read,
+never written, as a baseline the ledger's games are added to.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-from dataclasses import dataclass, field
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
-from parlour.core import paths
-from parlour.midnightoil.cards import DECK_SIZE
-from parlour.midnightoil.game import Game
+from parlour.core import ledger, paths
+from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
+from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
+from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS, Game
+from parlour.midnightoil.rules import REDEALS
 
-STATS_FILE = "midnightoil-stats.json"
+LEDGER_FILE = "midnightoil/games.jsonl"
+BASELINE_FILE = "midnightoil-stats.json"
+"""The statistics file of earlier versions: read once per start, never written."""
+STATS_FILE = BASELINE_FILE
 STATS_VERSION = 1
+RECORD_VERSION = 1
 WON, LOST, SOLVED = "won", "lost", "solved"
 OUTCOMES = (WON, LOST, SOLVED)
 KEEP_WINS = 100
 """Details of the most recent wins kept."""
+MAX_MOVES = 10**6
+"""More moves than any line of play holds (a card builds at most once a deal)."""
+PATH_COLUMNS = 40
+"""Columns a file name may take in a statistics message."""
+ROW_COLUMNS = 76
+"""Columns of the message row at 80 columns (after its margins and the "> " mark)."""
+
+
+@dataclass(frozen=True)
+class Record:
+    """One ended game as the ledger keeps it."""
+
+    game_id: str
+    deal_number: int
+    outcome: str
+    home: int
+    restarted: bool
+    phase: int
+    draw_used: bool
+    moves: int
+    undos: int
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ledger line's object."""
+        return {"v": RECORD_VERSION, **asdict(self)}
+
+    @staticmethod
+    def from_dict(raw: dict[str, Any]) -> Record:
+        """A record from a ledger line; ``ValueError`` for anything a game cannot write."""
+        if raw.get("v") != RECORD_VERSION:
+            raise ValueError("not a record of this version")
+        game_id = raw["game_id"]
+        if not ledger.is_game_id(game_id):
+            raise ValueError("bad game id")
+        outcome = raw["outcome"]
+        if outcome not in OUTCOMES:
+            raise ValueError("bad outcome")
+        home = _whole(raw["home"], DECK_SIZE)
+        if outcome == WON and home != DECK_SIZE:
+            raise ValueError("a win with cards left")
+        seconds = raw["seconds"]
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            raise ValueError("bad time")
+        if not 0 <= seconds <= MAX_ELAPSED:
+            raise ValueError("bad time")
+        return Record(
+            game_id=game_id,
+            deal_number=check_deal_number(raw["deal_number"]),
+            outcome=outcome,
+            home=home,
+            restarted=_flag(raw["restarted"]),
+            phase=_whole(raw["phase"], REDEALS + 1, low=1),
+            draw_used=_flag(raw["draw_used"]),
+            moves=_whole(raw["moves"], MAX_MOVES),
+            undos=_whole(raw["undos"], MAX_UNDOS),
+            seconds=float(seconds),
+        )
+
+
+def _whole(raw: Any, high: int, low: int = 0) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+        raise ValueError(f"not a whole number from {low} to {high}")
+    return raw
+
+
+def _flag(raw: Any) -> bool:
+    if not isinstance(raw, bool):
+        raise ValueError("not true or false")
+    return raw
+
+
+def record_of(game: Game, outcome: str, restarted: bool = False) -> Record:
+    """The record of ``game`` ending now with ``outcome``."""
+    if outcome not in OUTCOMES:
+        raise ValueError(f"unknown outcome {outcome!r}")
+    state = game.state
+    seconds = game.elapsed if math.isfinite(game.elapsed) else 0.0
+    return Record(
+        game_id=game.game_id,
+        deal_number=game.deal_number,
+        outcome=outcome,
+        home=state.cards_home(),
+        restarted=restarted,
+        phase=state.phase,
+        draw_used=state.draw_used,
+        moves=game.moves,
+        undos=game.undos,
+        seconds=round(min(max(seconds, 0.0), MAX_ELAPSED), 1),
+    )
 
 
 @dataclass
@@ -39,8 +146,10 @@ class Stats:
     current_streak: int = 0
     best_streak: int = 0
     histogram: list[int] = field(default_factory=lambda: [0] * (DECK_SIZE + 1))
+    """Cards home in each game the player played (solved games left out)."""
     wins: list[dict[str, Any]] = field(default_factory=list)
     deals: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Per deal number: ``played``, ``won`` and the player's ``best`` cards home."""
 
     @property
     def played(self) -> int:
@@ -54,14 +163,14 @@ class Stats:
 
     @property
     def mean_home(self) -> float:
-        """Mean cards home over all recorded games."""
+        """Mean cards home over the player's games."""
         total = sum(n * count for n, count in enumerate(self.histogram))
         games = sum(self.histogram)
         return total / games if games else 0.0
 
     @property
     def best_home(self) -> int:
-        """The most cards home in any recorded game."""
+        """The most cards home in any of the player's games."""
         best = [n for n, count in enumerate(self.histogram) if count]
         return max(best) if best else 0
 
@@ -69,42 +178,54 @@ class Stats:
         """The record of one deal number (``best``, ``won``, ``played``) or None."""
         return self.deals.get(str(deal_number))
 
-    def record(self, outcome: str, game: Game, restarted: bool = False) -> None:
-        """Count one finished game."""
-        if outcome not in OUTCOMES:
-            raise ValueError(f"unknown outcome {outcome!r}")
-        home = game.state.cards_home()
-        if outcome == WON:
-            self.won += 1
-            self.current_streak += 1
-            self.best_streak = max(self.best_streak, self.current_streak)
-            self.wins.append(
-                {
-                    "deal_number": game.deal_number,
-                    "phase": game.state.phase,
-                    "draw_used": game.state.draw_used,
-                    "moves": game.moves,
-                    "undos": game.undos,
-                    "seconds": round(game.elapsed, 1),
-                }
-            )
-            del self.wins[:-KEEP_WINS]
-        else:
-            if outcome == LOST:
-                self.lost += 1
-            else:
-                self.solved += 1
-            self.current_streak = 0
-        if restarted:
-            self.restarted += 1
-        self.histogram[home] += 1
-        entry = self.deals.setdefault(str(game.deal_number), {"best": 0, "won": False, "played": 0})
+    def add(self, record: Record) -> None:
+        """Count one ended game (the ledger's records are added in their order)."""
+        entry = self.deals.setdefault(
+            str(record.deal_number), {"best": 0, "won": False, "played": 0}
+        )
         entry["played"] += 1
-        entry["best"] = max(entry["best"], home)
-        entry["won"] = entry["won"] or outcome == WON
+        if record.restarted:
+            self.restarted += 1
+        if record.outcome == SOLVED:
+            self.solved += 1
+            self.current_streak = 0
+            return
+        self.histogram[record.home] += 1
+        entry["best"] = max(entry["best"], record.home)
+        if record.outcome == LOST:
+            self.lost += 1
+            self.current_streak = 0
+            return
+        self.won += 1
+        entry["won"] = True
+        self.current_streak += 1
+        self.best_streak = max(self.best_streak, self.current_streak)
+        self.wins.append(
+            {
+                "deal_number": record.deal_number,
+                "phase": record.phase,
+                "draw_used": record.draw_used,
+                "moves": record.moves,
+                "undos": record.undos,
+                "seconds": record.seconds,
+            }
+        )
+        del self.wins[:-KEEP_WINS]
+
+    @staticmethod
+    def of(records: Iterable[Record], baseline: Stats | None = None) -> Stats:
+        """The statistics of ``records`` added, in order, to ``baseline``."""
+        stats = Stats() if baseline is None else baseline.copy()
+        for record in records:
+            stats.add(record)
+        return stats
+
+    def copy(self) -> Stats:
+        """An independent copy."""
+        return Stats.from_dict(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict."""
+        """A JSON-able dict (the layout of the earlier statistics file)."""
         return {
             "version": STATS_VERSION,
             "won": self.won,
@@ -114,27 +235,20 @@ class Stats:
             "current_streak": self.current_streak,
             "best_streak": self.best_streak,
             "histogram": list(self.histogram),
-            "wins": list(self.wins),
-            "deals": dict(self.deals),
+            "wins": [dict(w) for w in self.wins],
+            "deals": {k: dict(v) for k, v in self.deals.items()},
         }
 
     @staticmethod
     def from_dict(data: Any) -> Stats:
-        """Rebuild from :meth:`to_dict`; ``ValueError``/``TypeError``/``KeyError`` if bad."""
+        """Read the earlier statistics file's layout; ``ValueError`` if it is damaged."""
         if not isinstance(data, dict) or data.get("version") != STATS_VERSION:
             raise ValueError("not a statistics file of this version")
         counts = {}
         for name in ("won", "lost", "solved", "restarted", "current_streak", "best_streak"):
-            value = data[name]
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"{name} is not a count")
-            counts[name] = value
+            counts[name] = _whole(data[name], MAX_UNDOS)
         histogram = data["histogram"]
-        if (
-            not isinstance(histogram, list)
-            or len(histogram) != DECK_SIZE + 1
-            or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in histogram)
-        ):
+        if not isinstance(histogram, list) or len(histogram) != DECK_SIZE + 1:
             raise ValueError("the cards-home histogram is damaged")
         wins = data["wins"]
         if not isinstance(wins, list) or not all(isinstance(w, dict) for w in wins):
@@ -142,43 +256,115 @@ class Stats:
         deals = data["deals"]
         if not isinstance(deals, dict):
             raise ValueError("the per-deal records are damaged")
+        clean: dict[str, dict[str, Any]] = {}
         for key, entry in deals.items():
-            if (
-                not key.isdigit()
-                or not isinstance(entry, dict)
-                or not isinstance(entry.get("best"), int)
-                or not isinstance(entry.get("won"), bool)
-                or not isinstance(entry.get("played"), int)
-            ):
-                raise ValueError(f"the record of deal {key} is damaged")
-        return Stats(histogram=list(histogram), wins=list(wins), deals=dict(deals), **counts)
+            if not key.isascii() or not key.isdigit() or not isinstance(entry, dict):
+                raise ValueError("a per-deal record is damaged")
+            check_deal_number(int(key))
+            won = _flag(entry.get("won"))
+            best = _whole(entry.get("best"), DECK_SIZE)
+            if best == DECK_SIZE and not won:
+                best = 0  # 52 home without a win: the computer's solve, never "your best"
+            clean[str(int(key))] = {
+                "best": best,
+                "won": won,
+                "played": _whole(entry.get("played"), MAX_UNDOS),
+            }
+        return Stats(
+            histogram=[_whole(n, MAX_UNDOS) for n in histogram],
+            wins=[_clean_win(w) for w in wins][-KEEP_WINS:],
+            deals=clean,
+            **counts,
+        )
+
+
+def _clean_win(raw: dict[str, Any]) -> dict[str, Any]:
+    """A win's details with only numbers and flags of the right range (shown on a page)."""
+    seconds = raw.get("seconds", 0)
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        seconds = 0
+    return {
+        "deal_number": check_deal_number(raw.get("deal_number", -1)),
+        "phase": _whole(raw.get("phase"), REDEALS + 1, low=1),
+        "draw_used": _flag(raw.get("draw_used")),
+        "moves": _whole(raw.get("moves"), MAX_MOVES),
+        "undos": _whole(raw.get("undos"), MAX_UNDOS),
+        "seconds": float(seconds) if 0 <= seconds <= MAX_ELAPSED else 0.0,
+    }
+
+
+def ledger_path() -> Path:
+    """The ledger in the data folder (the folder is not created here)."""
+    return paths.data_file(LEDGER_FILE, create_dir=False)
+
+
+def folder_problem(lead: str) -> str | None:
+    """``lead`` and why the data folder cannot hold statistics, in one row, or None if it can."""
+    try:
+        paths.data_dir(create=True)
+    except paths.DataDirError as exc:
+        problem = re.sub(r" \([^)]*\)", "", exc.problem)  # the row has no room for asides
+        if exc.path is None:
+            return f"{lead}: the data folder {problem}."
+        rest = f"{lead}: data folder  {problem}."
+        room = max(ROW_COLUMNS - width(rest), 12)
+        where = shorten_middle(printable(exc.path), room, ASCII_ELLIPSIS)
+        return f"{lead}: data folder {where} {problem}."
+    except OSError as exc:
+        return f"{lead}: the data folder cannot be used ({printable(exc.strerror or str(exc))})."
+    return None
+
+
+def _shown(path: Path) -> str:
+    return shorten_middle(printable(str(path)), PATH_COLUMNS, ASCII_ELLIPSIS)
+
+
+def _read_baseline() -> tuple[Stats | None, str | None]:
+    path = paths.data_file(BASELINE_FILE, create_dir=False)
+    try:
+        if not path.exists():
+            return None, None
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, f"Earlier statistics unreadable ({exc.strerror or exc}); left as they are."
+    try:
+        return Stats.from_dict(json.loads(raw.decode("utf-8"))), None
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError):
+        backup = ledger.set_aside(path)
+        if backup is None:
+            return None, f"Earlier statistics in {_shown(path)} are damaged; left as they are."
+        return None, f"Earlier statistics were damaged; kept as {_shown(backup)}."
 
 
 def load_stats() -> tuple[Stats, str | None]:
-    """The saved statistics, or fresh ones and a warning if the file is unreadable.
+    """The statistics (earlier baseline plus the ledger) and a warning for the player or None.
 
-    A damaged file is kept beside the new one as ``.damaged`` so nothing is lost.
+    Never raises: a data folder that cannot be used gives empty statistics and
+    a warning. A damaged ledger line is skipped on its own; the file is never
+    rewritten.
     """
-    path = paths.data_file(STATS_FILE)
-    if not path.exists():
-        return Stats(), None
-    try:
-        return Stats.from_dict(json.loads(path.read_text(encoding="utf-8"))), None
-    except OSError as exc:
-        return Stats(), f"Statistics could not be read ({exc.strerror or exc})."
-    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
-        with contextlib.suppress(OSError):
-            os.replace(path, path.with_name(STATS_FILE + ".damaged"))
-        return Stats(), f"Statistics file was damaged; kept as {STATS_FILE}.damaged."
+    problem = folder_problem("No statistics")
+    if problem is not None:
+        return Stats(), problem
+    baseline, warning = _read_baseline()
+    reading = ledger.read(ledger_path(), Record.from_dict, lambda record: record.game_id)
+    stats = Stats.of(reading.records, baseline)
+    note = reading.message()
+    if reading.problem is not None:
+        note = f"Statistics unreadable ({printable(reading.problem)}); the game goes on."
+    elif note is not None:
+        note = note[0].upper() + note[1:] + "."
+    return stats, warning or note
 
 
-def save_stats(stats: Stats) -> str | None:
-    """Write the statistics atomically; returns a warning for the player on failure."""
-    path = paths.data_file(STATS_FILE)
-    tmp = path.with_name(STATS_FILE + ".tmp")
+def record_game(game: Game, outcome: str, restarted: bool = False) -> str | None:
+    """Append the record of ``game`` ending with ``outcome``; a warning on failure, else None."""
+    problem = folder_problem("Statistics not recorded")
+    if problem is not None:
+        return problem
     try:
-        tmp.write_text(json.dumps(stats.to_dict(), indent=1), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError as exc:
-        return f"Statistics could not be saved ({exc.strerror or exc})."
+        ledger.append(ledger_path(), record_of(game, outcome, restarted).to_dict())
+    except ledger.LedgerError as exc:
+        text = str(exc)
+        return printable(text[0].upper() + text[1:] + ".")
     return None

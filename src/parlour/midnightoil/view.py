@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, fit
 from parlour.midnightoil.cards import FAN_COUNT, FAN_KEYS, RANKS, SUIT_COUNT, rank, suit
 from parlour.midnightoil.rules import REDEALS, Move, State
 from parlour.tui.frame import Frame, Style
@@ -30,7 +31,7 @@ MESSAGE_ROW = 22
 STATUS_ROW = 23
 RED_SUITS = (1, 2)
 STATUS_COL = 41
-"""Where the title line's "deal 1 of 3 ..." starts (further right after a long deal number)."""
+"""Where the title line's "deal 1 of 3 ..." starts at 80 columns; it moves right with the panel."""
 
 KEY_SUMMARY = (
     "t hint   * auto",
@@ -38,6 +39,7 @@ KEY_SUMMARY = (
     "D redeal x draw",
     "S save   i stats",
     "? help   Q quit",
+    "w can it still be won?",
 )
 
 
@@ -148,7 +150,7 @@ def render_board(board: Board, glyphs: Glyphs, width: int = MIN_WIDTH) -> Frame:
     if board.cursor is not None:
         fan, pos = board.cursor
         frame.cursor = (FAN_ROW + fan, card_col(max(pos, 0)))
-    _bottom(frame, board, width)
+    _bottom(frame, board, width, ELLIPSIS if glyphs.name == "unicode" else ASCII_ELLIPSIS)
     return frame
 
 
@@ -158,7 +160,8 @@ def _title(frame: Frame, board: Board, width: int) -> None:
     end = frame.put(0, 15, f"deal {state.deal_number}")
     right = f"deal {state.phase} of {REDEALS + 1}   moves {board.moves}   "
     right += f"home {state.cards_home()}/52"
-    frame.put(0, min(max(end + 2, STATUS_COL), width - 1 - len(right)), right)
+    follow = STATUS_COL + panel_col(width) - panel_col(MIN_WIDTH)
+    frame.put(0, min(max(end + 2, follow), width - 1 - len(right)), right)
 
 
 def _panel(frame: Frame, board: Board, glyphs: Glyphs, left: int, hint_foundation: int) -> None:
@@ -189,7 +192,7 @@ def _suit_colour(index: int) -> Style:
     return Style.RED if index in RED_SUITS else Style.NORMAL
 
 
-def _bottom(frame: Frame, board: Board, width: int) -> None:
+def _bottom(frame: Frame, board: Board, width: int, mark: str) -> None:
     if board.prompt is not None:
         col = frame.put(MESSAGE_ROW, 1, "> " + board.prompt, Style.BOLD)
         if board.entry is not None:
@@ -198,20 +201,10 @@ def _bottom(frame: Frame, board: Board, width: int) -> None:
             frame.put(MESSAGE_ROW, col + 1, board.entry[start : start + room])
             frame.cursor = (MESSAGE_ROW, col + 1 + board.entry_cursor - start)
     elif board.message:
-        frame.put(MESSAGE_ROW, 1, clip("> " + board.message, width - 2))
+        frame.put(MESSAGE_ROW, 1, fit("> " + board.message, width - 2, mark))
     if board.status:
         style = Style.BOLD if board.over else Style.NORMAL
-        frame.put(STATUS_ROW, 1, clip(board.status, width - 2), style)
-
-
-def clip(text: str, room: int) -> str:
-    """``text`` cut to ``room`` characters at a word boundary, marked with ``..``."""
-    if len(text) <= room:
-        return text
-    cut = text[: room - 2].rstrip()
-    if " " in cut[room // 2 :]:
-        cut = cut[: cut.rindex(" ")]
-    return cut + ".."
+        frame.put(STATUS_ROW, 1, fit(board.status, width - 2, mark), style)
 
 
 def render_text_page(title: str, lines: list[str], footer: str, width: int = MIN_WIDTH) -> Frame:
