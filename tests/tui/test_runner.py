@@ -193,7 +193,7 @@ def in_job_shell(tmp_path: Path, script: str) -> Terminal:
 
 @job_control
 def test_ctrl_z_suspends_and_fg_brings_the_screen_back(tmp_path: Path) -> None:
-    script = 'DEMO; echo "[stopped with $?]"; read -r x; fg; echo "[ended with $?]"; read -r x'
+    script = 'DEMO; s=$?; echo; echo "[stopped with $s]"; read -r x; fg; echo "[ended with $?]"; read -r x'
     with in_job_shell(tmp_path, script) as term:
         term.wait_for("DEMO READY")
         term.send("a")
@@ -214,7 +214,7 @@ def test_ctrl_z_suspends_and_fg_brings_the_screen_back(tmp_path: Path) -> None:
 
 @job_control
 def test_a_stop_signal_from_outside_suspends_between_moves(tmp_path: Path) -> None:
-    script = 'DEMO & echo "[pid $!]"; fg; echo "[stopped with $?]"; read -r x; fg'
+    script = 'DEMO & echo "[pid $!]"; fg; s=$?; echo; echo "[stopped with $s]"; read -r x; fg'
     with in_job_shell(tmp_path, script) as term:
         term.wait_for("DEMO READY")
         pid = int(term.output.decode().split("[pid ", 1)[1].split("]", 1)[0])
@@ -230,7 +230,7 @@ def test_a_stop_signal_from_outside_suspends_between_moves(tmp_path: Path) -> No
 def test_after_a_stop_it_could_not_see_the_game_takes_the_terminal_back(tmp_path: Path) -> None:
     # SIGSTOP cannot be caught: curses never ended, and the shell put the terminal back in
     # line mode and wrote over the screen. On SIGCONT the runner must undo both.
-    script = 'DEMO & echo "[pid $!]"; fg; echo "[stopped with $?]"; read -r x; fg'
+    script = 'DEMO & echo "[pid $!]"; fg; s=$?; echo; echo "[stopped with $s]"; read -r x; fg'
     with in_job_shell(tmp_path, script) as term:
         term.wait_for("DEMO READY")
         pid = int(term.output.decode().split("[pid ", 1)[1].split("]", 1)[0])
