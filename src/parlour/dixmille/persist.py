@@ -1,0 +1,412 @@
+"""A Dix Mille game as plain data, and the checks that make loading it total.
+
+:func:`game_to_dict` writes everything a resumed game needs; :func:`game_from_dict`
+rebuilds it and refuses (``ValueError`` with a reason) any state a real game could
+never reach:
+
+* names obey :func:`rules.check_name` (as typed names do) and the ZEDX flag matches;
+* every number is bounded by what play reaches: turn points at most
+  :data:`MAX_TURN_POINTS`, cycles at most :data:`MAX_CYCLES`, throws, hot dice,
+  one-die successes and bonuses as the turn's points allow, the seed below
+  ``core.rng.SEED_LIMIT``;
+* each finished turn adds up (a pass banks its points, a bust loses them, four 2s
+  lose the turn and, under ``four_twos = game``, the score) and each player's
+  score is what their turns add up to; a cycle after which someone had 10,000
+  ended the game;
+* every recorded take is a legal take from the faces thrown, decisions come in
+  the order play makes them, and the turn in progress (phase, dice on the
+  table, dice set aside, one-die attempt) is one the rules can reach;
+* the dice generator's state is one Python's generator can have.
+
+The same turn and history checks serve the statistics file, line by line
+(:mod:`parlour.dixmille.stats`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.core import ledger
+from parlour.core.rng import SEED_LIMIT, restore_rng, rng_state
+from parlour.dixmille.moves import IllegalMove, Phase
+from parlour.dixmille.records import (
+    BUST,
+    FOUR_TWOS,
+    GO,
+    PASS,
+    PLAYING,
+    TAKE,
+    TurnRecord,
+    check_faces,
+    check_int,
+)
+from parlour.dixmille.rules import (
+    FOUR_TWOS_GAME,
+    MAX_PLAYERS,
+    ONE_DIE_ATTEMPTS,
+    TARGET,
+    Game,
+    Player,
+    check_name,
+    is_computer_name,
+)
+from parlour.dixmille.scoring import (
+    DICE_COUNT,
+    SINGLE_POINTS,
+    STEP,
+    is_four_twos,
+    legal_takes,
+    one_die_bonus,
+)
+
+MAX_TURN_POINTS = 100_000
+"""No real turn gets here: it takes some 20 one-die successes in one turn, or 33 straights."""
+MAX_CYCLES = 10_000
+"""Far longer than any real game (a solitaire ZEDX game takes about 20 cycles)."""
+RNG_STATE_WORDS = 624
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The whole state as JSON-able data (dice by face, the RNG state included).
+
+    The game's id is not part of it (two games played alike are equal); a save
+    adds it (:func:`parlour.dixmille.savefile.save`) and :func:`game_from_dict`
+    reads it back.
+    """
+    return {
+        "players": [player_to_dict(p) for p in game.players],
+        "four_twos": game.four_twos,
+        "seat": game.seat,
+        "cycle": game.cycle,
+        "phase": game.phase.value,
+        "turn_points": game.turn_points,
+        "dice_left": game.dice_left,
+        "level": game.level,
+        "thrown": list(game.thrown),
+        "attempt": game.attempt,
+        "aside": list(game.aside),
+        "record": game.record.to_dict(),
+        "rng": rng_state(game.rng),
+    }
+
+
+def player_to_dict(player: Player) -> dict[str, Any]:
+    return {
+        "name": player.name,
+        "computer": player.computer,
+        "score": player.score,
+        "turns": [t.to_dict() for t in player.turns],
+    }
+
+
+def game_from_dict(data: object, seed: int) -> Game:
+    """Rebuild a game from :func:`game_to_dict` output; ValueError (the reason) if impossible."""
+    if not isinstance(data, dict):
+        raise ValueError("the game state is not an object")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise ValueError("the seed is out of range")
+    players = players_from_list(data["players"])
+    four_twos = data["four_twos"]
+    rule = four_twos if isinstance(four_twos, str) else ""
+    game = Game(players, check_rng(data["rng"]), seed, rule)
+    game.game_id = check_game_id(data.get("game_id"))
+    game.seat = check_int(data["seat"], "seat", 0, len(players) - 1)
+    game.cycle = check_int(data["cycle"], "cycle", 1, MAX_CYCLES)
+    phase = data["phase"]
+    if not isinstance(phase, str) or phase not in {p.value for p in Phase}:
+        raise ValueError("unknown phase")
+    game.phase = Phase(phase)
+    game.turn_points = check_int(data["turn_points"], "turn points", 0, MAX_TURN_POINTS, STEP)
+    game.dice_left = check_int(data["dice_left"], "dice available", 1, DICE_COUNT)
+    game.level = check_int(data["level"], "one-die successes", 0, MAX_TURN_POINTS // 500)
+    game.thrown = check_faces(data["thrown"], "thrown dice")
+    game.attempt = check_int(data["attempt"], "attempt", 0, ONE_DIE_ATTEMPTS)
+    game.aside = list(check_faces(data["aside"], "dice set aside"))
+    raw_record = data["record"]
+    if not isinstance(raw_record, dict):
+        raise ValueError("the turn in progress is damaged")
+    game.record = TurnRecord.from_dict(raw_record)
+    check_game(game)
+    return game
+
+
+def check_game_id(value: object) -> str | None:
+    if value is None:
+        return None
+    if not ledger.is_game_id(value):
+        raise ValueError("the game id is damaged")
+    assert isinstance(value, str)
+    return value
+
+
+def players_from_list(raw_players: object) -> list[Player]:
+    """Seats from saved data: 1 to 6, names as typed names must be, the ZEDX flag right."""
+    if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= MAX_PLAYERS:
+        raise ValueError(f"a game has 1 to {MAX_PLAYERS} players")
+    players: list[Player] = []
+    for raw in raw_players:
+        if not isinstance(raw, dict):
+            raise ValueError("a player is damaged")
+        name = raw["name"]
+        if not isinstance(name, str):
+            raise ValueError("a player name is not text")
+        try:
+            checked = check_name(name, [p.name for p in players])
+        except IllegalMove as exc:
+            raise ValueError(f"a player name is refused: {exc}") from None
+        if checked != name:
+            raise ValueError("a player name is not written as the game writes it")
+        computer = raw["computer"]
+        if computer is not is_computer_name(name):
+            raise ValueError("a player's computer flag does not match the name")
+        turns = raw["turns"]
+        if not isinstance(turns, list) or len(turns) > MAX_CYCLES:
+            raise ValueError("a player's turns are damaged")
+        if not all(isinstance(t, dict) for t in turns):
+            raise ValueError("a turn is damaged")
+        score = check_int(raw["score"], "score", 0, TARGET + MAX_TURN_POINTS, STEP)
+        players.append(Player(name, computer, score, [TurnRecord.from_dict(t) for t in turns]))
+    return players
+
+
+def check_rng(state: object) -> Any:
+    """The dice generator from its saved state; ValueError unless Python's generator has it."""
+    if not (isinstance(state, list) and len(state) == 3 and isinstance(state[1], list)):
+        raise ValueError("the dice generator's state is damaged")
+    version, internal, gauss = state
+    if version != 3 or len(internal) != RNG_STATE_WORDS + 1:
+        raise ValueError("the dice generator's state is damaged")
+    words, position = internal[:RNG_STATE_WORDS], internal[RNG_STATE_WORDS]
+    if isinstance(position, bool) or not isinstance(position, int):
+        raise ValueError("the dice generator's state is damaged")
+    if not 0 <= position <= RNG_STATE_WORDS or not any(words):
+        raise ValueError("the dice generator's state is damaged")
+    if gauss is not None and not (isinstance(gauss, float) and math.isfinite(gauss)):
+        raise ValueError("the dice generator's state is damaged")
+    return restore_rng(state)
+
+
+# ----- one turn -----
+
+
+def _successes(turn: TurnRecord) -> int:
+    return sum(1 for attempt in turn.one_die if attempt)
+
+
+def _bonus_for(successes: int) -> int:
+    return sum(one_die_bonus(j) for j in range(1, successes + 1))
+
+
+def check_turn(turn: TurnRecord, four_twos: str, points: int, phase: Phase | None = None) -> None:
+    """Refuse a turn record play could not have made.
+
+    ``points`` is the turn's points (the record's own for a finished turn, the
+    game's for the turn in progress, whose ``phase`` is then given).
+    """
+    finished = phase is None
+    if turn.cycle > MAX_CYCLES:
+        raise ValueError("a turn's cycle is out of range")
+    if turn.score_before >= TARGET:
+        raise ValueError("a turn starts from a score the game would have ended at")
+    if points > MAX_TURN_POINTS:
+        raise ValueError("a turn's points are out of range")
+    if finished == (turn.result == PLAYING):
+        raise ValueError("a turn's result does not match its state")
+    wins = _successes(turn)
+    misses = [i for i, a in enumerate(turn.one_die) if not a]
+    if misses and (misses != [len(turn.one_die) - 1] or turn.result != BUST):
+        raise ValueError("a missed one-die throw that did not end the turn")
+    if turn.bonus != _bonus_for(wins) or points < turn.bonus + SINGLE_POINTS[5] * wins:
+        raise ValueError("a turn's one-die bonus does not add up")
+    if turn.hot_dice < wins + len(turn.six_dice) or turn.hot_dice > turn.throws:
+        raise ValueError("a turn's hot dice do not add up")
+    # Every throw but a losing last one scores at least 50.
+    losing = 0 if turn.result == PASS or phase in (Phase.START, Phase.CHOOSE) else 1
+    if turn.throws > points // STEP + losing or len(turn.one_die) > turn.throws:
+        raise ValueError("a turn has more throws than its points allow")
+    if (phase is Phase.START) != (turn.throws == 0):
+        raise ValueError("a turn's throws do not match its state")
+    expected_lost = {
+        PASS: 0,
+        BUST: points,
+        FOUR_TWOS: points + (turn.score_before if four_twos == FOUR_TWOS_GAME else 0),
+        PLAYING: 0,
+    }[turn.result]
+    if turn.lost != expected_lost:
+        raise ValueError("a turn's points lost do not add up")
+    if not finished and turn.turn_points:
+        raise ValueError("the turn in progress already has a result")
+    if (turn.result == PASS) != (turn.dice_at_pass > 0) or (turn.result == PASS and points < STEP):
+        raise ValueError("a pass does not match its dice or points")
+    _check_decisions(turn, points, wins)
+
+
+def _check_decisions(turn: TurnRecord, points: int, wins: int) -> None:
+    """Decisions in play order, made from the turn's own states; every take legal."""
+    previous_points = 0
+    previous_level = 0
+    takes = throws = 0
+    lasts = {d.last for d in turn.decisions}
+    if len(lasts) > 1:
+        raise ValueError("a turn is both the last and not")
+    for i, decision in enumerate(turn.decisions):
+        if decision.banked != turn.score_before:
+            raise ValueError("a decision's banked score does not match its turn")
+        if not previous_points <= decision.turn_points <= points:
+            raise ValueError("a decision's turn points are out of order")
+        if not previous_level <= decision.level <= wins:
+            raise ValueError("a decision's one-die successes are out of order")
+        previous_points, previous_level = decision.turn_points, decision.level
+        if decision.kind == TAKE:
+            takes += 1
+            check_take(decision.thrown, decision.taken)
+        elif decision.kind == GO and decision.throw:
+            throws += 1
+            if decision.turn_points < STEP:
+                raise ValueError("a throw decision before anything was taken")
+        else:
+            is_final = i == len(turn.decisions) - 1 and turn.result == PASS
+            if not (
+                is_final
+                and decision.turn_points == points
+                and decision.dice == turn.dice_at_pass
+                and decision.level == wins
+            ):
+                raise ValueError("a pass decision that does not end its turn")
+    if takes > turn.throws or throws >= max(turn.throws, 1):
+        raise ValueError("a turn has more decisions than throws")
+    if turn.result == PASS and (not turn.decisions or turn.decisions[-1].kind != GO):
+        raise ValueError("a pass without its decision")
+
+
+def check_take(thrown: Sequence[int], taken: Sequence[int]) -> None:
+    """ValueError unless ``taken`` is one legal take from the faces ``thrown``."""
+    if len(thrown) < 2 or is_four_twos(thrown):
+        raise ValueError("a take from a throw that allows none")
+    if Counter(taken) - Counter(thrown):
+        raise ValueError("a take of dice that were not thrown")
+    if tuple(sorted(taken)) not in {t.faces for t in legal_takes(thrown)}:
+        raise ValueError("a recorded take is not a legal take")
+
+
+# ----- the players' histories -----
+
+
+def _score_after(player: Player, four_twos: str) -> list[int]:
+    """The score after each turn; ValueError unless each turn starts where the last ended."""
+    score = 0
+    after: list[int] = []
+    for turn in player.turns:
+        if turn.score_before != score:
+            raise ValueError(f"{player.name}'s turns do not add up to the scores")
+        if turn.result == PASS:
+            score += turn.turn_points
+        elif turn.result == FOUR_TWOS and four_twos == FOUR_TWOS_GAME:
+            score = 0
+        after.append(score)
+    if score != player.score:
+        raise ValueError(f"{player.name}'s score is not what the turns add up to")
+    return after
+
+
+def check_history(players: list[Player], four_twos: str, over: bool) -> int:
+    """Check every finished turn of every player; the number of players who moved this cycle.
+
+    Turns go in seat order (each player has as many as the one before, or one
+    fewer), each turn's cycle is its number, scores add up, a cycle after which
+    someone had 10,000 ends the game (``over`` says whether it has), and a turn
+    is marked last exactly when another player already had 10,000.
+    """
+    counts = [len(p.turns) for p in players]
+    moved = sum(1 for c in counts if c == counts[0])
+    first, rest = counts[:moved], counts[moved:]
+    if any(c != counts[0] for c in first) or any(c != counts[0] - 1 for c in rest):
+        raise ValueError("the players have not had their turns in order")
+    if moved == len(players):
+        moved = 0
+    if over and (moved or not counts[0]):
+        raise ValueError("the game is marked over in the middle of a cycle")
+    after = [_score_after(p, four_twos) for p in players]
+    complete = min(counts)
+    for cycle in range(1, complete + 1):
+        best = max(scores[cycle - 1] for scores in after)
+        final = over and cycle == complete
+        if final != (best >= TARGET):
+            raise ValueError(
+                "the game is marked over but nobody reached 10,000"
+                if final
+                else "the game went on after someone reached 10,000"
+            )
+    for seat, player in enumerate(players):
+        for index, turn in enumerate(player.turns):
+            if turn.cycle != index + 1:
+                raise ValueError(f"{player.name}'s turns are not numbered by cycle")
+            check_turn(turn, four_twos, turn.turn_points)
+            others = [
+                _score_at(after[s], index + (1 if s < seat else 0))
+                for s in range(len(players))
+                if s != seat
+            ]
+            if any(d.last != (max(others, default=0) >= TARGET) for d in turn.decisions):
+                raise ValueError("a decision is marked last on a turn that was not")
+    return moved
+
+
+def _score_at(after: list[int], turns: int) -> int:
+    """A player's score once they had ``turns`` turns."""
+    return after[turns - 1] if turns else 0
+
+
+# ----- the turn in progress -----
+
+
+def check_game(game: Game) -> None:
+    """Refuse a state the rules could never reach (histories, then the turn in progress)."""
+    over = game.phase is Phase.OVER
+    moved = check_history(game.players, game.four_twos, over)
+    if over:
+        if game.seat != 0 or game.cycle != len(game.players[0].turns):
+            raise ValueError("a finished game is not at the end of its last cycle")
+        if game.record.to_dict() != game.players[-1].turns[-1].to_dict():
+            raise ValueError("a finished game's last turn does not match")
+        return
+    if game.seat != moved or game.cycle != len(game.players[-1].turns) + 1:
+        raise ValueError("the player to move is not the one whose turn it is")
+    record = game.record
+    if record.cycle != game.cycle or record.score_before != game.player.score:
+        raise ValueError("the turn in progress does not belong to the player to move")
+    check_turn(record, game.four_twos, game.turn_points, game.phase)
+    others = [p.score for p in game.players if p is not game.player]
+    if any(d.last != (max(others, default=0) >= TARGET) for d in record.decisions):
+        raise ValueError("a decision is marked last on a turn that is not")
+    if game.level != _successes(record):
+        raise ValueError("the one-die successes do not match the turn")
+    _check_table(game)
+
+
+def _check_table(game: Game) -> None:
+    """The dice on the table and set aside, and the one-die attempt, as the phase has them."""
+    phase, n = game.phase, game.dice_left
+    thrown, aside = game.thrown, game.aside
+    if (phase is Phase.AGAIN) != (game.attempt == 1) or game.attempt == ONE_DIE_ATTEMPTS:
+        raise ValueError("a one-die attempt that does not match the turn")
+    hot = n == DICE_COUNT and phase is Phase.CHOOSE
+    if hot:
+        if len(aside) != DICE_COUNT or len(thrown) > 1 or not set(thrown) <= set(SINGLE_POINTS):
+            raise ValueError("hot dice without six dice set aside")
+    elif phase is Phase.START:
+        if thrown or aside or game.turn_points or n != DICE_COUNT:
+            raise ValueError("a turn that has not started already has dice or points")
+    elif len(thrown) != n or len(aside) != DICE_COUNT - n:
+        raise ValueError("the dice on the table do not match the dice available")
+    if phase is Phase.TAKE and (is_four_twos(thrown) or not legal_takes(thrown)):
+        raise ValueError("the dice to take from allow no take")
+    if phase is Phase.AGAIN and (n != 1 or thrown[0] in SINGLE_POINTS):
+        raise ValueError("a second one-die attempt after a first that scored")
+    if phase is Phase.CHOOSE and game.turn_points < STEP:
+        raise ValueError("a throw-or-pass choice with nothing taken")
+    if phase in (Phase.TAKE, Phase.AGAIN) and n < DICE_COUNT and game.turn_points < STEP:
+        raise ValueError("dice set aside without points")
