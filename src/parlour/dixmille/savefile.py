@@ -56,12 +56,7 @@ def _from_envelope(envelope: SaveFile) -> Game:
 
 def load(path: str | os.PathLike[str]) -> Game:
     """Read a saved game; SaveError (one line for the player) for any problem whatever."""
-    try:
-        return load_game(path, GAME, FORMAT_VERSION, _from_envelope)
-    except SaveError:
-        raise
-    except Exception as exc:  # e.g. an integer literal too long for Python
-        raise SaveError(path, f"is damaged: {type(exc).__name__}") from exc
+    return load_game(path, GAME, FORMAT_VERSION, _from_envelope)
 
 
 def _recovery_folders() -> list[Path]:

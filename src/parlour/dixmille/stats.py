@@ -154,10 +154,8 @@ def load_games() -> tuple[list[GameLine], str | None]:
         return [], printable(f"Statistics could not be read: {exc}")
     reading = ledger.read(path, parse_record, lambda line: line.game_id)
     if reading.problem:
-        where = printable(str(path))
-        return reading.records, printable(
-            f"Statistics {where} could not be read: {reading.problem}"
-        )
+        problem = printable(f"Statistics could not be read: {reading.problem} ({path})")
+        return reading.records, problem
     message = reading.message()
     return reading.records, printable(message) if message else None
 
