@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.core import ledger
@@ -39,6 +40,7 @@ from parlour.dixmille.records import (
     PASS,
     PLAYING,
     TAKE,
+    Decision,
     TurnRecord,
     check_faces,
     check_int,
@@ -57,9 +59,11 @@ from parlour.dixmille.scoring import (
     DICE_COUNT,
     SINGLE_POINTS,
     STEP,
+    Take,
     is_four_twos,
     legal_takes,
     one_die_bonus,
+    six_dice_combination,
 )
 
 MAX_TURN_POINTS = 100_000
@@ -179,6 +183,8 @@ def check_rng(state: object) -> Any:
     version, internal, gauss = state
     if version != 3 or len(internal) != RNG_STATE_WORDS + 1:
         raise ValueError("the dice generator's state is damaged")
+    if any(type(word) is not int for word in internal):
+        raise ValueError("the dice generator's state is damaged")
     words, position = internal[:RNG_STATE_WORDS], internal[RNG_STATE_WORDS]
     if isinstance(position, bool) or not isinstance(position, int):
         raise ValueError("the dice generator's state is damaged")
@@ -192,104 +198,156 @@ def check_rng(state: object) -> Any:
 # ----- one turn -----
 
 
-def _successes(turn: TurnRecord) -> int:
-    return sum(1 for attempt in turn.one_die if attempt)
+@dataclass(frozen=True)
+class TurnState:
+    """Where a replayed turn stands: its phase, the turn points it may have, dice, successes."""
+
+    phase: Phase | None
+    """None once the turn has ended."""
+    points: frozenset[int]
+    dice: int
+    level: int
 
 
-def _bonus_for(successes: int) -> int:
-    return sum(one_die_bonus(j) for j in range(1, successes + 1))
+def check_turn(turn: TurnRecord, four_twos: str, phase: Phase | None = None) -> TurnState:
+    """Refuse a turn record play could not have made; where the turn stands.
 
-
-def check_turn(turn: TurnRecord, four_twos: str, points: int, phase: Phase | None = None) -> None:
-    """Refuse a turn record play could not have made.
-
-    ``points`` is the turn's points (the record's own for a finished turn, the
-    game's for the turn in progress, whose ``phase`` is then given).
+    A finished turn (``phase`` None) must have ended by a pass, a bust or four
+    2s; the turn in progress must stand in ``phase``. The record is replayed
+    throw by throw (:func:`replay`), then its totals are compared with its own.
     """
     finished = phase is None
     if turn.cycle > MAX_CYCLES:
         raise ValueError("a turn's cycle is out of range")
     if turn.score_before >= TARGET:
         raise ValueError("a turn starts from a score the game would have ended at")
-    if points > MAX_TURN_POINTS:
+    if turn.turn_points > MAX_TURN_POINTS:
         raise ValueError("a turn's points are out of range")
     if finished == (turn.result == PLAYING):
         raise ValueError("a turn's result does not match its state")
-    wins = _successes(turn)
-    misses = [i for i, a in enumerate(turn.one_die) if not a]
-    if misses and (misses != [len(turn.one_die) - 1] or turn.result != BUST):
-        raise ValueError("a missed one-die throw that did not end the turn")
-    if turn.bonus != _bonus_for(wins) or points < turn.bonus + SINGLE_POINTS[5] * wins:
-        raise ValueError("a turn's one-die bonus does not add up")
-    if turn.hot_dice < wins + len(turn.six_dice) or turn.hot_dice > turn.throws:
-        raise ValueError("a turn's hot dice do not add up")
-    # Every throw but a losing last one scores at least 50.
-    losing = 0 if turn.result == PASS or phase in (Phase.START, Phase.CHOOSE) else 1
-    if turn.throws > points // STEP + losing or len(turn.one_die) > turn.throws:
-        raise ValueError("a turn has more throws than its points allow")
-    if (phase is Phase.START) != (turn.throws == 0):
-        raise ValueError("a turn's throws do not match its state")
+    if any(d.banked != turn.score_before for d in turn.decisions):
+        raise ValueError("a decision's banked score does not match its turn")
+    if len({d.last for d in turn.decisions}) > 1:
+        raise ValueError("a turn is both the last and not")
+    state = replay(turn)
+    if state.phase is not phase:
+        raise ValueError("a turn's decisions do not lead to its state")
+    if finished and turn.turn_points not in state.points:
+        raise ValueError("a turn's points do not add up")
+    if not finished and (turn.turn_points or turn.lost or turn.dice_at_pass):
+        raise ValueError("the turn in progress already has a result")
     expected_lost = {
         PASS: 0,
-        BUST: points,
-        FOUR_TWOS: points + (turn.score_before if four_twos == FOUR_TWOS_GAME else 0),
+        BUST: turn.turn_points,
+        FOUR_TWOS: turn.turn_points + (turn.score_before if four_twos == FOUR_TWOS_GAME else 0),
         PLAYING: 0,
     }[turn.result]
     if turn.lost != expected_lost:
         raise ValueError("a turn's points lost do not add up")
-    if not finished and turn.turn_points:
-        raise ValueError("the turn in progress already has a result")
-    if (turn.result == PASS) != (turn.dice_at_pass > 0) or (turn.result == PASS and points < STEP):
-        raise ValueError("a pass does not match its dice or points")
-    _check_decisions(turn, points, wins)
+    if turn.dice_at_pass != (state.dice if turn.result == PASS else 0):
+        raise ValueError("a pass does not match its dice")
+    return state
 
 
-def _check_decisions(turn: TurnRecord, points: int, wins: int) -> None:
-    """Decisions in play order, made from the turn's own states; every take legal."""
-    previous_points = 0
-    previous_level = 0
-    takes = throws = 0
-    lasts = {d.last for d in turn.decisions}
-    if len(lasts) > 1:
-        raise ValueError("a turn is both the last and not")
-    for i, decision in enumerate(turn.decisions):
-        if decision.banked != turn.score_before:
-            raise ValueError("a decision's banked score does not match its turn")
-        if not previous_points <= decision.turn_points <= points:
-            raise ValueError("a decision's turn points are out of order")
-        if not previous_level <= decision.level <= wins:
-            raise ValueError("a decision's one-die successes are out of order")
-        previous_points, previous_level = decision.turn_points, decision.level
-        if decision.kind == TAKE:
-            takes += 1
-            check_take(decision.thrown, decision.taken)
-        elif decision.kind == GO and decision.throw:
-            throws += 1
-            if decision.turn_points < STEP:
-                raise ValueError("a throw decision before anything was taken")
+def replay(turn: TurnRecord) -> TurnState:
+    """Play the turn again from its decisions and one-die throws; ValueError if they cannot be.
+
+    Every throw but the first follows a throw decision; a throw of several dice
+    is followed by its take (a legal take of those faces) unless it ended the
+    turn; a throw of one die is the next one-die entry. Throws, hot dice,
+    six-dice combinations and the bonus must then be the record's.
+    """
+    decisions = iter(turn.decisions)
+    attempts = iter(turn.one_die)
+    points, dice, level = frozenset({0}), DICE_COUNT, 0
+    throws = hot = bonus = 0
+    six: list[str] = []
+    state: TurnState | None = None
+    if turn.throws == 0:
+        state = TurnState(Phase.START, points, dice, level)
+    while state is None:
+        throws += 1  # a throw of `dice` dice
+        if throws > turn.throws:
+            raise ValueError("a turn has more throws than it records")
+        decision = next(decisions, None)
+        if dice == 1:
+            attempt = next(attempts, None)
+            if attempt is None:
+                state = _stop(decision, Phase.AGAIN, points, dice, level)
+                continue
+            if attempt == 0:
+                state = _stop(decision, None, points, dice, level, BUST, turn.result)
+                continue
+            level += 1
+            gain = one_die_bonus(level)
+            bonus, hot, dice = bonus + gain, hot + 1, DICE_COUNT
+            points = frozenset(p + gain + face for p in points for face in SINGLE_POINTS.values())
+        elif decision is not None and decision.kind == TAKE:
+            _at(decision, points, dice, level)
+            take = check_take(decision.thrown, decision.taken)
+            if take.size == DICE_COUNT:
+                six.append(six_dice_combination(take.faces) or "")
+            points = frozenset({decision.turn_points + take.points})
+            dice -= take.size
+            if dice == 0:
+                dice, hot = DICE_COUNT, hot + 1
+            decision = next(decisions, None)
         else:
-            is_final = i == len(turn.decisions) - 1 and turn.result == PASS
-            if not (
-                is_final
-                and decision.turn_points == points
-                and decision.dice == turn.dice_at_pass
-                and decision.level == wins
-            ):
-                raise ValueError("a pass decision that does not end its turn")
-    if takes > turn.throws or throws >= max(turn.throws, 1):
-        raise ValueError("a turn has more decisions than throws")
-    if turn.result == PASS and (not turn.decisions or turn.decisions[-1].kind != GO):
-        raise ValueError("a pass without its decision")
+            ending = FOUR_TWOS if turn.result == FOUR_TWOS and dice >= 4 else BUST
+            state = _stop(decision, Phase.TAKE, points, dice, level, ending, turn.result)
+            continue
+        # throw or pass, with `dice` dice available
+        if decision is None:
+            state = TurnState(Phase.CHOOSE, points, dice, level)
+            continue
+        if decision.kind != GO:
+            raise ValueError("a take without its throw")
+        _at(decision, points, dice, level)
+        points = frozenset({decision.turn_points})
+        if not decision.throw:
+            state = _stop(next(decisions, None), None, points, dice, level, PASS, turn.result)
+    if next(decisions, None) is not None or next(attempts, None) is not None:
+        raise ValueError("a turn records more than was played")
+    if (throws, hot, bonus, six) != (turn.throws, turn.hot_dice, turn.bonus, turn.six_dice):
+        raise ValueError("a turn's throws, hot dice or bonus do not add up")
+    return state
 
 
-def check_take(thrown: Sequence[int], taken: Sequence[int]) -> None:
-    """ValueError unless ``taken`` is one legal take from the faces ``thrown``."""
+def _at(decision: Decision, points: frozenset[int], dice: int, level: int) -> None:
+    """ValueError unless ``decision`` was made where the replay stands."""
+    if decision.turn_points not in points or decision.dice != dice or decision.level != level:
+        raise ValueError("a decision does not follow from the one before")
+
+
+def _stop(
+    decision: Decision | None,
+    phase: Phase | None,
+    points: frozenset[int],
+    dice: int,
+    level: int,
+    ending: str = PLAYING,
+    result: str = PLAYING,
+) -> TurnState:
+    """The replay stops: in progress (``phase``) when the record has no result, else ended."""
+    if decision is not None:
+        raise ValueError("a turn records decisions after it ended")
+    if result == PLAYING:
+        return TurnState(phase, points, dice, level)
+    if result != ending:
+        raise ValueError("a turn's result does not match how it ended")
+    return TurnState(None, points, dice, level)
+
+
+def check_take(thrown: Sequence[int], taken: Sequence[int]) -> Take:
+    """The take, or ValueError unless ``taken`` is one legal take from the faces ``thrown``."""
     if len(thrown) < 2 or is_four_twos(thrown):
         raise ValueError("a take from a throw that allows none")
     if Counter(taken) - Counter(thrown):
         raise ValueError("a take of dice that were not thrown")
-    if tuple(sorted(taken)) not in {t.faces for t in legal_takes(thrown)}:
-        raise ValueError("a recorded take is not a legal take")
+    for take in legal_takes(thrown):
+        if take.faces == tuple(sorted(taken)):
+            return take
+    raise ValueError("a recorded take is not a legal take")
 
 
 # ----- the players' histories -----
@@ -344,7 +402,7 @@ def check_history(players: list[Player], four_twos: str, over: bool) -> int:
         for index, turn in enumerate(player.turns):
             if turn.cycle != index + 1:
                 raise ValueError(f"{player.name}'s turns are not numbered by cycle")
-            check_turn(turn, four_twos, turn.turn_points)
+            check_turn(turn, four_twos)
             others = [
                 _score_at(after[s], index + (1 if s < seat else 0))
                 for s in range(len(players))
@@ -378,12 +436,14 @@ def check_game(game: Game) -> None:
     record = game.record
     if record.cycle != game.cycle or record.score_before != game.player.score:
         raise ValueError("the turn in progress does not belong to the player to move")
-    check_turn(record, game.four_twos, game.turn_points, game.phase)
+    state = check_turn(record, game.four_twos, game.phase)
     others = [p.score for p in game.players if p is not game.player]
     if any(d.last != (max(others, default=0) >= TARGET) for d in record.decisions):
         raise ValueError("a decision is marked last on a turn that is not")
-    if game.level != _successes(record):
-        raise ValueError("the one-die successes do not match the turn")
+    if (game.turn_points, game.dice_left, game.level) not in {
+        (points, state.dice, state.level) for points in state.points
+    }:
+        raise ValueError("the turn points, dice or one-die successes do not match the turn")
     _check_table(game)
 
 
