@@ -40,6 +40,11 @@ def derived_game_id(seed: int, saved_at: str) -> str:
     return digest[: ledger.GAME_ID_LENGTH]
 
 
+def check_consistent(game: Game) -> None:
+    """ValueError (or another error) unless ``game`` is a state the loader accepts."""
+    game_from_dict(game_to_dict(game), game.seed)
+
+
 def save(path: str | os.PathLike[str], game: Game) -> SaveFile:
     """Write ``game`` to ``path`` atomically; SaveError if that fails."""
     state = game_to_dict(game)
@@ -75,7 +80,7 @@ def save_recovery(game: Game) -> Path:
     move can leave a half-applied one). ``SaveError`` if it cannot be saved anywhere.
     """
     try:
-        game_from_dict(game_to_dict(game), game.seed)
+        check_consistent(game)
     except Exception as exc:  # any inconsistency: a file that would be refused helps no one
         raise SaveError(RECOVERY_STEM, "the game is in the middle of a move") from exc
     problem = "no folder to save in"
