@@ -66,7 +66,7 @@ def _document(sample: Path) -> dict[str, Any]:
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=[p.name for p in SAMPLES])
 @given(data=st.data())
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=40, deadline=None, derandomize=True)
 def test_mutated_samples_are_refused_or_playable(sample: Path, data: st.DataObject) -> None:
     mutated = data.draw(mutations(_document(sample)), label="mutations")
     with tempfile.TemporaryDirectory() as folder:
