@@ -199,6 +199,8 @@ def test_emergency_save_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert app.game is not None
     app.game.turn_points = 12_345
     assert app.emergency_save() is None
+    games, _ = stats.load_games()  # the game is lost: its statistics are kept
+    assert len(games) == 1 and games[0].game_id == app.game.game_id and not games[0].finished
     app.game.turn_points = 0
     # an unusable data folder: the current folder takes it, else nothing, never a raise
     blocker = tmp_path / "file"

@@ -9,6 +9,7 @@ any key (for the rest of its turn) and are zero in tests (``pace=0``).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from enum import Enum, auto
 
@@ -516,12 +517,14 @@ class DixMilleApp(TerminalApp):
         )
 
     def emergency_save(self) -> str | None:
-        """After a crash: a recovery file (its path), or None; never raises."""
+        """After a crash: a recovery file (its path), or None (then the game is recorded)."""
         try:
             if self.game is None or self.game.over:
                 return None
             return printable(str(savefile.save_recovery(self.game)))
         except Exception:
+            with contextlib.suppress(Exception):  # never raises: best effort only
+                self._record_abandoned()
             return None
 
     # ----- statistics and the end -----
