@@ -86,6 +86,23 @@ def _first_take(taken: list[int]) -> Callable[[Doc], None]:
     return change
 
 
+def _first_turn_decision(index: int, **fields: object) -> Callable[[Doc], None]:
+    def change(doc: Doc) -> None:
+        doc["state"]["players"][0]["turns"][0]["decisions"][index].update(fields)
+
+    return change
+
+
+def _first_turn_last(doc: Doc) -> None:
+    for decision in doc["state"]["players"][0]["turns"][0]["decisions"]:
+        decision["last"] = True
+
+
+def _repeat_last_decision(doc: Doc) -> None:
+    decisions = doc["state"]["players"][0]["turns"][0]["decisions"]
+    decisions.append(dict(decisions[-1]))
+
+
 def _rng(index: int, value: object) -> Callable[[Doc], None]:
     def change(doc: Doc) -> None:
         doc["state"]["rng"][1][index] = value
@@ -118,9 +135,13 @@ REFUSALS: dict[str, tuple[Callable[[Doc], None], str]] = {
     "turn with impossible throws": (_first_turn(throws=10**6), "throws"),
     "bonus without one-die throw": (_first_turn(bonus=500), "bonus"),
     "illegal take": (_first_take([2, 3]), "not a legal take"),
+    "decision at other dice": (_first_turn_decision(1, n=5), "does not follow"),
+    "turn marked last": (_first_turn_last, "marked last"),
     "take of dice not thrown": (_first_take([5]), "not thrown"),
     "four dice take": (_first_take([1, 1, 4, 4]), "not a legal take"),
     "dice on the table": (_state(thrown=[1, 2, 3]), "dice on the table"),
+    "nothing to take": (_state(thrown=[4, 6, 3, 2]), "allow no take"),
+    "decisions after the pass": (_repeat_last_decision, "after it ended"),
     "attempt": (_state(attempt=1), "one-die attempt"),
     "rng position": (_rng(624, 700), "generator"),
     "rng all zero": (_zero_rng, "generator"),
@@ -134,6 +155,17 @@ def test_impossible_states_are_refused_with_a_save_error(tmp_path: Path, case: s
     doc = sample()
     change(doc)
     assert reason in refused(tmp_path, doc)
+
+
+HOT_DICE = SAMPLE.with_name("dixmille-v1-three-players-four-twos-turn-hot-dice.json")
+
+
+def test_hot_dice_need_six_dice_set_aside(tmp_path: Path) -> None:
+    doc = json.loads(HOT_DICE.read_text(encoding="utf-8"))
+    assert doc["state"]["phase"] == "choose" and doc["state"]["dice_left"] == 6
+    savefile.load(write(tmp_path, doc))
+    doc["state"]["aside"] = doc["state"]["aside"][:5]
+    assert "hot dice without six dice set aside" in refused(tmp_path, doc)
 
 
 def test_envelope_seed_outside_the_documented_range(tmp_path: Path) -> None:

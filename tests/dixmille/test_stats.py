@@ -114,8 +114,14 @@ def test_damaged_lines_are_skipped_and_the_file_is_left_alone() -> None:
     assert len(games) == 2 and message is not None and "3 damaged lines" in message
 
 
-def _change_turn(line: dict[str, Any], **fields: object) -> None:
-    line["players"][0]["turns"][0].update(fields)
+def _change_turn(line: dict[str, Any], turn: int, **fields: object) -> None:
+    line["players"][0]["turns"][turn].update(fields)
+
+
+def _skip_bob(line: dict[str, Any]) -> None:
+    """Ann has had two turns, Bob none: an abandoned game that could not be."""
+    line.update(finished=False, winners=[], cycles=1)
+    line["players"][1].update(turns=[], score=0)
 
 
 def _change_take(line: dict[str, Any]) -> None:
@@ -127,11 +133,14 @@ def _change_take(line: dict[str, Any]) -> None:
 DAMAGE = {
     "huge score": lambda line: line["players"][0].update(score=10**12),
     "score against turns": lambda line: line["players"][0].update(score=250),
-    "turn points": lambda line: _change_turn(line, turn_points=10**12),
+    "turn points": lambda line: _change_turn(line, 0, turn_points=10**12),
     "illegal take": _change_take,
     "name with escapes": lambda line: line["players"][0].update(name="\x1b]0;x\x07"),
     "wrong winner": lambda line: line.update(winners=["Ann"]),
-    "unfinished yet over": lambda line: line.update(finished=False, winners=[]),
+    "unfinished yet over": lambda line: line.update(finished=False, winners=[], cycles=3),
+    "points lost": lambda line: _change_turn(line, 1, lost=0),
+    "dice at the pass": lambda line: _change_turn(line, 0, dice_at_pass=4),
+    "turns out of order": _skip_bob,
     "seed": lambda line: line.update(seed=2**63),
     "game id": lambda line: line.update(game_id="not an id"),
     "cycles": lambda line: line.update(cycles=10**9),
