@@ -69,7 +69,8 @@ def _recovery_folders() -> list[Path]:
     folders: list[Path] = []
     with contextlib.suppress(OSError, RuntimeError, KeyError):
         folders.append(data_dir(create=False))
-    folders.append(Path.cwd() if os.path.isdir(os.curdir) else Path(os.curdir))
+    with contextlib.suppress(OSError):  # the current folder may have been removed
+        folders.append(Path.cwd())
     return folders
 
 
