@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from parlour.core.paths import data_dir
 from parlour.dixmille import savefile, stats
 from parlour.dixmille.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
@@ -162,92 +160,6 @@ def test_rules_page_and_stats_page() -> None:
     assert "No games recorded yet" in feed(app, "i")
     assert "Style: when you pass" in feed(app, " ")
     assert "Ann: t = throw" in feed(app, "q")
-
-
-def _record_line(game_result: dict[str, object]) -> str:
-    return json.dumps(game_result)
-
-
-def test_statistics_aggregate_a_recorded_file() -> None:
-    turn = {
-        "cycle": 1,
-        "score_before": 0,
-        "result": "pass",
-        "turn_points": 650,
-        "throws": 3,
-        "dice_at_pass": 2,
-        "hot_dice": 1,
-        "one_die": [2, 0],
-        "bonus": 500,
-        "lost": 0,
-        "six_dice": ["three pairs"],
-        "decisions": [
-            {"d": "go", "s": 0, "t": 300, "n": 3, "k": 0, "last": False, "throw": False},
-            {
-                "d": "go",
-                "s": 0,
-                "t": 650,
-                "n": 2,
-                "k": 0,
-                "last": False,
-                "throw": True,
-                "loss": 40.0,
-                "best": "pass with 650",
-            },
-        ],
-    }
-    bust = dict(
-        turn,
-        result="bust",
-        turn_points=450,
-        lost=450,
-        six_dice=[],
-        one_die=[],
-        bonus=0,
-        hot_dice=0,
-        decisions=[],
-    )
-    wipe = dict(bust, result="four2s", score_before=650, turn_points=0, lost=650)
-    line = {
-        "date": "2026-11-29T20:00:00+00:00",
-        "rules": {"four_twos": "game"},
-        "seed": 1,
-        "finished": True,
-        "cycles": 3,
-        "players": [
-            {"name": "Ann", "computer": False, "score": 650, "turns": [turn, bust, wipe]},
-            {"name": "ZEDX", "computer": True, "score": 650, "turns": [turn, bust, bust]},
-        ],
-        "winners": ["Ann", "ZEDX"],
-    }
-    path = stats.stats_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(_record_line(line) + "\n" + _record_line(line) + "\n", encoding="utf-8")
-    games, message = stats.load_games()
-    assert message is None and len(games) == 2
-    ann, zedx = stats.totals(games)
-    assert (ann.games, ann.won, ann.shared, ann.turns) == (2, 0, 2, 6)
-    assert ann.busts == 2 and ann.bust_lost == 900
-    assert ann.four_twos == 2 and ann.four_twos_lost == 1300
-    assert ann.pass_bands == [0, 0, 2, 0, 0, 0] and ann.pass_dice == [0, 2, 0, 0, 0, 0]
-    assert (ann.one_die, ann.one_first, ann.one_second, ann.bonus) == (4, 0, 2, 1000)
-    assert ann.three_pairs == 2 and ann.best_turn == 650 and ann.longest_turn == 3
-    assert ann.style.too_far == 2 and ann.style.given_away == 80.0
-    assert ann.style.worst[0][0] == 40.0
-    assert zedx.busts == 4
-    only = stats.totals(games, "ann")
-    assert [t.name for t in only] == ["Ann"]
-
-
-def test_a_damaged_statistics_file_is_set_aside() -> None:
-    path = stats.stats_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('{"not": "a game"}\nnonsense\n', encoding="utf-8")
-    games, message = stats.load_games()
-    assert games == [] and message is not None and "kept aside" in message
-    kept = list((data_dir() / "dixmille").glob("games.jsonl.damaged-*"))
-    assert len(kept) == 1 and "nonsense" in kept[0].read_text(encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == ""
 
 
 @pytest.mark.parametrize("content", ["", "{", '{"format": "parlour-save", "game": "mille"}'])

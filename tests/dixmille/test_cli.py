@@ -56,3 +56,19 @@ def test_bad_arguments_exit_with_usage() -> None:
         with pytest.raises(SystemExit) as exc:
             main(argv)
         assert exc.value.code == 2
+
+
+def test_error_lines_escape_what_came_from_outside(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    evil = tmp_path / "evil\x1b]0;pwned\x07.json"
+    assert main([str(evil)]) == 1
+    err = capsys.readouterr().err
+    assert "no such file" in err and "\x1b" not in err and "\x07" not in err
+    evil.write_text('{"format": "parlour-save", "game": "\x1b[2J"}', encoding="utf-8")
+    assert main([str(evil)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err
+    assert main(["--stats", "Ann\x1b[2J"]) == 0
+    out = capsys.readouterr().out
+    assert "Ann^[[2J" in out and "\x1b" not in out

@@ -9,12 +9,13 @@ any key (for the rest of its turn) and are zero in tests (``pace=0``).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from enum import Enum, auto
 
-from parlour.core.paths import data_file
 from parlour.core.rng import choose_seed, make_rng
 from parlour.core.saves import SaveError, file_exists, player_path
+from parlour.core.text import printable
 from parlour.dixmille import analysis, savefile, stats, statsview, view
 from parlour.dixmille.keybar import ACK_KEYS, ZEDX_KEYS, ask
 from parlour.dixmille.logview import ROOM, max_scroll, render_log
@@ -54,7 +55,6 @@ from parlour.tui.prompts import Answer, LineEditor
 
 DEFAULT_PACE = 0.8
 DEFAULT_SAVE = "dixmille-save.json"
-RECOVERY = "dixmille-recovery.json"
 PROMPT_KEYS = "t throw  p pass  S save  i statistics  ? rules  Q quit"
 
 
@@ -480,11 +480,17 @@ class DixMilleApp(TerminalApp):
         elif key in (keys.ESC, keys.INTERRUPT):
             self.mode = self.back
 
+    def _record_abandoned(self) -> str | None:
+        """Record the game as abandoned (once); a message if that failed."""
+        if self.game is None or self.recorded:
+            return None
+        self._annotate_all()
+        self.recorded = True
+        return stats.record_game(self.game, finished=False)
+
     def _quit_now(self, record: bool) -> None:
-        if record and self.game is not None and not self.recorded:
-            self._annotate_all()
-            problem = stats.record_game(self.game, finished=False)
-            self.recorded = True
+        if record:
+            problem = self._record_abandoned()
             if problem:
                 self.exit_message = problem
         self.finished = True
@@ -492,22 +498,33 @@ class DixMilleApp(TerminalApp):
             self.exit_message = f"dixmille: game abandoned (seed {self.seed})"
 
     def end_of_input(self) -> None:
+        """Input ended: save a recovery file (or, if none can be written, record the game)."""
         if self.game is None or self.game.over or not self.dirty:
             return
-        target = data_file(RECOVERY)
         try:
-            savefile.save(target, self.game)
-        except SaveError:
-            self.exit_message = "dixmille: input ended; the game could not be saved"
+            target = savefile.save_recovery(self.game)
+        except SaveError as exc:
+            problem = self._record_abandoned()  # the game itself is lost: keep its statistics
+            self.exit_message = printable(
+                f"dixmille: input ended; the game could not be saved ({exc.reason})"
+                + (f"; {problem}" if problem else "")
+            )
             return
-        self.exit_message = f"dixmille: input ended; your game was saved to {target}"
+        self.exit_message = printable(
+            f"dixmille: input ended; your game was saved to {target}; "
+            f"resume with: dixmille {target}"
+        )
 
     def emergency_save(self) -> str | None:
-        if self.game is None or self.game.over:
+        """After a crash: a recovery file (its path), or None (then the game is recorded)."""
+        try:
+            if self.game is None or self.game.over:
+                return None
+            return printable(str(savefile.save_recovery(self.game)))
+        except Exception:
+            with contextlib.suppress(Exception):  # never raises: best effort only
+                self._record_abandoned()
             return None
-        target = data_file(RECOVERY)
-        savefile.save(target, self.game)
-        return str(target)
 
     # ----- statistics and the end -----
     def _annotate_all(self) -> None:

@@ -14,6 +14,7 @@ import sys
 
 from parlour.core.cliutil import base_parser, seed_arg
 from parlour.core.saves import SaveError
+from parlour.core.text import printable
 from parlour.dixmille import savefile, stats, statsview
 from parlour.dixmille.app import DEFAULT_PACE, DixMilleApp
 from parlour.dixmille.rules import FOUR_TWOS_RULES, MAX_PLAYERS, IllegalMove, check_name
@@ -94,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             game = savefile.load(names[0])
         except SaveError as exc:
-            print(f"dixmille: {exc}", file=sys.stderr)
+            print(printable(f"dixmille: {exc}"), file=sys.stderr)
             return 1
         return run(DixMilleApp(glyphs, game=game, pace=pace, save_path=names[0]))
     if len(names) > MAX_PLAYERS:
@@ -104,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             checked.append(check_name(name, checked))
         except IllegalMove as exc:
-            parser.error(f"name {name!r}: {exc}")
+            parser.error(printable(f"name {name!r}: {exc}"))
     app = DixMilleApp(
         glyphs, names=checked or None, seed=args.seed, pace=pace, four_twos=args.four_twos
     )
@@ -114,9 +115,10 @@ def main(argv: list[str] | None = None) -> int:
 def _stats(name: str | None) -> int:
     games, message = stats.load_games()
     rows = stats.totals(games, name)
-    title = f"{stats.games_label(len(games))}, {name or 'all players'}"
+    who = printable(name) if name else "all players"
+    title = f"{stats.games_label(len(games))}, {who}"
     if name and not rows:
-        message = message or f"No recorded games for {name}"
+        message = message or f"No recorded games for {who}"
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         try:
             for page in range(statsview.PAGES):

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.core.rng import below, restore_rng, rng_state
+from parlour.core.rng import below
 from parlour.dixmille.moves import (
     IllegalMove,
     Move,
@@ -37,12 +37,9 @@ from parlour.dixmille.records import (
     FOUR_TWOS,
     GO,
     PASS,
-    PLAYING,
     TAKE,
     Decision,
     TurnRecord,
-    check_faces,
-    check_int,
 )
 from parlour.dixmille.scoring import (
     DICE_COUNT,
@@ -175,6 +172,8 @@ class Game:
         self.attempt = 0
         self.aside: list[int] = []
         self.record = TurnRecord(cycle=1, score_before=players[0].score)
+        self.game_id: str | None = None
+        """The game's identity in saves and statistics (set when first saved or recorded)."""
 
     # ----- what can be seen -----
     @property
@@ -411,103 +410,17 @@ class Game:
 
     # ----- saving -----
     def to_dict(self) -> dict[str, Any]:
-        """The whole state as JSON-able data (dice by face, the RNG state included)."""
-        return {
-            "players": [
-                {
-                    "name": p.name,
-                    "computer": p.computer,
-                    "score": p.score,
-                    "turns": [t.to_dict() for t in p.turns],
-                }
-                for p in self.players
-            ],
-            "four_twos": self.four_twos,
-            "seat": self.seat,
-            "cycle": self.cycle,
-            "phase": self.phase.value,
-            "turn_points": self.turn_points,
-            "dice_left": self.dice_left,
-            "level": self.level,
-            "thrown": list(self.thrown),
-            "attempt": self.attempt,
-            "aside": list(self.aside),
-            "record": self.record.to_dict(),
-            "rng": rng_state(self.rng),
-        }
+        """The whole state as JSON-able data (see :mod:`parlour.dixmille.persist`)."""
+        from parlour.dixmille.persist import game_to_dict
+
+        return game_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], seed: int) -> Game:
-        """Rebuild a game from :meth:`to_dict` output; ValueError/KeyError if inconsistent."""
-        raw_players = data["players"]
-        if not isinstance(raw_players, list):
-            raise ValueError("players is not a list")
-        players: list[Player] = []
-        for raw in raw_players:
-            name = (
-                check_name(str(raw["name"]), [p.name for p in players])
-                if isinstance(raw["name"], str)
-                else None
-            )
-            if name is None:
-                raise ValueError("a player name is not text")
-            computer = raw["computer"]
-            if computer is not is_computer_name(name):
-                raise ValueError(f"player {name}: computer flag does not match the name")
-            turns = raw["turns"]
-            if not isinstance(turns, list):
-                raise ValueError("turns is not a list")
-            players.append(
-                Player(
-                    name,
-                    computer,
-                    check_int(raw["score"], "score", step=50),
-                    [TurnRecord.from_dict(t) for t in turns],
-                )
-            )
-        game = cls(players, restore_rng(data["rng"]), seed, data["four_twos"])
-        game.seat = check_int(data["seat"], "seat", 0, len(players) - 1)
-        game.cycle = check_int(data["cycle"], "cycle", 1)
-        game.phase = Phase(data["phase"])
-        game.turn_points = check_int(data["turn_points"], "turn points", step=50)
-        game.dice_left = check_int(data["dice_left"], "dice available", 1, DICE_COUNT)
-        game.level = check_int(data["level"], "one-die successes")
-        game.thrown = check_faces(data["thrown"], "thrown dice")
-        game.attempt = check_int(data["attempt"], "attempt", 0, ONE_DIE_ATTEMPTS)
-        game.aside = list(check_faces(data["aside"], "dice set aside"))
-        game.record = TurnRecord.from_dict(data["record"])
-        game._validate()
-        return game
+        """Rebuild a game from :meth:`to_dict` output; ValueError/KeyError if it is impossible."""
+        from parlour.dixmille.persist import game_from_dict
 
-    def _validate(self) -> None:
-        """Refuse a state the rules could never reach."""
-        phase = self.phase
-        fresh = self.turn_points == 0 and self.level == 0 and self.dice_left == DICE_COUNT
-        if phase is Phase.START and not fresh:
-            raise ValueError("a turn that has not started already has points")
-        if phase is Phase.TAKE and (
-            len(self.thrown) != self.dice_left
-            or not legal_takes(self.thrown)
-            or is_four_twos(self.thrown)
-        ):
-            raise ValueError("the dice to take from do not match the turn")
-        if phase is Phase.AGAIN and (self.dice_left != 1 or self.attempt != 1):
-            raise ValueError("a second one-die attempt without one die")
-        if len(self.aside) > DICE_COUNT:
-            raise ValueError("more than six dice set aside")
-        if phase is not Phase.OVER:
-            if self.record.result != PLAYING:
-                raise ValueError("the current turn is already finished")
-            if self.record.score_before != self.player.score:
-                raise ValueError("the current turn's score before does not match")
-        elif max(p.score for p in self.players) < TARGET:
-            raise ValueError("the game is marked over but nobody reached 10,000")
-        counts = {len(p.turns) for p in self.players[: self.seat]}
-        later = {len(p.turns) for p in self.players[self.seat :]}
-        if phase is not Phase.OVER and (
-            len(counts) > 1 or len(later) > 1 or (counts and later and counts != {max(later) + 1})
-        ):
-            raise ValueError("the players have not had their turns in order")
+        return game_from_dict(data, seed)
 
 
 def new_game(

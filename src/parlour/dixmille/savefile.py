@@ -2,26 +2,101 @@
 
 The state holds every player's name, score and finished turns, the cycle,
 whose turn it is, the turn in progress (turn points, dice available, one-die
-successes, the dice on the table) and the state of the dice generator, so a
-resumed game throws exactly the dice the saved one would have.
+successes, the dice on the table), the state of the dice generator (so a
+resumed game throws exactly the dice the saved one would have) and the
+game's id, which its statistics record carries (a game saved, resumed and
+finished is counted once). Loading is total: any file becomes a game that
+:mod:`parlour.dixmille.persist` accepts, or one :class:`SaveError`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
+from pathlib import Path
 
-from parlour.core.saves import SaveFile, load_game, write_save
+from parlour.core import ledger
+from parlour.core.paths import data_dir
+from parlour.core.saves import SaveError, SaveFile, load_game, reserve_unique, write_save
+from parlour.dixmille.persist import game_from_dict, game_to_dict
 from parlour.dixmille.rules import Game
 
 GAME = "dixmille"
 FORMAT_VERSION = 1
+RECOVERY_STEM = "dixmille-recovery"
+
+
+def ensure_game_id(game: Game) -> str:
+    """The game's id, made the first time it is needed (a save or a statistics record)."""
+    if game.game_id is None:
+        game.game_id = ledger.new_game_id()
+    return game.game_id
+
+
+def derived_game_id(seed: int, saved_at: str) -> str:
+    """A stable id for a save written before games had one (the same file, the same id)."""
+    digest = hashlib.sha256(f"dixmille|{seed}|{saved_at}".encode()).hexdigest()
+    return digest[: ledger.GAME_ID_LENGTH]
+
+
+def check_consistent(game: Game) -> None:
+    """ValueError (or another error) unless ``game`` is a state the loader accepts."""
+    game_from_dict(game_to_dict(game), game.seed)
 
 
 def save(path: str | os.PathLike[str], game: Game) -> SaveFile:
     """Write ``game`` to ``path`` atomically; SaveError if that fails."""
-    return write_save(path, GAME, FORMAT_VERSION, game.seed, game.to_dict())
+    state = game_to_dict(game)
+    state["game_id"] = ensure_game_id(game)
+    return write_save(path, GAME, FORMAT_VERSION, game.seed, state)
+
+
+def _from_envelope(envelope: SaveFile) -> Game:
+    game = game_from_dict(envelope.state, envelope.seed)
+    if game.game_id is None:
+        game.game_id = derived_game_id(envelope.seed, envelope.saved_at)
+    return game
 
 
 def load(path: str | os.PathLike[str]) -> Game:
-    """Read a saved game; SaveError (one line for the player) for any problem."""
-    return load_game(path, GAME, FORMAT_VERSION, lambda env: Game.from_dict(env.state, env.seed))
+    """Read a saved game; SaveError (one line for the player) for any problem whatever."""
+    return load_game(path, GAME, FORMAT_VERSION, _from_envelope)
+
+
+def _recovery_folders() -> list[Path]:
+    """The data folder, then the current folder (when the data folder cannot be used)."""
+    folders: list[Path] = []
+    with contextlib.suppress(OSError, RuntimeError, KeyError):
+        folders.append(data_dir(create=False))
+    with contextlib.suppress(OSError):  # the current folder may have been removed
+        folders.append(Path.cwd())
+    return folders
+
+
+def save_recovery(game: Game) -> Path:
+    """Save ``game`` under a recovery name nothing else has taken; that file's path.
+
+    Only a state that would load again is written (a crash in the middle of a
+    move can leave a half-applied one). ``SaveError`` if it cannot be saved anywhere.
+    """
+    try:
+        check_consistent(game)
+    except Exception as exc:  # any inconsistency: a file that would be refused helps no one
+        raise SaveError(RECOVERY_STEM, "the game is in the middle of a move") from exc
+    problem = "no folder to save in"
+    for folder in _recovery_folders():
+        try:
+            target = reserve_unique(folder, RECOVERY_STEM)
+        except OSError as exc:
+            problem = f"{folder}: {exc.strerror or exc}"
+            continue
+        try:
+            save(target, game)
+        except SaveError as exc:
+            problem = str(exc)
+            with contextlib.suppress(OSError):
+                target.unlink()
+            continue
+        return target
+    raise SaveError(RECOVERY_STEM, problem)

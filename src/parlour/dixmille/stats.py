@@ -1,32 +1,46 @@
 """Statistics: every game recorded in the data folder, totals per player (spec section 10).
 
-One JSON line per game in ``<data folder>/dixmille/games.jsonl``: date, rule
-options, seed, players in seat order (ZEDX marked), final scores, winners,
-whether it finished, and every turn of every player. Totals are computed from
-the file when shown, keyed by name (case-insensitive); abandoned games count
-for turns but not for wins. A damaged file is kept aside and a new one started
-with the lines that could be read; the player is told, the game never crashes.
+One JSON line per game in ``<data folder>/dixmille/games.jsonl`` (a
+:mod:`parlour.core.ledger`): the game's id, date, rule options, seed, players in
+seat order (ZEDX marked), final scores, winners, whether it finished, and every
+turn of every player. Lines are only ever appended (two copies of the game both
+land); reading keeps the last line of each game id, so a game recorded as
+abandoned and later resumed from a save and finished counts once, finished.
+Each line is checked as a save is (:mod:`parlour.dixmille.persist`); a damaged
+line is skipped and reported, the others shown; the file is never rewritten.
+Totals are computed when shown, keyed by name (case-insensitive); abandoned
+games count for turns but not for wins, and solitaire games (no opponent) are
+kept out of win % and shown apart.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from parlour.core import ledger
 from parlour.core.paths import data_dir
+from parlour.core.rng import SEED_LIMIT
+from parlour.core.text import printable
 from parlour.dixmille.analysis import Style
+from parlour.dixmille.persist import (
+    check_game_id,
+    check_history,
+    player_to_dict,
+    players_from_list,
+)
 from parlour.dixmille.records import BUST, FOUR_TWOS, PASS, TurnRecord, check_int
 from parlour.dixmille.rules import FOUR_TWOS_RULES, TARGET, Game
+from parlour.dixmille.savefile import ensure_game_id
 from parlour.dixmille.scoring import DICE_COUNT, STRAIGHT, THREE_PAIRS
 
 FILE_NAME = "games.jsonl"
 PASS_BANDS = ((0, 300), (300, 500), (500, 1000), (1000, 2000), (2000, 5000), (5000, None))
 BAND_LABELS = ("< 300", "300-499", "500-999", "1000-1999", "2000-4999", ">= 5000")
+MAX_DATE = 64
 
 
 def games_label(count: int) -> str:
@@ -35,44 +49,37 @@ def games_label(count: int) -> str:
 
 
 def stats_path() -> Path:
-    """Where the games are recorded."""
-    return data_dir() / "dixmille" / FILE_NAME
+    """Where the games are recorded (nothing is created; OSError if no folder can be named)."""
+    try:
+        return data_dir(create=False) / "dixmille" / FILE_NAME
+    except (RuntimeError, KeyError) as exc:  # no home folder to be found
+        raise OSError(f"no data folder: {exc}") from exc
 
 
 def game_record(game: Game, finished: bool) -> dict[str, Any]:
     """One line of the statistics file for ``game``."""
     winners = [game.players[i].name for i in game.winners()] if finished else []
     return {
+        "game_id": ensure_game_id(game),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "rules": {"four_twos": game.four_twos},
         "seed": game.seed,
         "finished": finished,
         "cycles": game.cycle,
-        "players": [
-            {
-                "name": p.name,
-                "computer": p.computer,
-                "score": p.score,
-                "turns": [t.to_dict() for t in p.turns],
-            }
-            for p in game.players
-        ],
+        "players": [player_to_dict(p) for p in game.players],
         "winners": winners,
     }
 
 
 def record_game(game: Game, finished: bool) -> str | None:
     """Append the game to the statistics file; a message if that failed (else None)."""
-    path = stats_path()
-    line = json.dumps(game_record(game, finished), separators=(",", ":"), allow_nan=False)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8") as handle:
-            handle.write(line + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
+        path = stats_path()
+        ledger.append(path, game_record(game, finished))
+    except ledger.LedgerError as exc:
+        return printable(f"Statistics not recorded: {str(exc).split(': ', 1)[-1]}")
     except OSError as exc:
-        return f"Statistics not recorded: {exc.strerror or exc}"
+        return printable(f"Statistics not recorded: {exc.strerror or exc}")
     return None
 
 
@@ -87,76 +94,70 @@ class GameLine:
     scores: tuple[int, ...]
     winners: tuple[str, ...]
     turns: tuple[tuple[TurnRecord, ...], ...]
+    game_id: str | None = None
+    """None on lines written before games had ids (each such line is its own game)."""
+
+    @property
+    def solitaire(self) -> bool:
+        """A game without an opponent (kept out of win %)."""
+        return len(self.names) == 1
 
 
-def parse_line(text: str) -> GameLine:
-    """Validate one line; ValueError/KeyError/TypeError if it is damaged."""
-    data = json.loads(text)
-    if not isinstance(data, dict):
-        raise ValueError("not an object")
-    players = data["players"]
-    if not isinstance(players, list) or not 1 <= len(players) <= 6:
-        raise ValueError("bad players")
-    four = data["rules"]["four_twos"]
+def parse_record(data: dict[str, Any]) -> GameLine:
+    """Validate one decoded line as a save is validated; ValueError (or another) if damaged."""
+    players = players_from_list(data["players"])
+    rules = data["rules"]
+    four = rules.get("four_twos") if isinstance(rules, dict) else None
     if four not in FOUR_TWOS_RULES:
         raise ValueError("bad rules")
+    assert isinstance(four, str)
     finished = data["finished"]
-    winners = data["winners"]
-    if not isinstance(finished, bool) or not isinstance(winners, list):
+    if not isinstance(finished, bool):
         raise ValueError("bad result")
-    names = tuple(str(p["name"]) for p in players)
-    if not all(isinstance(w, str) and w in names for w in winners):
-        raise ValueError("a winner is not a player")
-    computer = tuple(p["computer"] for p in players)
-    if not all(isinstance(c, bool) for c in computer):
-        raise ValueError("bad computer flag")
+    date = data["date"]
+    if not isinstance(date, str) or len(date) > MAX_DATE:
+        raise ValueError("bad date")
+    check_int(data["seed"], "seed", 0, SEED_LIMIT - 1)
+    check_history(players, four, over=finished)
+    cycles = len(players[-1].turns) + (0 if finished else 1)
+    if check_int(data["cycles"], "cycles") != cycles:
+        raise ValueError("the cycles do not match the turns")
+    best = max(p.score for p in players)
+    winners = [p.name for p in players if p.score == best] if finished else []
+    if data["winners"] != winners:
+        raise ValueError("the winners are not the players with the highest score")
     return GameLine(
         finished=finished,
         four_twos=four,
-        names=names,
-        computer=computer,
-        scores=tuple(check_int(p["score"], "score", step=50) for p in players),
+        names=tuple(p.name for p in players),
+        computer=tuple(p.computer for p in players),
+        scores=tuple(p.score for p in players),
         winners=tuple(winners),
-        turns=tuple(tuple(TurnRecord.from_dict(t) for t in p["turns"]) for p in players),
+        turns=tuple(tuple(p.turns) for p in players),
+        game_id=check_game_id(data.get("game_id")),
     )
 
 
+def parse_line(text: str) -> GameLine:
+    """Validate one line of text; ValueError/KeyError/TypeError if it is damaged."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("not an object")
+    return parse_record(data)
+
+
 def load_games() -> tuple[list[GameLine], str | None]:
-    """Every recorded game, and a message when the file was damaged (and set aside)."""
-    path = stats_path()
+    """Every recorded game (each id once, its last line), and a message about what was skipped."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return [], None
-    except (OSError, UnicodeDecodeError) as exc:
-        return [], _set_aside(path, [], f"could not be read ({exc})")
-    games: list[GameLine] = []
-    good: list[str] = []
-    bad = 0
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        try:
-            games.append(parse_line(line))
-            good.append(line)
-        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
-            bad += 1
-    if bad:
-        return games, _set_aside(path, good, f"had {bad} damaged line{'s' if bad > 1 else ''}")
-    return games, None
-
-
-def _set_aside(path: Path, good: list[str], problem: str) -> str:
-    """Keep the damaged file aside, start a new one with the good lines; the message."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    try:
-        os.replace(path, aside)
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.writelines(line + "\n" for line in good)
+        path = stats_path()
     except OSError as exc:
-        return f"Statistics file {path} {problem} and could not be repaired: {exc}"
-    return f"Statistics file {problem}: kept aside as {aside.name}; {len(good)} games kept"
+        return [], printable(f"Statistics could not be read: {exc}")
+    reading = ledger.read(path, parse_record, lambda line: line.game_id)
+    if reading.problem:
+        problem = printable(f"Statistics could not be read: {reading.problem} ({path})")
+        return reading.records, problem
+    message = reading.message()
+    return reading.records, printable(message) if message else None
 
 
 @dataclass
@@ -166,6 +167,9 @@ class Totals:
     name: str
     games: int = 0
     finished: int = 0
+    """Finished games against at least one opponent (the games win % is taken over)."""
+    solitaire: int = 0
+    """Finished solitaire games (shown apart: no win or loss)."""
     won: int = 0
     shared: int = 0
     solitaire_turns: list[int] = field(default_factory=list)
@@ -246,11 +250,13 @@ def totals(games: list[GameLine], name_filter: str | None = None) -> list[Totals
             entry.highest_score = max(entry.highest_score, game.scores[seat])
             if not game.finished:
                 continue
-            entry.finished += 1
-            if len(game.names) == 1:
+            if game.solitaire:
+                entry.solitaire += 1
                 if game.scores[0] >= TARGET:
                     entry.solitaire_turns.append(len(game.turns[0]))
-            elif name in game.winners:
+                continue
+            entry.finished += 1
+            if name in game.winners:
                 if len(game.winners) > 1:
                     entry.shared += 1
                 else:
@@ -260,4 +266,4 @@ def totals(games: list[GameLine], name_filter: str | None = None) -> list[Totals
 
 def game_line(game: Game, finished: bool = True) -> GameLine:
     """The current game as a statistics line (for the screen after a game)."""
-    return parse_line(json.dumps(game_record(game, finished)))
+    return parse_record(json.loads(json.dumps(game_record(game, finished))))

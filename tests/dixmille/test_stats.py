@@ -1,0 +1,204 @@
+"""Statistics: totals of played games, each game once, damaged lines skipped, odd folders."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.dixmille import stats
+from parlour.dixmille.cli import main
+from parlour.dixmille.rules import Game, parse_move
+from tests.dixmille.helpers import scripted_game
+
+STRAIGHT = (1, 2, 3, 4, 5, 6)
+
+
+def play(game: Game, *moves: str) -> None:
+    for move in moves:
+        game.apply(parse_move(move))
+
+
+def two_cycle_game() -> Game:
+    """Ann banks 200 then loses it to four 2s; Bob loses nothing to four 2s, then wins 10,500."""
+    game = scripted_game(
+        ["Ann", "Bob"],
+        (1, 2, 3, 4, 6, 6),
+        (5, 5, 2, 3, 4),
+        (2, 2, 2, 2, 1, 5),
+        (2, 2, 2, 2, 3, 4),
+        STRAIGHT,
+        (2, 2, 3, 3, 4, 4),
+        STRAIGHT,
+        STRAIGHT,
+    )
+    play(game, "t", "take 1", "t", "take 1 2", "p")  # Ann: 100, then 5 5: 200 with 3 dice
+    play(game, "t")  # Bob: four 2s with nothing banked
+    play(game, "t")  # Ann: four 2s, 200 lost
+    play(game, "t", "take 1 2 3 4 5 6", "t", "take 1 2 3 4 5 6")  # 3000 + 1500
+    play(game, "t", "take 1 2 3 4 5 6", "t", "take 1 2 3 4 5 6", "p")  # 10,500 banked
+    assert game.over
+    return game
+
+
+def solitaire_game(name: str = "Ann") -> Game:
+    game = scripted_game([name], *[STRAIGHT] * 4)
+    for _ in range(4):
+        play(game, "t", "take 1 2 3 4 5 6")
+    play(game, "p")
+    assert game.over
+    return game
+
+
+def test_totals_of_a_played_game() -> None:
+    assert stats.record_game(two_cycle_game(), finished=True) is None
+    games, message = stats.load_games()
+    assert message is None and len(games) == 1
+    ann, bob = stats.totals(games)
+    assert (ann.games, ann.finished, ann.won, ann.shared, ann.turns) == (1, 1, 0, 0, 2)
+    assert (ann.passes, ann.banked, ann.throws, ann.best_turn) == (1, 200, 3, 200)
+    assert ann.pass_bands == [1, 0, 0, 0, 0, 0] and ann.pass_dice == [0, 0, 1, 0, 0, 0]
+    assert (ann.four_twos, ann.four_twos_lost, ann.highest_score) == (1, 200, 200)
+    assert (bob.won, bob.four_twos, bob.four_twos_lost, bob.hot_dice) == (1, 1, 0, 4)
+    assert (bob.straights, bob.three_pairs, bob.best_turn) == (3, 1, 10_500)
+    assert bob.pass_bands == [0, 0, 0, 0, 0, 1] and bob.pass_dice == [0, 0, 0, 0, 0, 1]
+    assert [t.name for t in stats.totals(games, "BOB")] == ["Bob"]
+
+
+def test_each_game_counts_once_its_last_record() -> None:
+    game = two_cycle_game()
+    assert stats.record_game(game, finished=False) is None  # as if quit early (same id)
+    assert stats.record_game(game, finished=True) is None
+    assert stats.record_game(solitaire_game(), finished=True) is None
+    games, _ = stats.load_games()
+    assert len(games) == 2 and games[0].finished
+    assert stats.totals(games, "ann")[0].games == 2
+
+
+def _lines() -> list[dict[str, Any]]:
+    text = stats.stats_path().read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def _write(lines: list[dict[str, Any]], tail: bytes = b"") -> bytes:
+    raw = b"".join(json.dumps(line).encode() + b"\n" for line in lines) + tail
+    stats.stats_path().write_bytes(raw)
+    return raw
+
+
+def test_old_lines_without_an_id_are_distinct_games() -> None:
+    stats.record_game(two_cycle_game(), finished=True)
+    (line,) = _lines()
+    del line["game_id"]
+    _write([line, line])
+    games, message = stats.load_games()
+    assert message is None and len(games) == 2 and games[0].game_id is None
+
+
+def test_damaged_lines_are_skipped_and_the_file_is_left_alone() -> None:
+    stats.record_game(two_cycle_game(), finished=True)
+    (line,) = _lines()
+    folder = stats.stats_path().parent
+    raw = b"nonsense\n" + b'{"caf\xe9": 1}\n' + json.dumps(line).encode() + b"\n" + b'{"half'
+    stats.stats_path().write_bytes(raw)
+    games, message = stats.load_games()
+    assert len(games) == 1 and games[0].names == ("Ann", "Bob")
+    assert message is not None and "2 damaged lines" in message
+    assert stats.stats_path().read_bytes() == raw
+    assert sorted(p.name for p in folder.iterdir()) == ["games.jsonl"]
+    # a later record lands on a line of its own, and nothing before it is lost
+    stats.record_game(solitaire_game(), finished=True)
+    games, message = stats.load_games()
+    assert len(games) == 2 and message is not None and "3 damaged lines" in message
+
+
+def _change_turn(line: dict[str, Any], turn: int, **fields: object) -> None:
+    line["players"][0]["turns"][turn].update(fields)
+
+
+def _skip_bob(line: dict[str, Any]) -> None:
+    """Ann has had two turns, Bob none: an abandoned game that could not be."""
+    line.update(finished=False, winners=[], cycles=1)
+    line["players"][1].update(turns=[], score=0)
+
+
+def _change_take(line: dict[str, Any]) -> None:
+    take = line["players"][0]["turns"][0]["decisions"][0]
+    assert take["d"] == "take"
+    take["taken"] = [2, 3, 4]
+
+
+DAMAGE = {
+    "huge score": lambda line: line["players"][0].update(score=10**12),
+    "score against turns": lambda line: line["players"][0].update(score=250),
+    "turn points": lambda line: _change_turn(line, 0, turn_points=10**12),
+    "illegal take": _change_take,
+    "name with escapes": lambda line: line["players"][0].update(name="\x1b]0;x\x07"),
+    "wrong winner": lambda line: line.update(winners=["Ann"]),
+    "unfinished yet over": lambda line: line.update(finished=False, winners=[], cycles=3),
+    "points lost": lambda line: _change_turn(line, 1, lost=0),
+    "dice at the pass": lambda line: _change_turn(line, 0, dice_at_pass=4),
+    "turns out of order": _skip_bob,
+    "seed": lambda line: line.update(seed=2**63),
+    "game id": lambda line: line.update(game_id="not an id"),
+    "cycles": lambda line: line.update(cycles=10**9),
+    "rules": lambda line: line.update(rules={"four_twos": "never"}),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGE))
+def test_each_line_is_checked_like_a_save(case: str) -> None:
+    stats.record_game(two_cycle_game(), finished=True)
+    (line,) = _lines()
+    DAMAGE[case](line)
+    _write([line])
+    games, message = stats.load_games()
+    assert games == [] and message is not None and "1 damaged line" in message
+
+
+def test_solitaire_games_stay_out_of_win_percent() -> None:
+    stats.record_game(solitaire_game("Bob"), finished=True)
+    stats.record_game(two_cycle_game(), finished=True)
+    stats.record_game(solitaire_game("Bob"), finished=True)
+    (bob,) = stats.totals(stats.load_games()[0], "bob")
+    assert (bob.games, bob.finished, bob.won, bob.solitaire) == (3, 1, 1, 2)
+    assert bob.solitaire_turns == [1, 1]
+
+
+@pytest.fixture
+def unusable_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x", encoding="utf-8")
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
+    return blocker
+
+
+@pytest.mark.usefixtures("unusable_data_folder")
+def test_an_unusable_data_folder_gives_a_message_not_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    message = stats.record_game(two_cycle_game(), finished=True)
+    assert message is not None and message.startswith("Statistics not recorded")
+    games, message = stats.load_games()
+    assert games == [] and message is not None and "could not be read" in message
+    assert main(["--stats"]) == 0
+    assert "could not be read" in capsys.readouterr().out
+
+
+@pytest.mark.usefixtures("unusable_data_folder")
+def test_a_game_ends_normally_without_statistics() -> None:
+    from parlour.dixmille.app import DixMilleApp, Mode
+    from parlour.tui.glyphs import ASCII
+
+    app = DixMilleApp(ASCII, names=["ZEDX"], seed=2, pace=0)
+    for _ in range(5000):
+        if app.timeout() is None:
+            break
+        app.handle_key("TIMEOUT")
+    assert app.mode is Mode.OVER
+    assert "Statistics not recorded" in app.render(24, 80).to_text()
+    app.handle_key("i")
+    app.handle_key("q")
+    assert app.finished
