@@ -1,12 +1,16 @@
-"""Benchmark: auto-solve Midnight Oil deals and print the win rate and the time per deal.
+"""Benchmark: auto-solve Midnight Oil deals with the solver and the previous one, side by side.
 
 Each deal is played from its opening position by ``AutoSolver`` one move at
 a time through the real rules, so the redeals are the ones the deal number
-produces (the solver itself never sees them in advance). Deals are spread
-over worker processes (one per core by default).
+produces (the solver itself never sees them in advance). Every deal is
+played by each profile (``model``: the solver; ``table``: the previous
+solver, kept for this comparison), so the two are compared on the same
+deals: wins of each, deals won by one and not the other, and an exact
+two-sided sign test (McNemar) on those. Decisions are bounded by node
+counts, so the wins are the same on every machine; only the times vary.
 
-    .venv/bin/python bench/midnightoil_solver.py            # deals 1..1000
-    .venv/bin/python bench/midnightoil_solver.py --first 1 --count 200 --jobs 2
+    .venv/bin/python bench/midnightoil_solver.py --jobs 1            # deals 1..1000
+    .venv/bin/python bench/midnightoil_solver.py --first 1001 --count 1000 --jobs 1
 
 Prints figures; never asserts anything about time.
 """
@@ -14,6 +18,7 @@ Prints figures; never asserts anything about time.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import sys
@@ -22,20 +27,22 @@ from collections import Counter
 from multiprocessing import Pool
 
 from benchstats import percentile, wilson
-from parlour.midnightoil.rules import REDEAL, State
-from parlour.midnightoil.solver import DEFAULT_SEED, AutoSolver
+from parlour.midnightoil.rules import State
+from parlour.midnightoil.solver import DEFAULT_SEED, PROFILES, AutoSolver
 
 MOVE_CAP = 5_000
 """A game that somehow ran this many moves would be reported, not looped on."""
-Z95 = 1.959964
+
+Result = tuple[int, str, int, float, int, bool, int]
+"""Deal, profile, cards home, seconds, moves, draw used, phase at the end."""
 
 
-def play_deal(args: tuple[int, int]) -> tuple[int, int, float, int, bool, int]:
-    """Auto-solve one deal: (deal, cards home, seconds, moves, draw used, phase at the end)."""
-    deal, seed = args
+def play_deal(args: tuple[int, int, str]) -> Result:
+    """Auto-solve one deal with one profile."""
+    deal, seed, profile = args
     start = time.perf_counter()
     state = State.new(deal)
-    solver = AutoSolver(seed)
+    solver = AutoSolver(seed, profile=profile)
     moves = 0
     while moves < MOVE_CAP:
         move = solver.next_move(state)
@@ -43,10 +50,42 @@ def play_deal(args: tuple[int, int]) -> tuple[int, int, float, int, bool, int]:
             break
         state = state.apply(move)
         moves += 1
-        if move.kind == REDEAL:
-            continue
     elapsed = time.perf_counter() - start
-    return deal, state.cards_home(), elapsed, moves, state.draw_used, state.phase
+    return deal, profile, state.cards_home(), elapsed, moves, state.draw_used, state.phase
+
+
+def sign_test(only_a: int, only_b: int) -> float:
+    """The exact two-sided p-value of a sign test (McNemar) on the discordant deals."""
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    k = min(only_a, only_b)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def summary(profile: str, results: list[Result]) -> None:
+    """The figures of one profile."""
+    n = len(results)
+    wins = sum(1 for r in results if r[2] == 52)
+    low, high = wilson(wins, n)
+    times = sorted(r[3] for r in results)
+    won_in = Counter(r[6] for r in results if r[2] == 52)
+    draw_wins = sum(1 for r in results if r[2] == 52 and r[5])
+    print(f"[{profile}]")
+    print(
+        f"  won            {wins}/{n} = {100 * wins / n:.1f}%  "
+        f"(95% CI {100 * low:.1f}% .. {100 * high:.1f}%)"
+    )
+    print(
+        f"  won in deal    1: {won_in[1]}  2: {won_in[2]}  3: {won_in[3]}  "
+        f"(draw used in {draw_wins} of the wins)"
+    )
+    print(f"  cards home     mean {statistics.fmean(r[2] for r in results):.2f}")
+    print(
+        f"  time per deal  median {statistics.median(times):.3f} s  "
+        f"p95 {percentile(times, 0.95):.3f} s  max {times[-1]:.3f} s"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,48 +94,51 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=1000, help="number of deals (default 1000)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="the solver's own seed")
-    parser.add_argument("--list", action="store_true", help="print one line per deal")
+    parser.add_argument(
+        "--profiles",
+        default="model,table",
+        help="comma-separated profiles to play (default: model,table; the first is 'new')",
+    )
+    parser.add_argument("--list", action="store_true", help="print one line per deal and profile")
     args = parser.parse_args(argv)
+    profiles = [p for p in args.profiles.split(",") if p]
+    unknown = [p for p in profiles if p not in PROFILES]
+    if unknown or not profiles:
+        parser.error(f"profiles are {', '.join(PROFILES)}; not {', '.join(unknown) or 'none'}")
 
-    deals = [(d, args.seed) for d in range(args.first, args.first + args.count)]
+    deals = range(args.first, args.first + args.count)
+    tasks = [(d, args.seed, p) for d in deals for p in profiles]
     wall = time.perf_counter()
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
-            results = pool.map(play_deal, deals, chunksize=4)
+            results = pool.map(play_deal, tasks, chunksize=4)
     else:
-        results = [play_deal(d) for d in deals]
+        results = [play_deal(t) for t in tasks]
     wall = time.perf_counter() - wall
 
-    n = len(results)
-    wins = sum(1 for r in results if r[1] == 52)
-    low, high = wilson(wins, n)
-    times = sorted(r[2] for r in results)
-    won_in = Counter(r[5] for r in results if r[1] == 52)
-    draw_wins = sum(1 for r in results if r[1] == 52 and r[4])
+    by_profile = {p: [r for r in results if r[1] == p] for p in profiles}
     if args.list:
-        for deal, home, secs, moves, draw, phase in results:
+        for deal, profile, home, secs, moves, draw, phase in results:
             print(
-                f"deal {deal}: {home}/52 home, {moves} moves, deal {phase} of 3, "
+                f"deal {deal} [{profile}]: {home}/52 home, {moves} moves, deal {phase} of 3, "
                 f"draw {'used' if draw else 'unused'}, {secs:.3f} s"
             )
     print(
-        f"Midnight Oil solver: deals {args.first}..{args.first + n - 1} ({n} deals), "
-        f"solver seed {args.seed}, {args.jobs} worker(s)"
+        f"Midnight Oil solver: deals {args.first}..{args.first + args.count - 1} "
+        f"({args.count} deals), solver seed {args.seed}, {args.jobs} worker(s), "
+        f"wall {wall:.1f} s"
     )
-    print(
-        f"won            {wins}/{n} = {100 * wins / n:.1f}%  "
-        f"(95% CI {100 * low:.1f}% .. {100 * high:.1f}%)"
-    )
-    print(
-        f"won in deal    1: {won_in[1]}  2: {won_in[2]}  3: {won_in[3]}  "
-        f"(draw used in {draw_wins} of the wins)"
-    )
-    print(f"cards home     mean {statistics.fmean(r[1] for r in results):.2f}")
-    print(
-        f"time per deal  median {statistics.median(times):.3f} s  "
-        f"p95 {percentile(times, 0.95):.3f} s  max {times[-1]:.3f} s  "
-        f"(wall {wall:.1f} s)"
-    )
+    for profile in profiles:
+        summary(profile, by_profile[profile])
+    if len(profiles) >= 2:
+        new, old = profiles[0], profiles[1]
+        won = {p: {r[0] for r in by_profile[p] if r[2] == 52} for p in (new, old)}
+        only_new = len(won[new] - won[old])
+        only_old = len(won[old] - won[new])
+        print(
+            f"paired         won by both {len(won[new] & won[old])}, only by {new} {only_new}, "
+            f"only by {old} {only_old}; sign test p = {sign_test(only_new, only_old):.3g}"
+        )
     return 0
 
 

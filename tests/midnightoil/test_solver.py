@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.midnightoil import cards, rules, solver_value
+from parlour.midnightoil import cards, rules, solver
 from parlour.midnightoil.cards import DECK_SIZE, FAN_COUNT, RANK_COUNT, parse_card
 from parlour.midnightoil.rules import REDEAL, Move, State
 from parlour.midnightoil.solver import (
+    PROFILES,
     AutoSolver,
     best_moves,
     can_win,
@@ -19,7 +20,8 @@ from parlour.midnightoil.solver import (
     plan,
     prims_to_moves,
 )
-from parlour.midnightoil.solver_search import search_phase
+from parlour.midnightoil.solver_search import EndState, search_phase
+from parlour.midnightoil.solver_value import MODEL, TABLE
 
 ALL_HOME = (RANK_COUNT,) * 4
 
@@ -155,35 +157,44 @@ def test_solver_never_uses_the_real_redeal(monkeypatch: pytest.MonkeyPatch) -> N
         assert result.wins or result.moves[-1] == Move.redeal()
 
 
-def test_same_table_different_deal_number_same_plan(monkeypatch: pytest.MonkeyPatch) -> None:
-    sampled = []
-    original = solver_value.sampled_values
+@pytest.mark.parametrize("profile", [MODEL, TABLE])
+def test_same_table_different_deal_number_same_plan(
+    monkeypatch: pytest.MonkeyPatch, profile: str
+) -> None:
+    judged = []
+    original = solver.choose_end
 
-    def counting(*args: object, **kwargs: object) -> object:
-        sampled.append(args)
-        return original(*args, **kwargs)  # type: ignore[arg-type]
+    def counting(ends: list[EndState], redeals_left: int, *args: object) -> EndState:
+        if redeals_left > 0 and len(set(ends)) > 1:
+            judged.append(redeals_left)
+        return original(ends, redeals_left, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(solver_value, "sampled_values", counting)
+    monkeypatch.setattr(solver, "choose_end", counting)
     checked = 0
     for deal in range(1, 40):
         state = State.new(deal)
         for _ in range(2):
-            before = len(sampled)
-            result = plan(state)
+            before = len(judged)
+            result = plan(state, profile=profile)
             if result.wins:
                 break
-            twin = State(deal + 10**12, state.fans, state.foundations, state.redeals_left, False)
-            assert plan(twin) == result
-            if len(sampled) > before:
+            twin = State(
+                deal + 10**12, state.fans, state.foundations, state.redeals_left, state.draw_used
+            )
+            assert plan(twin, profile=profile) == result
+            if len(judged) > before:
                 checked += 1
             for move in result.moves:
                 state = state.apply(move)
         if checked >= 3:
             break
-    assert checked >= 3, "no decision between end states was sampled"
+    assert checked >= 3, "no decision between end states was made"
 
 
-def test_a_whole_game_never_peeks_at_a_redeal(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("profile", list(PROFILES))
+def test_a_whole_game_never_peeks_at_a_redeal(
+    monkeypatch: pytest.MonkeyPatch, profile: str
+) -> None:
     real = rules.redeal_layout
     peeking = {"allowed": False}
 
@@ -193,7 +204,7 @@ def test_a_whole_game_never_peeks_at_a_redeal(monkeypatch: pytest.MonkeyPatch) -
 
     monkeypatch.setattr(rules, "redeal_layout", guarded)
     state = State.new(1)
-    solver = AutoSolver()
+    solver = AutoSolver(profile=profile)
     redeals = 0
     while (move := solver.next_move(state)) is not None:
         peeking["allowed"] = True  # the game, not the solver, applies the redeal

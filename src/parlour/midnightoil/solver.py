@@ -33,7 +33,7 @@ from parlour.midnightoil.solver_search import (
     Prim,
     search_phase,
 )
-from parlour.midnightoil.solver_value import choose_end
+from parlour.midnightoil.solver_value import MODEL, TABLE, choose_end
 
 PLAN_NODE_LIMIT = 60_000
 """Positions a plan may search in one phase (a typical first deal needs about 2 000)."""
@@ -41,16 +41,36 @@ VERDICT_NODE_LIMIT = 60_000
 """Positions the "can it still be won?" verdict may search (per question asked)."""
 DONE = (RANK_COUNT,) * 4
 """Foundation heights with every card home."""
-DRAW_JUDGED = (0, 1)
-"""Redeals left at which ending the phase with the draw spent is weighed (0: the last deal)."""
 HINT_SECONDS = 0.9
 """The clock guard of a hint (spec §8: under a second)."""
 VERDICT_SECONDS = 2.0
 """The clock guard of the "can it still be won?" verdict."""
-PART_WAY = (1,)
-"""Redeals left at which stopping part way along the foundation moves is weighed."""
 DEFAULT_SEED = 0
 """The seed of the solver's own shuffles unless another is given."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How the solver judges between the end states of a phase it cannot win.
+
+    ``valuation``: :data:`MODEL` (the measured model of :mod:`solver_model`)
+    or :data:`TABLE` (the previous solver's table with sampled near ties).
+    ``draw_judged``: the redeals left at which ending the phase with the
+    draw spent is a candidate (0: the last deal). ``part_way``: the redeals
+    left at which stopping part way along the foundation moves is one.
+    """
+
+    valuation: str
+    draw_judged: tuple[int, ...]
+    part_way: tuple[int, ...]
+
+
+PROFILES = {
+    MODEL: Profile(MODEL, (0, 1, 2), (1, 2)),
+    TABLE: Profile(TABLE, (0, 1), (1,)),
+}
+"""The solver (``table``) and the measured model (``model``), compared by the benchmark."""
+DEFAULT_PROFILE = TABLE
 
 
 def _fans_bytes(state: State) -> tuple[bytes, ...]:
@@ -140,6 +160,7 @@ def plan(
     seed: int = DEFAULT_SEED,
     node_limit: int = PLAN_NODE_LIMIT,
     budget_seconds: float | None = None,
+    profile: str = DEFAULT_PROFILE,
 ) -> Plan:
     """The solver's plan for this phase of ``state``.
 
@@ -161,9 +182,10 @@ def plan(
     """
     if state.is_won():
         return Plan((), True, DECK_SIZE, True, False)
+    how = PROFILES[profile]
     draw_ok = not state.draw_used
     deadline = _deadline(budget_seconds)
-    judge = state.redeals_left in PART_WAY
+    judge = state.redeals_left in how.part_way
     plain = _search(state, False, node_limit, True, deadline=deadline, part_way=judge)
     if plain.won:
         return _won_plan(state, plain, plain.complete)
@@ -172,13 +194,14 @@ def plan(
         if drawn.won:
             return _won_plan(state, drawn, drawn.complete)
     result = plain
-    if draw_ok and state.redeals_left in DRAW_JUDGED:
+    sample_seed = position_seed(state, seed)
+    if draw_ok and state.redeals_left in how.draw_judged:
         result = _search(state, True, node_limit, False, deadline=deadline, part_way=judge)
-        end = choose_end(list(result.ends), state.redeals_left, position_seed(state, seed))
+        end = choose_end(list(result.ends), state.redeals_left, sample_seed, how.valuation)
     else:
         # With a redeal left the draw is kept: the plain ends carry it along.
         labelled = {(found, draw_ok): (found, flag) for found, flag in plain.ends}
-        choice = choose_end(list(labelled), state.redeals_left, position_seed(state, seed))
+        choice = choose_end(list(labelled), state.redeals_left, sample_seed, how.valuation)
         end = labelled[choice]
     moves = prims_to_moves(state, result.path_to(end))
     if state.redeals_left > 0:
@@ -273,9 +296,15 @@ class AutoSolver:
     undo, or a move of the player's).
     """
 
-    def __init__(self, seed: int = DEFAULT_SEED, node_limit: int = PLAN_NODE_LIMIT) -> None:
+    def __init__(
+        self,
+        seed: int = DEFAULT_SEED,
+        node_limit: int = PLAN_NODE_LIMIT,
+        profile: str = DEFAULT_PROFILE,
+    ) -> None:
         self.seed = seed
         self.node_limit = node_limit
+        self.profile = profile
         self._queue: list[Move] = []
         self._expect: tuple[object, ...] | None = None
 
@@ -284,7 +313,8 @@ class AutoSolver:
         if state.is_won():
             return None
         if self._expect != state.key() or not self._queue:
-            self._queue = list(plan(state, seed=self.seed, node_limit=self.node_limit).moves)
+            found = plan(state, seed=self.seed, node_limit=self.node_limit, profile=self.profile)
+            self._queue = list(found.moves)
         if not self._queue:
             self._expect = None
             return None

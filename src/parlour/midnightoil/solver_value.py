@@ -26,6 +26,7 @@ import random
 
 from parlour.core.rng import make_rng, shuffle
 from parlour.midnightoil.cards import deal_in_threes
+from parlour.midnightoil.solver_model import win_chance
 from parlour.midnightoil.solver_search import (
     RANK_COUNT,
     EndState,
@@ -72,6 +73,11 @@ SAMPLE_NODE_LIMIT = 2_500
 """Positions searched per sampled deal; a sample that runs out counts as not won."""
 SAMPLE_NODE_BUDGET = 40_000
 """Positions searched for one decision, in all; past it no new round of samples starts."""
+TABLE = "table"
+"""Valuation of the previous solver: the static table, sampled redeals settle near ties."""
+MODEL = "model"
+"""Valuation by the measured model of :mod:`solver_model` (measured, not better: see the docs)."""
+DEFAULT_VALUATION = TABLE
 
 
 def static_value(end: EndState) -> float:
@@ -160,7 +166,9 @@ def sampled_values(
     return [t / rounds for t in totals], rounds
 
 
-def choose_end(ends: list[EndState], redeals_left: int, seed: int) -> EndState:
+def choose_end(
+    ends: list[EndState], redeals_left: int, seed: int, valuation: str | None = None
+) -> EndState:
     """The end state to redeal from (or, with no redeal left, to finish in).
 
     With no redeal left: the most cards home. Otherwise the end states are
@@ -175,6 +183,8 @@ def choose_end(ends: list[EndState], redeals_left: int, seed: int) -> EndState:
     """
     if redeals_left <= 0:
         return max(pareto(ends), key=lambda e: (cards_home(e[0]), e[1]))
+    if (valuation or DEFAULT_VALUATION) == MODEL:
+        return choose_by_model(ends, redeals_left)
     pool = set(ends) if redeals_left in ALL_ENDS else set(pareto(ends))
     scored = sorted(pool, key=lambda e: (-static_value(e), -cards_home(e[0]), not e[1], e[0]))
     best_static = static_value(scored[0])
@@ -191,3 +201,16 @@ def choose_end(ends: list[EndState], redeals_left: int, seed: int) -> EndState:
     ]
     best = max(range(len(candidates)), key=lambda i: (blended[i], -i))
     return candidates[best]
+
+
+def choose_by_model(ends: list[EndState], redeals_left: int) -> EndState:
+    """The end state with the best chance by the measured model (:mod:`solver_model`).
+
+    Every end state reached is a candidate; ties go to more cards home, then
+    to the draw kept, then to the lower heights (so the order of ``ends``
+    never matters).
+    """
+    return min(
+        set(ends),
+        key=lambda e: (-win_chance(e, redeals_left), -cards_home(e[0]), not e[1], e[0]),
+    )
