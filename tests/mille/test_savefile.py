@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
+from parlour.core.ledger import new_game_id
 from parlour.core.saves import SaveError
 from parlour.mille import savefile
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
-from tests.mille.craft import C, craft, go, hand, play, rebalance, use
+from parlour.mille.stats import summarize_hand
+from tests.mille.craft import C, craft, drove, go, hand, play, rebalance, use
 
 
 def test_round_trip_keeps_game_and_ui_state(tmp_path: Path) -> None:
@@ -21,18 +23,14 @@ def test_round_trip_keeps_game_and_ui_state(tmp_path: Path) -> None:
     savefile.save(path, game, {"prompt": "move", "order": True})
     loaded, ui = savefile.load(path)
     assert ui == {"prompt": "move", "order": True}
-    assert loaded.next_starter == HUMAN  # BSD: the human starts the first hand after a restore
-    game.next_starter = HUMAN
     assert loaded.to_dict() == game.to_dict()
 
 
 def test_save_at_extension_question_restores_the_question(tmp_path: Path) -> None:
     """BSD bug 4 fixed (screen 34): the restored game asks Extension? again."""
-    game = craft(hands=(hand(C.D100, C.D25), hand(C.D50)), deck=[C.D75] * 3)
+    game = craft(hands=(hand(C.D100, *[C.D25] * 5), hand(*[C.D50] * 6)), deck=[C.D75] * 3)
     go(game, HUMAN)
-    human = game.players[HUMAN]
-    human.distance_played = [C.D200, C.D200, C.D100, C.D100]
-    human.mileage = 600
+    drove(game, HUMAN, [C.D200, C.D200, C.D100, C.D100])
     rebalance(game)
     play(game, "pick")
     use(game, C.D100)
@@ -46,19 +44,54 @@ def test_save_at_extension_question_restores_the_question(tmp_path: Path) -> Non
     assert loaded.goal == 1000 and loaded.turn == COMPUTER
 
 
-def test_human_starts_the_first_hand_after_a_restore(tmp_path: Path) -> None:
+def _play_to_hand_over(game: Game) -> None:
+    while game.phase in (Phase.TURN, Phase.EXTENSION):
+        if game.phase is Phase.EXTENSION:
+            game.answer_extension(False)
+        else:
+            game.apply(game.legal_moves()[-1])
+
+
+@pytest.mark.parametrize("at_hand_over", [False, True])
+def test_the_next_hand_after_a_restore_keeps_the_alternation(
+    tmp_path: Path, at_hand_over: bool
+) -> None:
+    """BSD keeps the normal alternation after a mid-hand restore (issue 16); so do we, always."""
     game = Game.new(8)
-    game.phase = Phase.HAND_OVER
-    game.next_hand()  # the computer starts hand 2; the human would start hand 3
-    game.phase = Phase.HAND_OVER
-    game.next_hand()
-    assert game.next_starter == COMPUTER
-    game.phase = Phase.HAND_OVER
-    path = tmp_path / "between.json"
-    savefile.save(path, game, {})
+    _play_to_hand_over(game)
+    game.next_hand()  # the computer starts hand 2; the human will start hand 3
+    assert game.starter == COMPUTER
+    if at_hand_over:
+        _play_to_hand_over(game)
+    else:
+        game.apply(game.legal_moves()[0])
+    path = tmp_path / "g.json"
+    hands = [summarize_hand(game)] if at_hand_over else []
+    meta = savefile.Meta(new_game_id(), hands=hands, complete=False)
+    prompt = "another_hand" if at_hand_over else "move"
+    savefile.save(path, game, {"prompt": prompt}, None, meta)
+    assert "game_id" in json.loads(path.read_text())["state"]
     loaded, _ = savefile.load(path)
+    _play_to_hand_over(loaded)
+    if loaded.phase is Phase.HAND_OVER:
+        loaded.next_hand()
+        assert loaded.starter == HUMAN and loaded.turn == HUMAN
+    loaded.phase = Phase.HAND_OVER
     loaded.next_hand()
-    assert loaded.starter == HUMAN and loaded.turn == HUMAN
+    assert loaded.starter == COMPUTER
+
+
+def test_old_saves_derive_the_next_starter_from_the_hand_number(tmp_path: Path) -> None:
+    game = Game.new(8)
+    _play_to_hand_over(game)
+    game.next_hand()
+    game.next_starter = COMPUTER  # what an old restore had left: not the alternation
+    path = tmp_path / "old.json"
+    savefile.save(path, game, {})
+    envelope = json.loads(path.read_text())
+    assert "game_id" not in envelope["state"]
+    loaded, _ = savefile.load(path)
+    assert loaded.hands_played == 2 and loaded.next_starter == HUMAN
 
 
 def write_state(path: Path, mutate: Any) -> None:
