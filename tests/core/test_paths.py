@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -26,3 +27,92 @@ def test_xdg_data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert paths.data_dir(create=False) == tmp_path / "home" / ".local" / "share" / "parlour"
+
+
+def _refusal(monkeypatch: pytest.MonkeyPatch, value: str) -> paths.DataDirError:
+    monkeypatch.setenv(paths.ENV_VAR, value)
+    with pytest.raises(paths.DataDirError) as info:
+        paths.data_dir()
+    error = info.value
+    assert isinstance(error, OSError)  # callers that catch OSError catch it too
+    assert all(ch.isprintable() for ch in str(error))
+    return error
+
+
+def test_a_regular_file_in_the_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "afile").write_text("x")
+    error = _refusal(monkeypatch, str(tmp_path / "afile"))
+    assert str(error) == (
+        f"the data folder {tmp_path / 'afile'} (set by PARLOUR_DATA_DIR) "
+        "is a file (or lies under one), not a folder"
+    )
+    assert "is a file" in str(_refusal(monkeypatch, str(tmp_path / "afile" / "deeper")))
+    assert (tmp_path / "afile").read_text() == "x"
+
+
+def test_a_deep_folder_that_does_not_exist_is_created(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deep = tmp_path / "a" / "b" / "c" / "d" / "e"
+    monkeypatch.setenv(paths.ENV_VAR, str(deep))
+    assert paths.data_dir() == deep and deep.is_dir()
+    assert paths.data_dir() == deep  # and found again
+
+
+def test_control_characters_in_the_name_are_shown_escaped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "x\x1b]0;t\x07").write_text("")
+    error = _refusal(monkeypatch, str(tmp_path / "x\x1b]0;t\x07"))
+    assert "x^[]0;t^G (set by" in str(error)
+    assert error.path == str(tmp_path / "x\x1b]0;t\x07")
+
+
+@pytest.mark.parametrize(
+    ("denied", "words"), [(os.R_OK, "cannot be read"), (os.W_OK, "cannot be written to")]
+)
+def test_a_folder_without_permission(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, denied: int, words: str
+) -> None:
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: not mode & denied and real_access(p, mode))
+    assert words in str(_refusal(monkeypatch, str(tmp_path)))
+
+
+@pytest.mark.skipif(
+    sys.platform == "win32" or os.geteuid() == 0, reason="root may read and write anything"
+)
+def test_a_real_unwritable_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    try:
+        assert "cannot be written to" in str(_refusal(monkeypatch, str(locked)))
+        assert "permission denied" in str(_refusal(monkeypatch, str(locked / "sub")))
+    finally:
+        locked.chmod(0o700)
+
+
+def test_no_home_folder_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(paths.ENV_VAR, raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    with pytest.raises(paths.DataDirError) as info:
+        paths.data_dir()
+    assert str(info.value) == "the data folder has no home folder to live in; set PARLOUR_DATA_DIR"
+
+
+def test_the_crash_log_copes_with_an_odd_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.tui import runner
+
+    (tmp_path / "afile").write_text("x")
+    monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "afile"))
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError:
+        assert runner._log_crash() == "(the crash log could not be written)"

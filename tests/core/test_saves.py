@@ -198,7 +198,11 @@ def test_save_onto_a_folder_is_refused(tmp_path: Path) -> None:
 
 def test_saved_file_is_readable_json_with_mode_0644(tmp_path: Path) -> None:
     target = tmp_path / "m.json"
-    _write(target)
+    old = os.umask(0o022)
+    try:
+        _write(target)
+    finally:
+        os.umask(old)
     assert (target.stat().st_mode & 0o777) == 0o644
 
 

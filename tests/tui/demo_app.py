@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 
 from parlour.core import paths
@@ -11,7 +13,12 @@ from parlour.tui.runner import run
 
 
 class DemoApp(TerminalApp):
-    """Shows the last keys received; q quits, c crashes, INTERRUPT asks first."""
+    """Shows the last keys received; q quits, c crashes, INTERRUPT asks first.
+
+    h sends the process a hang-up in the middle of a move (the move must still
+    complete before the recovery save); j writes junk straight to the terminal,
+    behind curses' back; R asks the runner to clear and repaint the screen.
+    """
 
     program = "demo"
 
@@ -49,6 +56,14 @@ class DemoApp(TerminalApp):
             self.finished = True
         elif key == "c":
             raise RuntimeError("deliberate crash for the test")
+        elif key == "h":
+            self.received.append("h-begun")
+            os.kill(os.getpid(), signal.SIGHUP)
+            self.received.append("h-done")
+        elif key == "j":
+            os.write(1, b"\x1b[12;30HJUNK ON THE SCREEN")
+        elif key == "R":
+            self.clear_screen = True
 
     def timeout(self) -> float | None:
         return 0.2 if "t" in self.received else None
@@ -65,4 +80,7 @@ class DemoApp(TerminalApp):
 
 
 if __name__ == "__main__":
+    if os.environ.get("DEMO_STDERR"):  # to see what reaches stderr after the terminal died
+        fd = os.open(os.environ["DEMO_STDERR"], os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        os.dup2(fd, 2)
     sys.exit(run(DemoApp()))

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
+import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -108,3 +112,105 @@ def test_not_a_terminal(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert result.stderr.strip() == "demo: this game needs a terminal"
+
+
+def test_a_hang_up_in_the_middle_of_a_move_saves_after_the_move(tmp_path: Path) -> None:
+    with demo(tmp_path) as term:
+        term.wait_for("DEMO READY")
+        term.send("a")
+        term.wait_for("keys: a")
+        term.send("h")  # the app's own SIGHUP arrives half-way through this move
+        term.wait_exit()
+    # The whole move, never half of it: the old handler raised between h-begun and h-done.
+    assert (tmp_path / "demo-recovery.txt").read_text(encoding="utf-8") == "a h h-begun h-done"
+    assert not (tmp_path / "crash.log").exists()
+
+
+def test_a_dead_terminal_gets_no_traceback(tmp_path: Path) -> None:
+    errors = tmp_path / "stderr.txt"
+    env = {"PARLOUR_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT), "DEMO_STDERR": str(errors)}
+    term = Terminal([sys.executable, "-m", "tests.tui.demo_app"], env=env, cwd=ROOT)
+    term.wait_for("DEMO READY")
+    term.send("a")
+    term.wait_for("keys: a")
+    child = term.child
+    child.close(force=False)  # closes the master: SIGHUP, then every write gets EIO
+    deadline = time.monotonic() + 10
+    while not (tmp_path / "demo-recovery.txt").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert (tmp_path / "demo-recovery.txt").read_text(encoding="utf-8") == "a"
+    _wait_gone(child.pid)
+    assert errors.read_text(encoding="utf-8", errors="replace") == ""
+
+
+def _wait_gone(pid: int) -> None:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if done:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the program did not exit")
+
+
+def test_the_app_can_ask_for_a_full_repaint(tmp_path: Path) -> None:
+    with demo(tmp_path) as term:
+        term.wait_for("DEMO READY")
+        term.send("j")
+        term.wait_for("JUNK ON THE SCREEN")
+        term.send("x")  # an ordinary repaint leaves what curses does not know about
+        term.wait_for("keys: j x")
+        assert "JUNK ON THE SCREEN" in term.text()
+        term.send("R")
+        term.wait_for("keys: j x R")
+        assert "JUNK ON THE SCREEN" not in term.text()
+        term.send("q")
+        assert term.wait_exit() == 0
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTSTP"), reason="no job control")
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs a job-control shell")
+def test_ctrl_z_suspends_and_fg_brings_the_screen_back(tmp_path: Path) -> None:
+    script = (
+        f"set -m; {shlex.quote(sys.executable)} -m tests.tui.demo_app; "
+        'echo "[stopped with $?]"; read -r answer; fg; echo "[ended with $?]"; read -r answer'
+    )
+    env = {"PARLOUR_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    with Terminal(["bash", "--norc", "--noprofile", "-c", script], env=env, cwd=ROOT) as term:
+        term.wait_for("DEMO READY")
+        term.send("a")
+        term.wait_for("keys: a")
+        term.send("\x1a")
+        screen = term.wait_for("[stopped with 148]")  # 128 + SIGTSTP: the shell saw a stop
+        assert "DEMO READY" not in screen  # curses ended: the shell's screen is back
+        term.send("\r")  # the shell runs fg, which sends SIGCONT
+        screen = term.wait_for("DEMO READY")
+        assert "[stopped with" not in screen  # the whole screen was drawn again
+        term.send("b")
+        screen = term.wait_for("keys: a b")  # ^Z never reached the app as a key
+        term.send("q")
+        term.wait_for("[ended with 0]")
+        term.send("\r")
+        term.wait_exit()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTSTP"), reason="no job control")
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs a job-control shell")
+def test_a_stop_signal_from_outside_suspends_between_moves(tmp_path: Path) -> None:
+    script = (
+        f"set -m; {shlex.quote(sys.executable)} -m tests.tui.demo_app & "
+        'echo "[pid $!]"; fg; echo "[stopped with $?]"; read -r answer; fg'
+    )
+    env = {"PARLOUR_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    with Terminal(["bash", "--norc", "--noprofile", "-c", script], env=env, cwd=ROOT) as term:
+        term.wait_for("DEMO READY")
+        pid = int(term.output.decode().split("[pid ", 1)[1].split("]", 1)[0])
+        os.kill(pid, signal.SIGTSTP)
+        term.wait_for("[stopped with 148]")
+        term.send("\r")
+        term.wait_for("DEMO READY")
+        term.send("q")
+        assert term.wait_exit() == 0

@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from parlour.core import strictjson
+
 T = TypeVar("T")
 
 MAX_LINE_BYTES = 4 * 1024 * 1024
@@ -185,7 +187,7 @@ def read(
         try:
             if len(line) > MAX_LINE_BYTES:
                 raise ValueError("line too long")
-            value = json.loads(line.decode("utf-8"))
+            value = strictjson.loads(line)
             if not isinstance(value, dict):
                 raise ValueError("not an object")
             record = parse(value)

@@ -4,35 +4,100 @@
 other Unix follow XDG (``$XDG_DATA_HOME/parlour`` or ``~/.local/share/parlour``),
 macOS uses ``~/Library/Application Support/Parlour`` and Windows
 ``%APPDATA%\\Parlour``.
+
+A folder that cannot serve (a file in the way, no permission, a name the
+system refuses, no home folder) raises one :class:`DataDirError`, an
+``OSError`` whose message names the folder, escaped, and says what is wrong.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from pathlib import Path
 
+from parlour.core import text
+
 ENV_VAR = "PARLOUR_DATA_DIR"
 
 
+class DataDirError(OSError):
+    """The data folder cannot be used; ``str()`` is one line for the player."""
+
+    def __init__(self, path: str | os.PathLike[str] | None, problem: str) -> None:
+        self.path = None if path is None else os.fspath(path)
+        self.problem = problem
+        where = "" if self.path is None else f" {text.printable(self.path)}"
+        origin = f" (set by {ENV_VAR})" if os.environ.get(ENV_VAR) else ""
+        super().__init__(f"the data folder{where}{origin} {problem}")
+
+
+def _default_dir() -> Path:
+    try:
+        if sys.platform == "win32":
+            base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
+            return Path(base) / "Parlour"
+        if sys.platform == "darwin":
+            return Path.home() / "Library" / "Application Support" / "Parlour"
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        return Path(base) / "parlour"
+    except (RuntimeError, KeyError, OSError) as exc:  # no HOME and no password entry
+        raise DataDirError(None, f"has no home folder to live in; set {ENV_VAR}") from exc
+
+
+def _problem(exc: OSError) -> str:
+    if isinstance(exc, FileExistsError | NotADirectoryError) or exc.errno in (
+        errno.EEXIST,
+        errno.ENOTDIR,
+    ):
+        return "is a file (or lies under one), not a folder"
+    if isinstance(exc, PermissionError):
+        return "cannot be created or used: permission denied"
+    if exc.errno == errno.EROFS:
+        return "is on a read-only disk"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "has a name too long for the system"
+    return f"cannot be used: {exc.strerror or exc}"
+
+
+def _check(path: Path) -> None:
+    """``DataDirError`` unless ``path`` is a folder this user can read and write."""
+    try:
+        if not path.is_dir():
+            raise DataDirError(path, "is a file (or lies under one), not a folder")
+    except (OSError, ValueError) as exc:
+        raise DataDirError(path, "cannot be used") from exc
+    if not os.access(path, os.R_OK | os.X_OK):
+        raise DataDirError(path, "cannot be read: permission denied")
+    if not os.access(path, os.W_OK):
+        raise DataDirError(path, "cannot be written to: permission denied")
+
+
 def data_dir(create: bool = True) -> Path:
-    """The per-user data folder, created on demand."""
+    """The per-user data folder, created (with its parents) on demand and checked.
+
+    With ``create=False`` the path is only computed (nothing is touched or checked).
+    """
     override = os.environ.get(ENV_VAR)
     if override:
-        path = Path(override).expanduser()
-    elif sys.platform == "win32":
-        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
-        path = Path(base) / "Parlour"
-    elif sys.platform == "darwin":
-        path = Path.home() / "Library" / "Application Support" / "Parlour"
+        try:
+            path = Path(override).expanduser()
+        except RuntimeError:  # ~ with no home folder
+            path = Path(override)
     else:
-        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-        path = Path(base) / "parlour"
+        path = _default_dir()
     if create:
-        path.mkdir(parents=True, exist_ok=True)
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DataDirError(path, _problem(exc)) from exc
+        except ValueError as exc:  # a NUL byte in the name
+            raise DataDirError(path, "has a name the system refuses") from exc
+        _check(path)
     return path
 
 
 def data_file(name: str, create_dir: bool = True) -> Path:
-    """A file inside the data folder."""
+    """A file inside the data folder (``DataDirError`` when the folder cannot serve)."""
     return data_dir(create_dir) / name

@@ -15,12 +15,10 @@ plain words what is wrong. Nothing is ever unpickled.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import secrets
 import stat
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,19 +26,38 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from parlour import __version__
+from parlour.core import atomic, strictjson, text
+from parlour.core.rng import SEED_LIMIT
 
 FORMAT_TAG = "parlour-save"
 MAX_SAVE_BYTES = 32 * 1024 * 1024
+QUOTE_COLUMNS = 40
+"""Text quoted from a file in a message is cut to this many columns."""
+DETAIL_COLUMNS = 120
+"""The detail of a damaged save (a game's own message) is cut to this many columns."""
 T = TypeVar("T")
 
 
 class SaveError(Exception):
-    """A save could not be written or read; ``str()`` is a message for the player."""
+    """A save could not be written or read; ``str()`` is a message for the player.
+
+    ``path`` and ``reason`` are kept as given; ``str()`` escapes both with
+    :func:`parlour.core.text.printable`, so a file name or a quoted piece of a
+    file can never send an escape sequence to the terminal.
+    """
 
     def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
-        self.path = str(path)
+        self.path = os.fspath(path)
         self.reason = reason
-        super().__init__(f"{self.path}: {reason}")
+        super().__init__(self.path, reason)
+
+    def __str__(self) -> str:
+        return f"{text.printable(self.path)}: {text.printable(self.reason)}"
+
+
+def quoted(value: object, columns: int = QUOTE_COLUMNS) -> str:
+    """A piece of text from a file, escaped and cut to ``columns`` for a message."""
+    return text.fit(str(value), columns)
 
 
 @dataclass(frozen=True)
@@ -73,7 +90,11 @@ def write_save(
     seed: int,
     state: Mapping[str, Any],
 ) -> SaveFile:
-    """Write ``state`` in the envelope to ``path`` atomically; ``SaveError`` on failure."""
+    """Write ``state`` in the envelope to ``path`` atomically; ``SaveError`` on failure.
+
+    See :mod:`parlour.core.atomic`: permission bits kept, symlinks written through,
+    anything but a regular file refused, temporary files never left behind.
+    """
     target = Path(path)
     saved_at = datetime.now(UTC).isoformat(timespec="seconds")
     envelope = {
@@ -89,41 +110,15 @@ def write_save(
         data = json.dumps(envelope, indent=1, sort_keys=True, allow_nan=False).encode("utf-8")
     except (TypeError, ValueError) as exc:  # a bug in a game's to_dict, not the player's fault
         raise SaveError(target, f"the game state could not be encoded ({exc})") from exc
-    if os.path.isdir(target):  # os.path never raises (a too-long name is simply not a folder)
-        raise SaveError(target, "is a folder; choose a file name")
-    folder = target.parent if str(target.parent) else Path(".")
-    tmp_name: str | None = None
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp_name, 0o644)
-        os.replace(tmp_name, target)
-        tmp_name = None
-        _fsync_folder(folder)
+        atomic.replace_file(target, data)
+    except atomic.TargetRefused as exc:
+        raise SaveError(target, str(exc)) from exc
     except OSError as exc:
         raise SaveError(target, f"could not save: {_reason_for_os_error(exc)}") from exc
-    finally:
-        if tmp_name is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
+    except ValueError as exc:  # a NUL byte in the name
+        raise SaveError(target, "is not a usable file name") from exc
     return SaveFile(str(target), game, format_version, __version__, saved_at, seed, dict(state))
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename durable where the platform allows opening a folder."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def reserve_unique(folder: Path, stem: str, suffix: str = ".json") -> Path:
@@ -156,34 +151,61 @@ def file_exists(path: str | os.PathLike[str]) -> bool:
     return os.path.lexists(path)
 
 
-def load_save(path: str | os.PathLike[str], game: str, max_version: int) -> SaveFile:
-    """Read and validate the envelope of a ``game`` save; ``SaveError`` on any problem."""
-    target = Path(path)
+def _read_regular(target: Path) -> bytes:
+    """The bytes of ``target`` if it is a regular file of sane size; ``SaveError`` otherwise.
+
+    The file is opened without blocking and checked on the open handle, so a FIFO or a
+    device swapped in after a check can never hang the game.
+    """
     try:
         if target.is_dir():
             raise SaveError(target, "is a folder, not a save file")
-        info = target.stat()
-        if not stat.S_ISREG(info.st_mode):
-            # A FIFO or device would block or never end: refuse it before reading.
-            raise SaveError(target, "is not a regular file, not a save file")
-        if info.st_size > MAX_SAVE_BYTES:
-            raise SaveError(target, "is far too large to be a Parlour save file")
-        raw = target.read_bytes()
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        flags |= getattr(os, "O_BINARY", 0)
+        fd = os.open(target, flags)
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise SaveError(target, "is a folder, not a save file")
+            if not stat.S_ISREG(info.st_mode):
+                raise SaveError(target, "is not a regular file, not a save file")
+            if info.st_size > MAX_SAVE_BYTES:
+                raise SaveError(target, "is far too large to be a Parlour save file")
+            raw = handle.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
         raise SaveError(target, _reason_for_os_error(exc)) from exc
+    except ValueError as exc:  # a NUL byte in the name
+        raise SaveError(target, "is not a usable file name") from exc
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(target, "is far too large to be a Parlour save file")
+    return raw
+
+
+def load_save(
+    path: str | os.PathLike[str], game: str, max_version: int, *, max_seed: int = SEED_LIMIT
+) -> SaveFile:
+    """Read and validate the envelope of a ``game`` save; ``SaveError`` on any problem.
+
+    Seeds must lie in ``0 .. max_seed - 1``.
+    """
+    target = Path(path)
+    raw = _read_regular(target)
     if not raw.strip():
         raise SaveError(target, "is empty, not a Parlour save file")
     try:
-        envelope = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        decoded = strictjson.decode(raw)
+    except ValueError as exc:  # bad UTF-8, bad JSON, too deep
         raise SaveError(target, "is not a Parlour save file") from exc
+    envelope = decoded.value
     if not isinstance(envelope, dict) or envelope.get("format") != FORMAT_TAG:
         raise SaveError(target, "is not a Parlour save file")
+    if decoded.problem is not None:
+        raise SaveError(target, f"is damaged: {decoded.problem}")
     found_game = envelope.get("game")
-    if not isinstance(found_game, str):
+    if not isinstance(found_game, str) or not found_game:
         raise SaveError(target, "is damaged: it does not say which game it belongs to")
     if found_game != game:
-        raise SaveError(target, f"is a {found_game} save, not a {game} save")
+        raise SaveError(target, f"is a {quoted(found_game)} save, not a {game} save")
     version = envelope.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SaveError(target, "is damaged: its format version is missing or invalid")
@@ -194,7 +216,7 @@ def load_save(path: str | os.PathLike[str], game: str, max_version: int) -> Save
             f"this version reads up to {max_version}); please upgrade",
         )
     seed = envelope.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < max_seed:
         raise SaveError(target, "is damaged: its seed is missing or invalid")
     state = envelope.get("state")
     if not isinstance(state, dict):
@@ -217,20 +239,32 @@ def load_game(
     game: str,
     max_version: int,
     parse: Callable[[SaveFile], T],
+    *,
+    max_seed: int = SEED_LIMIT,
 ) -> T:
     """Load a save and turn its state into a game object with ``parse``.
 
-    Any ``KeyError``, ``ValueError``, ``TypeError``, ``IndexError`` or
-    ``AttributeError`` raised by ``parse`` (a game's ``from_dict``) means the
-    content is damaged and becomes a :class:`SaveError`.
+    This is the one boundary: any ``Exception`` that ``parse`` (a game's
+    ``from_dict``) raises, ``IllegalMove`` included, means the content is damaged
+    and becomes a :class:`SaveError` ``"is damaged: <detail>"``.
     """
-    envelope = load_save(path, game, max_version)
+    envelope = load_save(path, game, max_version, max_seed=max_seed)
     try:
         return parse(envelope)
     except SaveError:
         raise
-    except (KeyError, ValueError, TypeError, IndexError, AttributeError, RecursionError) as exc:
-        detail = str(exc) or type(exc).__name__
-        if isinstance(exc, KeyError):
-            detail = f"missing field {exc}"
-        raise SaveError(path, f"is damaged: {detail}") from exc
+    except Exception as exc:
+        raise SaveError(path, f"is damaged: {_detail(exc)}") from exc
+
+
+def _detail(exc: BaseException) -> str:
+    """A game's complaint about a file, short and escaped (it may quote the file)."""
+    if isinstance(exc, KeyError) and exc.args:
+        return f"missing field {quoted(repr(exc.args[0]))}"
+    if isinstance(exc, RecursionError):
+        return "it is nested too deeply"
+    try:
+        detail = str(exc)
+    except Exception:  # a str() that itself fails (e.g. a huge int in the message)
+        detail = ""
+    return text.fit(detail or type(exc).__name__, DETAIL_COLUMNS)

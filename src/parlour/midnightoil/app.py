@@ -37,6 +37,8 @@ ARROWS = (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT)
 class MidnightOilApp(DrawKeys):
     """The game as the runner sees it: drawing, keys, clicks, cursor mode, assistance."""
 
+    uses_mouse = True
+
     def render(self, height: int, width: int) -> Frame:
         self.width = width
         if self.page is not None:

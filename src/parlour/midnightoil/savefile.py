@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 
 from parlour.core.saves import SaveError, SaveFile, load_game, write_save
+from parlour.midnightoil.cards import DEAL_LIMIT
 from parlour.midnightoil.game import Game
 
 GAME = "midnightoil"
@@ -34,4 +35,4 @@ def _parse(envelope: SaveFile) -> Game:
 
 def load(path: str | os.PathLike[str]) -> Game:
     """The game saved in ``path``; :class:`SaveError` naming the problem otherwise."""
-    return load_game(path, GAME, FORMAT_VERSION, _parse)
+    return load_game(path, GAME, FORMAT_VERSION, _parse, max_seed=DEAL_LIMIT)

@@ -19,12 +19,18 @@ class TerminalApp:
     program = "parlour"
     centre = False
     """Place the frame in the middle of a larger terminal (else top-left)."""
+    uses_mouse = False
+    """Switch the terminal's mouse reporting on (it takes away the terminal's own text
+    selection, so only an app that handles clicks asks for it)."""
 
     def __init__(self) -> None:
         self.finished = False
         self.exit_status = 0
         self.exit_message: str | None = None
         """Printed on the restored terminal after the app ends."""
+        self.clear_screen = False
+        """Set by ``handle_key`` to have the whole screen cleared and drawn afresh (a
+        repaint key such as mille's ``R``); the runner resets it."""
 
     def render(self, height: int, width: int) -> Frame:
         """The whole screen as a Frame (at least 80x24)."""

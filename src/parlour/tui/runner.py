@@ -1,14 +1,22 @@
 """Run a :class:`TerminalApp` under curses, restoring the terminal on every exit path.
 
 * sets the locale so Unicode draws, starts curses in raw mode (so Ctrl-C
-  arrives as the INTERRUPT key instead of killing the game), keypad and mouse
-  decoding on, a short ESC delay;
+  arrives as the INTERRUPT key instead of killing the game), keypad decoding
+  on, mouse reporting only for an app that asks (``uses_mouse``), a short ESC
+  delay;
 * below 80x24 shows a "please enlarge the terminal" screen until it grows;
-  KEY_RESIZE redraws everything;
-* end of input (the terminal closed, SIGHUP) calls ``app.end_of_input()``;
-  SIGTERM likewise;
+  KEY_RESIZE, ^L and an app's ``clear_screen`` redraw everything;
+* end of input, SIGHUP and SIGTERM call ``app.end_of_input()`` between moves,
+  never in the middle of one (see :mod:`parlour.tui.signals`);
+* ^Z (and SIGTSTP) suspends the game where the platform has job control, as
+  BSD games do: curses ends, the process stops, and on ``fg`` the whole screen
+  is drawn again; elsewhere ^Z is an ordinary key for the app;
 * a crash restores the terminal, writes the traceback to ``crash.log`` in the
   data folder, asks the app for an emergency save and prints one line.
+
+Every line printed at the end goes through :func:`parlour.core.text.printable`,
+and a terminal that has gone away (EIO, EPIPE) makes the runner silent, not a
+traceback.
 """
 
 from __future__ import annotations
@@ -17,214 +25,57 @@ import contextlib
 import curses
 import locale
 import os
-import signal
 import sys
 import time
 import traceback
-from types import FrameType
-from typing import Any
+from typing import Any, TextIO
 
-from parlour.core import paths
-from parlour.tui import keys
+from parlour.core import paths, text
+from parlour.tui import keys, signals
 from parlour.tui.app import MIN_COLS, MIN_ROWS, TerminalApp
-from parlour.tui.frame import COLOURS, Frame, Style
+from parlour.tui.screen import SUSPEND, Screen, stdin_is_terminal
 
-FAILED_READS_FOR_EOF = 20
-"""Consecutive instant read failures taken to mean the terminal has gone away."""
-
-
-class _Hangup(Exception):
-    """The terminal hung up or the process was asked to stop."""
+SUSPEND_KEY = "CTRL_Z"
 
 
-def _curses_key_names() -> dict[int, str]:
-    table: dict[int, str] = {}
-    pairs = {
-        "KEY_UP": keys.UP,
-        "KEY_DOWN": keys.DOWN,
-        "KEY_LEFT": keys.LEFT,
-        "KEY_RIGHT": keys.RIGHT,
-        "KEY_HOME": keys.HOME,
-        "KEY_END": keys.END,
-        "KEY_PPAGE": keys.PGUP,
-        "KEY_NPAGE": keys.PGDN,
-        "KEY_IC": keys.INSERT,
-        "KEY_DC": keys.DELETE,
-        "KEY_BACKSPACE": keys.BACKSPACE,
-        "KEY_ENTER": keys.ENTER,
-        "KEY_RESIZE": keys.RESIZE,
-        "KEY_MOUSE": keys.MOUSE,
-        "KEY_BTAB": keys.TAB,
-        "KEY_A1": keys.HOME,
-        "KEY_C1": keys.END,
-        "KEY_A3": keys.PGUP,
-        "KEY_C3": keys.PGDN,
-    }
-    for attr, name in pairs.items():
-        code = getattr(curses, attr, None)
-        if isinstance(code, int):
-            table[code] = name
-    for n in range(1, 13):
-        code = curses.KEY_F0 + n
-        table[code] = f"F{n}"
-    return table
+def _end_of_input(app: TerminalApp) -> None:
+    app.end_of_input()
+    app.finished = True
+    if app.exit_status == 0:
+        app.exit_status = 1
 
 
-class _Screen:
-    """Paints frames on the curses screen and reads keys."""
-
-    def __init__(self, stdscr: Any) -> None:
-        self.stdscr = stdscr
-        self.names = _curses_key_names()
-        self.colour_pairs: dict[Style, int] = {}
-        self.pending: list[str] = []
-        if curses.has_colors():
-            try:
-                curses.start_color()
-                curses.use_default_colors()
-                background = -1
-            except curses.error:
-                background = curses.COLOR_BLACK
-            colour_of = {
-                Style.RED: curses.COLOR_RED,
-                Style.GREEN: curses.COLOR_GREEN,
-                Style.YELLOW: curses.COLOR_YELLOW,
-                Style.BLUE: curses.COLOR_BLUE,
-                Style.MAGENTA: curses.COLOR_MAGENTA,
-                Style.CYAN: curses.COLOR_CYAN,
-            }
-            for index, colour in enumerate(COLOURS, start=1):
-                try:
-                    curses.init_pair(index, colour_of[colour], background)
-                    self.colour_pairs[colour] = index
-                except curses.error:
-                    break
-
-    def attr(self, style: Style) -> int:
-        value = curses.A_NORMAL
-        if style & Style.BOLD:
-            value |= curses.A_BOLD
-        if style & Style.REVERSE:
-            value |= curses.A_REVERSE
-        if style & Style.UNDERLINE:
-            value |= curses.A_UNDERLINE
-        if style & Style.DIM:
-            value |= curses.A_DIM
-        for colour, pair in self.colour_pairs.items():
-            if style & colour:
-                value |= curses.color_pair(pair)
-                break
-        return value
-
-    def size(self) -> tuple[int, int]:
-        rows, cols = self.stdscr.getmaxyx()
-        return int(rows), int(cols)
-
-    def paint(self, frame: Frame, top: int, left: int) -> None:
-        rows, cols = self.size()
-        self.stdscr.erase()
-        for r in range(frame.height):
-            y = top + r
-            if y >= rows:
-                break
-            for col, text, style in frame.runs(r):
-                x = left + col
-                if x >= cols:
-                    continue
-                text = text[: cols - x]
-                if not text.strip() and style == Style.NORMAL:
-                    continue
-                # Writing the bottom-right cell moves the cursor off screen: not an error.
-                with contextlib.suppress(curses.error):
-                    self.stdscr.addstr(y, x, text, self.attr(style))
-        if frame.cursor is not None:
-            with contextlib.suppress(curses.error):
-                curses.curs_set(1)
-            cy, cx = frame.cursor[0] + top, frame.cursor[1] + left
-            if 0 <= cy < rows and 0 <= cx < cols:
-                self.stdscr.move(cy, cx)
-        else:
-            with contextlib.suppress(curses.error):
-                curses.curs_set(0)
-        self.stdscr.noutrefresh()
-        curses.doupdate()
-        if frame.bell:
-            curses.beep()
-
-    def paint_too_small(self) -> None:
-        rows, cols = self.size()
-        self.stdscr.erase()
-        lines = ["Please enlarge the terminal (80x24).", f"It is now {cols}x{rows}."]
-        for i, line in enumerate(lines):
-            y = rows // 2 - 1 + i
-            text = line[: max(cols - 1, 0)]
-            if 0 <= y < rows and text:
-                with contextlib.suppress(curses.error):
-                    self.stdscr.addstr(y, max((cols - len(text)) // 2, 0), text)
+def _update_size() -> None:
+    update = getattr(curses, "update_lines_cols", None)  # not in every curses build
+    if update is not None:
         with contextlib.suppress(curses.error):
-            curses.curs_set(0)
-        self.stdscr.refresh()
-
-    def read_key(self, timeout: float | None) -> str:
-        """One key name; TIMEOUT when ``timeout`` passed; EOF when input has ended."""
-        if self.pending:
-            return self.pending.pop(0)
-        self.stdscr.timeout(-1 if timeout is None else max(int(timeout * 1000), 0))
-        failures = 0
-        while True:
-            started = time.monotonic()
-            try:
-                raw = self.stdscr.get_wch()
-            except curses.error:
-                waited = time.monotonic() - started
-                if timeout is not None and waited >= timeout * 0.5:
-                    return keys.TIMEOUT
-                failures += 1
-                if failures >= FAILED_READS_FOR_EOF or not os.isatty(sys.stdin.fileno()):
-                    return keys.EOF
-                time.sleep(0.005)
-                continue
-            except KeyboardInterrupt:
-                return keys.INTERRUPT
-            if isinstance(raw, int):
-                if raw == curses.KEY_MOUSE:
-                    return keys.MOUSE
-                return keys.decode_code(raw, self.names)
-            if raw == "\x1b":
-                return self._read_escape()
-            return keys.decode_char(raw)
-
-    def _read_escape(self) -> str:
-        """After ESC: gather what is already waiting and decode it as one key."""
-        self.stdscr.timeout(0)
-        rest = ""
-        for _ in range(16):
-            try:
-                ch = self.stdscr.get_wch()
-            except curses.error:
-                break
-            if isinstance(ch, int):
-                self.pending.append(keys.decode_code(ch, self.names))
-                break
-            rest += ch
-            if len(rest) >= 2 and (rest[-1].isalpha() or rest[-1] == "~"):
-                break
-        key, used = keys.decode_escape(rest)
-        for ch in rest[used:]:
-            self.pending.append(keys.decode_char(ch))
-        return key
+            update()
 
 
-def _hangup_handler(signum: int, frame: FrameType | None) -> None:
-    raise _Hangup()
+def _suspend(stdscr: Any) -> None:
+    """End curses, stop as job control does, and on resume make the next paint a full one."""
+    with contextlib.suppress(curses.error):
+        curses.endwin()
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    signals.stop_self()
+    # Back in the foreground: the next refresh re-enters curses mode; clear() repaints it all.
+    _update_size()
+    stdscr.clear()
 
 
-def _loop(stdscr: Any, app: TerminalApp) -> None:
-    screen = _Screen(stdscr)
+def _loop(stdscr: Any, app: TerminalApp, pending: signals.Pending) -> None:
+    screen = Screen(stdscr, pending)
+    job_control = signals.has_job_control()
+    top = left = 0
     while not app.finished:
+        if pending.hangup is not None:
+            _end_of_input(app)
+            return
         rows, cols = screen.size()
         small = rows < MIN_ROWS or cols < MIN_COLS
         if small:
+            top = left = 0
             screen.paint_too_small()
         else:
             frame = app.render(rows, cols)
@@ -235,23 +86,27 @@ def _loop(stdscr: Any, app: TerminalApp) -> None:
             screen.paint(frame, top, left)
         key = screen.read_key(None if small else app.timeout())
         if key == keys.EOF:
-            app.end_of_input()
-            app.finished = True
-            if app.exit_status == 0:
-                app.exit_status = 1
-            break
+            _end_of_input(app)
+            return
+        if key == SUSPEND or (key == SUSPEND_KEY and job_control):
+            _suspend(stdscr)
+            continue
         if key == keys.RESIZE:
-            curses.update_lines_cols()
+            _update_size()
             stdscr.clear()
             continue
         if key == keys.MOUSE:
-            _dispatch_mouse(app, top if not small else 0, left if not small else 0)
+            if app.uses_mouse:
+                _dispatch_mouse(app, top, left)
             continue
-        if small and key not in (keys.INTERRUPT, "CTRL_L"):
+        if small and key not in (keys.INTERRUPT, keys.CTRL_L):
             continue
-        if key == "CTRL_L":
+        if key == keys.CTRL_L:
             stdscr.clear()
         app.handle_key(key)
+        if app.clear_screen:
+            app.clear_screen = False
+            stdscr.clear()
 
 
 def _dispatch_mouse(app: TerminalApp, top: int, left: int) -> None:
@@ -268,14 +123,53 @@ def _dispatch_mouse(app: TerminalApp, top: int, left: int) -> None:
 
 
 def _log_crash() -> str:
-    text = traceback.format_exc()
+    text_of_crash = traceback.format_exc()
     try:
         log = paths.data_file("crash.log")
-        with open(log, "a", encoding="utf-8") as handle:
-            handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}\n")
+        with open(log, "a", encoding="utf-8", errors="backslashreplace") as handle:
+            handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text_of_crash}\n")
         return str(log)
-    except OSError:
+    except OSError:  # paths.DataDirError included: an odd data folder
         return "(the crash log could not be written)"
+
+
+def _silence() -> None:
+    """Point standard output and error at the null device: the terminal has gone away."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    for fd in (1, 2):
+        with contextlib.suppress(OSError):
+            os.dup2(null, fd)
+    with contextlib.suppress(OSError):
+        os.close(null)
+
+
+def say(message: str, stream: TextIO | None = None) -> None:
+    """Print ``message`` escaped line by line; silence everything if the terminal is gone."""
+    safe = "\n".join(text.printable(line) for line in message.split("\n"))
+    target = stream if stream is not None else sys.stdout
+    try:
+        print(safe, file=target)
+        target.flush()
+    except (OSError, ValueError):  # EIO or EPIPE after a hang-up; a closed stream
+        _silence()
+
+
+def _start_mouse(app: TerminalApp) -> None:
+    if not app.uses_mouse:
+        return
+    with contextlib.suppress(curses.error, AttributeError):
+        curses.mousemask(curses.ALL_MOUSE_EVENTS)
+        curses.mouseinterval(200)
+
+
+def _stdout_is_terminal() -> bool:
+    try:
+        return os.isatty(sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def run(app: TerminalApp) -> int:
@@ -283,40 +177,30 @@ def run(app: TerminalApp) -> int:
 
     The terminal is restored before anything is printed, whatever happens.
     """
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print(f"{app.program}: this game needs a terminal", file=sys.stderr)
+    if not (stdin_is_terminal() and _stdout_is_terminal()):
+        say(f"{app.program}: this game needs a terminal", sys.stderr)
         return 1
     with contextlib.suppress(locale.Error):
         locale.setlocale(locale.LC_ALL, "")
     os.environ.setdefault("ESCDELAY", "25")
-    old_handlers = {}
-    for sig in (signal.SIGHUP, signal.SIGTERM):
-        if hasattr(signal, sig.name):
-            old_handlers[sig] = signal.signal(sig, _hangup_handler)
+    pending = signals.Pending()
+    pending.install()
     stdscr = None
     crash: str | None = None
     try:
         try:
             stdscr = curses.initscr()
         except curses.error as exc:
-            print(f"{app.program}: cannot start the terminal screen ({exc})", file=sys.stderr)
+            say(f"{app.program}: cannot start the terminal screen ({exc})", sys.stderr)
             return 1
         curses.noecho()
         curses.raw()
         stdscr.keypad(True)
+        _start_mouse(app)
         try:
-            curses.mousemask(curses.ALL_MOUSE_EVENTS)
-            curses.mouseinterval(200)
-        except curses.error:
-            pass
-        try:
-            _loop(stdscr, app)
-        except _Hangup:
-            app.end_of_input()
-            if app.exit_status == 0:
-                app.exit_status = 1
+            _loop(stdscr, app, pending)
         except KeyboardInterrupt:
-            # Ctrl-C arrives as a key in raw mode; a SIGINT from elsewhere ends politely.
+            # Only if our SIGINT handler could not be installed: end politely.
             app.end_of_input()
             if app.exit_status == 0:
                 app.exit_status = 130
@@ -331,8 +215,7 @@ def run(app: TerminalApp) -> int:
                 curses.endwin()
             except curses.error:
                 pass
-        for sig, handler in old_handlers.items():
-            signal.signal(sig, handler)
+        pending.restore()
     if crash is not None:
         saved: str | None = None
         try:
@@ -340,11 +223,10 @@ def run(app: TerminalApp) -> int:
         except Exception:
             saved = None
         where = f"; your game was saved to {saved}" if saved else ""
-        print(
-            f"{app.program}: internal error, sorry; details in {crash}{where}",
-            file=sys.stderr,
-        )
+        say(f"{app.program}: internal error, sorry; details in {crash}{where}", sys.stderr)
         return 70
     if app.exit_message:
-        print(app.exit_message)
+        say(app.exit_message)
+    if pending.hangup is not None:
+        _silence()  # whatever the interpreter prints on exit goes nowhere either
     return app.exit_status

@@ -1,0 +1,74 @@
+"""JSON from files, read strictly: the numbers no game uses are refused, not let in.
+
+Python's ``json`` reads ``NaN`` and ``Infinity``, turns ``1e400`` into ``inf``,
+raises a plain ``ValueError`` on an integer literal past the 4300-digit limit
+and ``RecursionError`` on deep nesting. Saves and statistics lines are read
+here instead, so each of those becomes one plain reason.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+MAX_NUMBER_DIGITS = 40
+"""No file of ours needs a number this long (seeds and deal numbers have 20 digits at most)."""
+
+
+class Refused(ValueError):
+    """The text is JSON, but holds a number no game uses."""
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """The decoded value (refused numbers replaced by None) and the first refusal, if any."""
+
+    value: Any
+    problem: str | None
+
+
+def decode(raw: bytes) -> Decoded:
+    """Decode UTF-8 JSON; ``ValueError`` when it is not JSON (or nested too deeply).
+
+    NaN, infinities (written, or reached by overflow like ``1e400``) and numbers
+    longer than :data:`MAX_NUMBER_DIGITS` digits do not raise here: they are
+    reported in ``problem``, so a caller can still tell what the file meant to be.
+    """
+    problems: list[str] = []
+
+    def constant(name: str) -> None:
+        problems.append(f"it holds the number {name}, which no game uses")
+
+    def floating(literal: str) -> float | None:
+        digits = sum(ch.isdigit() for ch in literal)
+        value = float(literal) if digits <= MAX_NUMBER_DIGITS * 2 else math.inf
+        if not math.isfinite(value):
+            problems.append("it holds a number too large for any game")
+            return None
+        return value
+
+    def integer(literal: str) -> int | None:
+        if len(literal.lstrip("-")) > MAX_NUMBER_DIGITS:
+            problems.append("it holds a number too large for any game")
+            return None
+        return int(literal)
+
+    try:
+        value = json.loads(
+            raw.decode("utf-8"), parse_constant=constant, parse_float=floating, parse_int=integer
+        )
+    except RecursionError as exc:
+        raise ValueError("it is nested too deeply") from exc
+    except MemoryError as exc:
+        raise ValueError("it is too large to read") from exc
+    return Decoded(value, problems[0] if problems else None)
+
+
+def loads(raw: bytes) -> Any:
+    """Decode UTF-8 JSON; ``ValueError`` (``Refused`` for a refused number) on any problem."""
+    decoded = decode(raw)
+    if decoded.problem is not None:
+        raise Refused(decoded.problem)
+    return decoded.value

@@ -1,0 +1,234 @@
+"""The curses screen: paints a Frame, reads keys as names (the runner's only curses user
+besides start and stop).
+
+A signal noted by :class:`parlour.tui.signals.Pending` interrupts the blocking
+read; :meth:`Screen.read_key` then reports it as a key: ``EOF`` for a hang-up,
+``INTERRUPT`` for SIGINT, ``SUSPEND`` for SIGTSTP, so the app only ever sees
+them between moves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import curses
+import os
+import sys
+import time
+from typing import Any
+
+from parlour.tui import keys
+from parlour.tui.frame import COLOURS, Frame, Style
+from parlour.tui.signals import Pending
+
+FAILED_READS_FOR_EOF = 20
+"""Consecutive instant read failures taken to mean the terminal has gone away."""
+
+_ATTRIBUTES = (
+    (Style.BOLD, "A_BOLD"),
+    (Style.REVERSE, "A_REVERSE"),
+    (Style.UNDERLINE, "A_UNDERLINE"),
+    (Style.DIM, "A_DIM"),
+)
+
+SUSPEND = "SUSPEND"
+"""Not an app key: the runner's own name for a SIGTSTP noted during the read."""
+
+
+def stdin_is_terminal() -> bool:
+    """Whether standard input is a terminal (False where that cannot be asked)."""
+    try:
+        return os.isatty(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _curses_key_names() -> dict[int, str]:
+    table: dict[int, str] = {}
+    pairs = {
+        "KEY_UP": keys.UP,
+        "KEY_DOWN": keys.DOWN,
+        "KEY_LEFT": keys.LEFT,
+        "KEY_RIGHT": keys.RIGHT,
+        "KEY_HOME": keys.HOME,
+        "KEY_END": keys.END,
+        "KEY_PPAGE": keys.PGUP,
+        "KEY_NPAGE": keys.PGDN,
+        "KEY_IC": keys.INSERT,
+        "KEY_DC": keys.DELETE,
+        "KEY_BACKSPACE": keys.BACKSPACE,
+        "KEY_ENTER": keys.ENTER,
+        "KEY_RESIZE": keys.RESIZE,
+        "KEY_MOUSE": keys.MOUSE,
+        "KEY_BTAB": keys.TAB,
+        "KEY_A1": keys.HOME,
+        "KEY_C1": keys.END,
+        "KEY_A3": keys.PGUP,
+        "KEY_C3": keys.PGDN,
+    }
+    for attr, name in pairs.items():
+        code = getattr(curses, attr, None)
+        if isinstance(code, int):
+            table[code] = name
+    for n in range(1, 13):
+        code = curses.KEY_F0 + n
+        table[code] = f"F{n}"
+    return table
+
+
+class Screen:
+    """Paints frames on the curses screen and reads keys."""
+
+    def __init__(self, stdscr: Any, pending: Pending | None = None) -> None:
+        self.stdscr = stdscr
+        self.signals = pending if pending is not None else Pending()
+        self.names = _curses_key_names()
+        self.colour_pairs: dict[Style, int] = {}
+        self.pending: list[str] = []
+        if curses.has_colors():
+            try:
+                curses.start_color()
+                curses.use_default_colors()
+                background = -1
+            except curses.error:
+                background = curses.COLOR_BLACK
+            colour_of = {
+                Style.RED: curses.COLOR_RED,
+                Style.GREEN: curses.COLOR_GREEN,
+                Style.YELLOW: curses.COLOR_YELLOW,
+                Style.BLUE: curses.COLOR_BLUE,
+                Style.MAGENTA: curses.COLOR_MAGENTA,
+                Style.CYAN: curses.COLOR_CYAN,
+            }
+            for index, colour in enumerate(COLOURS, start=1):
+                try:
+                    curses.init_pair(index, colour_of[colour], background)
+                    self.colour_pairs[colour] = index
+                except curses.error:
+                    break
+
+    def attr(self, style: Style) -> int:
+        value = curses.A_NORMAL
+        # getattr: a curses build may lack one (PDCurses on Windows has no A_DIM in places).
+        for flag, name in _ATTRIBUTES:
+            if style & flag:
+                value |= getattr(curses, name, 0)
+        for colour, pair in self.colour_pairs.items():
+            if style & colour:
+                value |= curses.color_pair(pair)
+                break
+        return value
+
+    def size(self) -> tuple[int, int]:
+        rows, cols = self.stdscr.getmaxyx()
+        return int(rows), int(cols)
+
+    def paint(self, frame: Frame, top: int, left: int) -> None:
+        rows, cols = self.size()
+        self.stdscr.erase()
+        for r in range(frame.height):
+            y = top + r
+            if y >= rows:
+                break
+            for col, text, style in frame.runs(r):
+                x = left + col
+                if x >= cols:
+                    continue
+                text = text[: cols - x]
+                if not text.strip() and style == Style.NORMAL:
+                    continue
+                # Writing the bottom-right cell moves the cursor off screen: not an error.
+                with contextlib.suppress(curses.error):
+                    self.stdscr.addstr(y, x, text, self.attr(style))
+        if frame.cursor is not None:
+            with contextlib.suppress(curses.error):
+                curses.curs_set(1)
+            cy, cx = frame.cursor[0] + top, frame.cursor[1] + left
+            if 0 <= cy < rows and 0 <= cx < cols:
+                self.stdscr.move(cy, cx)
+        else:
+            with contextlib.suppress(curses.error):
+                curses.curs_set(0)
+        self.stdscr.noutrefresh()
+        curses.doupdate()
+        if frame.bell:
+            curses.beep()
+
+    def paint_too_small(self) -> None:
+        rows, cols = self.size()
+        self.stdscr.erase()
+        lines = ["Please enlarge the terminal (80x24).", f"It is now {cols}x{rows}."]
+        for i, line in enumerate(lines):
+            y = rows // 2 - 1 + i
+            text = line[: max(cols - 1, 0)]
+            if 0 <= y < rows and text:
+                with contextlib.suppress(curses.error):
+                    self.stdscr.addstr(y, max((cols - len(text)) // 2, 0), text)
+        with contextlib.suppress(curses.error):
+            curses.curs_set(0)
+        self.stdscr.refresh()
+
+    def noted_signal(self) -> str | None:
+        """The key standing for a signal noted since the last look, if any."""
+        if self.signals.hangup is not None:
+            return keys.EOF
+        if self.signals.take_interrupt():
+            return keys.INTERRUPT
+        if self.signals.take_suspend():
+            return SUSPEND
+        return None
+
+    def read_key(self, timeout: float | None) -> str:
+        """One key name; TIMEOUT when ``timeout`` passed; EOF when input has ended."""
+        noted = self.noted_signal()
+        if noted is not None:
+            return noted
+        if self.pending:
+            return self.pending.pop(0)
+        self.stdscr.timeout(-1 if timeout is None else max(int(timeout * 1000), 0))
+        failures = 0
+        while True:
+            started = time.monotonic()
+            try:
+                raw = self.stdscr.get_wch()
+            except curses.error:
+                # A signal interrupts the read: its handler has run by now.
+                noted = self.noted_signal()
+                if noted is not None:
+                    return noted
+                waited = time.monotonic() - started
+                if timeout is not None and waited >= timeout * 0.5:
+                    return keys.TIMEOUT
+                failures += 1
+                if failures >= FAILED_READS_FOR_EOF or not stdin_is_terminal():
+                    return keys.EOF
+                time.sleep(0.005)
+                continue
+            except KeyboardInterrupt:
+                return keys.INTERRUPT
+            if isinstance(raw, int):
+                if raw == curses.KEY_MOUSE:
+                    return keys.MOUSE
+                return keys.decode_code(raw, self.names)
+            if raw == "\x1b":
+                return self._read_escape()
+            return keys.decode_char(raw)
+
+    def _read_escape(self) -> str:
+        """After ESC: gather what is already waiting and decode it as one key."""
+        self.stdscr.timeout(0)
+        rest = ""
+        for _ in range(16):
+            try:
+                ch = self.stdscr.get_wch()
+            except curses.error:
+                break
+            if isinstance(ch, int):
+                self.pending.append(keys.decode_code(ch, self.names))
+                break
+            rest += ch
+            if len(rest) >= 2 and (rest[-1].isalpha() or rest[-1] == "~"):
+                break
+        key, used = keys.decode_escape(rest)
+        for ch in rest[used:]:
+            self.pending.append(keys.decode_char(ch))
+        return key

@@ -1,0 +1,190 @@
+"""Each game runs through the real runner as Windows would have it (see fakeplatform.py).
+
+No Windows machine is at hand, so the modules differ instead: no SIGHUP, no
+SIGTSTP, ``sys.platform == "win32"``, no ``fcntl``, no POSIX-only ``os`` names,
+a curses without ``update_lines_cols``. A game that reached for any of them would
+fail here at start, during play, when saving its recovery file or when quitting.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from parlour.tui import runner
+from tests.tui.demo_app import DemoApp
+from tests.tui.fakeplatform import FakeWindow, windows
+
+
+@dataclass(frozen=True)
+class Trip:
+    game: str
+    argv: list[str]
+    play: list[str]
+    """Keys that start and play a little."""
+    quit: list[str]
+    """Keys after ``play`` that leave the game for good."""
+    screen_shows: str
+
+
+TRIPS = [
+    Trip("mille", ["--seed", "3"], ["p"], ["q", "y", "n"], "--HAND--"),
+    Trip(
+        "dixmille",
+        ["--seed", "3", "--fast"],
+        ["2", "\n", *"Ann", "\n", *"ZEDX", "\n", "t"],
+        ["\x1b"],
+        "DIX MILLE",
+    ),
+    Trip("midnightoil", ["--deal", "3"], ["t", "*"], ["Q", "n"], "Midnight Oil  deal 3"),
+]
+IDS = [trip.game for trip in TRIPS]
+
+
+def _main(game: str) -> Callable[[list[str]], int]:
+    main: Callable[[list[str]], int] = importlib.import_module(f"parlour.{game}.cli").main
+    return main
+
+
+def _data_dir() -> Path:
+    return Path(os.environ["PARLOUR_DATA_DIR"])
+
+
+@pytest.mark.parametrize("trip", TRIPS, ids=IDS)
+def test_a_game_starts_plays_and_quits_as_on_windows(
+    trip: Trip, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if trip.game == "dixmille":
+        trip = Trip(trip.game, trip.argv, [], trip.quit, trip.screen_shows)  # ESC at the setup
+    window = FakeWindow([*trip.play, *trip.quit])
+    with windows(monkeypatch, window) as curses_module:
+        status = _main(trip.game)(trip.argv)
+        handlers = runner.signals.signal.handlers  # type: ignore[attr-defined]
+        mouse = curses_module.calls  # type: ignore[attr-defined]
+    captured = capsys.readouterr()
+    assert status == 0, captured
+    assert trip.screen_shows in window.text()
+    assert "Traceback" not in captured.out + captured.err
+    # Only the signals Windows has were touched, and each was given back.
+    assert set(handlers) <= {2, 15, 21, 22} and set(handlers.values()) == {0}
+    assert bool(mouse) == (trip.game == "midnightoil")  # mouse reporting only if clicks count
+
+
+@pytest.mark.parametrize("trip", TRIPS, ids=IDS)
+def test_end_of_input_saves_a_recovery_that_loads_as_on_windows(
+    trip: Trip, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    window = FakeWindow(trip.play)  # then the script ends: the console has gone
+    with windows(monkeypatch, window):
+        status = _main(trip.game)(trip.argv)
+    captured = capsys.readouterr()
+    assert status == 1
+    saved = sorted(_data_dir().glob("*.json"))
+    assert len(saved) == 1, captured
+    assert str(saved[0]) in captured.out + captured.err
+    assert importlib.import_module(f"parlour.{trip.game}.savefile").load(saved[0]) is not None
+    assert [p.name for p in _data_dir().iterdir() if p.name.endswith(".tmp")] == []
+
+
+def _run_demo(
+    monkeypatch: pytest.MonkeyPatch, script: list[str | int], app: DemoApp | None = None
+) -> tuple[DemoApp, FakeWindow, int]:
+    app = app or DemoApp()
+    window = FakeWindow(script)
+    with windows(monkeypatch, window):
+        status = runner.run(app)
+    return app, window, status
+
+
+def test_ctrl_z_is_an_ordinary_key_without_job_control(monkeypatch: pytest.MonkeyPatch) -> None:
+    app, _, status = _run_demo(monkeypatch, ["a", "\x1a", "q"])
+    assert app.received == ["a", "CTRL_Z", "q"] and status == 0
+
+
+def test_resize_without_update_lines_cols_and_a_stray_mouse_event(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clicks: list[tuple[int, int, str]] = []
+    app = DemoApp()
+    app.handle_mouse = lambda row, col, button: clicks.append((row, col, button))  # type: ignore[method-assign]
+    app, window, status = _run_demo(monkeypatch, [410, 409, "a", "q"], app)
+    assert app.received == ["a", "q"] and status == 0
+    assert window.clears == 1 and clicks == []  # the resize repainted; no mouse for this app
+
+
+def test_clear_screen_is_a_full_repaint_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+    app = DemoApp()
+    window = FakeWindow(["a", "R", "b", "q"])
+    window.on_read = lambda w: seen.append(w.clears)
+    with windows(monkeypatch, window):
+        assert runner.run(app) == 0
+    assert seen == [0, 0, 1, 1] and app.clear_screen is False
+
+
+def test_exit_lines_are_printed_escaped_line_by_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = DemoApp()
+    original = app.handle_key
+
+    def handle(key: str) -> None:
+        original(key)
+        app.exit_message = "saved to /tmp/\x1b]0;owned\x07.json\ncontinue with: \x9b2J"
+
+    app.handle_key = handle  # type: ignore[method-assign]
+    _run_demo(monkeypatch, ["q"], app)
+    assert capsys.readouterr().out == "saved to /tmp/^[]0;owned^G.json\ncontinue with: \\x9b2J\n"
+
+
+def test_the_crash_line_is_escaped_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    odd = tmp_path / "data\x1b[2J"
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(odd))
+    app = DemoApp()
+    app.emergency_save = lambda: str(odd / "e.json")  # type: ignore[method-assign]
+    _, _, status = _run_demo(monkeypatch, ["c"], app)
+    err = capsys.readouterr().err
+    assert status == 70 and "\x1b" not in err
+    assert err.startswith("demo: internal error, sorry; details in ")
+    assert "data^[[2J/crash.log; your game was saved to " in err
+
+
+def test_a_terminal_that_is_gone_silences_instead_of_raising(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    silenced: list[bool] = []
+    monkeypatch.setattr(runner, "_silence", lambda: silenced.append(True))
+
+    class Dead(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(5, "Input/output error")
+
+    runner.say("bye", Dead())
+    assert silenced == [True]
+    runner.say("bye", io.StringIO())
+    assert silenced == [True]
+
+
+def test_statistics_lock_with_msvcrt_and_saves_skip_posix_calls(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import sys
+
+    from parlour.core import ledger, saves
+
+    with windows(monkeypatch, FakeWindow([])):
+        ledger.append(tmp_path / "games.jsonl", {"game_id": ledger.new_game_id(), "n": 1})
+        assert ledger.read(tmp_path / "games.jsonl", lambda value: value["n"]).records == [1]
+        locks = sys.modules["msvcrt"].calls  # type: ignore[attr-defined]
+        saves.write_save(tmp_path / "s.json", "demo", 1, 1, {"n": 1})
+        saves.write_save(tmp_path / "s.json", "demo", 1, 1, {"n": 2})
+        assert saves.load_save(tmp_path / "s.json", "demo", 1).state == {"n": 2}
+    assert locks == [1, 0]  # locked, then unlocked
