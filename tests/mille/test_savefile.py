@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from parlour.core.ledger import new_game_id
-from parlour.core.saves import SaveError
+from parlour.core.ledger import is_game_id, new_game_id
+from parlour.core.saves import SaveError, write_save
 from parlour.mille import savefile
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
 from parlour.mille.stats import summarize_hand
@@ -87,11 +87,16 @@ def test_old_saves_derive_the_next_starter_from_the_hand_number(tmp_path: Path) 
     game.next_hand()
     game.next_starter = COMPUTER  # what an old restore had left: not the alternation
     path = tmp_path / "old.json"
-    savefile.save(path, game, {})
+    write_save(path, "mille", 1, game.seed, {"game": game.to_dict(), "ui": {}})
+    saved = savefile.load_saved(path)
+    assert saved.game.hands_played == 2 and saved.game.next_starter == HUMAN
+    assert saved.meta.level == "strong" and is_game_id(saved.meta.game_id)
+    again = savefile.load_saved(path)
+    assert again.meta.game_id == saved.meta.game_id  # the same old file, the same id
     envelope = json.loads(path.read_text())
-    assert "game_id" not in envelope["state"]
-    loaded, _ = savefile.load(path)
-    assert loaded.hands_played == 2 and loaded.next_starter == HUMAN
+    envelope["saved_at"] = "2020-01-01T00:00:00+00:00"
+    path.write_text(json.dumps(envelope))
+    assert savefile.load_saved(path).meta.game_id != saved.meta.game_id
 
 
 def write_state(path: Path, mutate: Any) -> None:

@@ -284,8 +284,6 @@ class MilleApp(SavingMixin, TerminalApp):
             return
         if key in (keys.RESIZE, keys.MOUSE):
             return
-        if key == "CTRL_L":
-            self.clear_screen = True
         if self.help_page is not None:
             self._help_key(key)
         elif key == HELP_KEY and self.dialog is None:

@@ -9,8 +9,8 @@ field is checked (types, ranges, the game's consistency, the screen state, the
 computer's memory for its level, the hand summaries against the totals), so a
 file either loads into a position that can be played to the end or is refused.
 
-``state`` holds ``game``, ``ui``, ``computer`` and, since the statistics,
-``game_id``, ``level`` and ``hands``. Saves written before them load as the
+``state`` holds ``game``, ``ui``, ``computer`` and, since format 2 (the
+statistics), ``game_id``, ``level`` and ``hands``. Format 1 saves load as the
 ``strong`` level, with a game id derived from the envelope's seed and time of
 saving (the same old file always gives the same id) and the next hand's
 starter derived from the hand number (they did not keep it reliably). A save
@@ -27,14 +27,15 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.core.ledger import GAME_ID_LENGTH, is_game_id
+from parlour.core.ledger import GAME_ID_LENGTH, is_game_id, new_game_id
 from parlour.core.saves import SaveError, SaveFile, load_game, write_save
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase, other
 from parlour.mille.stats import LEVELS, MAX_HANDS, HandSummary, check_hands, summarize_hand
 from parlour.mille.uistate import validate_ui_state
 
 GAME = "mille"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: ``game_id``, ``level``, ``hands``, ``hands_complete`` and a kept next starter (1: none)."""
 DEFAULT_LEVEL = "strong"
 
 
@@ -88,13 +89,21 @@ def save(
     computer: dict[str, Any] | None = None,
     meta: Meta | None = None,
 ) -> None:
-    """Write ``game``, the UI's ``ui_state``, the ``computer``'s memory and ``meta`` to ``path``."""
+    """Write ``game``, the UI's ``ui_state``, the ``computer``'s memory and ``meta`` to ``path``.
+
+    Without ``meta`` the game gets a new id, the default level and no earlier hands.
+    """
     ui = _plain(path, ui_state, "the screen state")
     memory = _plain(path, computer, "the computer's memory")
     state: dict[str, Any] = {"game": game.to_dict(), "ui": ui, "computer": memory}
-    if meta is not None:
-        state.update(meta.to_dict())
+    state.update((meta or fresh_meta(game)).to_dict())
     write_save(path, GAME, FORMAT_VERSION, game.seed, state)
+
+
+def fresh_meta(game: Game, level: str = DEFAULT_LEVEL) -> Meta:
+    """A new identity for ``game`` whose earlier hands are unknown (saves made without one)."""
+    over = game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+    return Meta(new_game_id(), level, [summarize_hand(game)] if over else [], complete=False)
 
 
 def derived_game_id(envelope: SaveFile) -> str:
@@ -119,7 +128,7 @@ def check_memory(level: str, memory: dict[str, Any]) -> None:
 
 def _meta(envelope: SaveFile, game: Game) -> Meta:
     state = envelope.state
-    if "game_id" not in state:
+    if envelope.format_version < 2:
         # Before the statistics: no id, no level, and the next starter was not kept.
         game.next_starter = HUMAN if game.hands_played % 2 == 0 else COMPUTER
         first_hand = game.hands_played == 1 and game.phase in (Phase.TURN, Phase.EXTENSION)
