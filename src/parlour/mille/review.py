@@ -116,9 +116,11 @@ class Reviewer:
     def step(self) -> bool:
         """Judge the next decision; False once every decision has been judged."""
         if self.done < len(self.decisions):
-            finding = self.judge(self.decisions[self.done])
+            decision = self.decisions[self.done]
+            finding = self.judge(decision)
             if finding is not None:
                 self._findings.append(finding)
+            self.follow(decision.view, decision.move)
             self.done += 1
         return self.done < len(self.decisions)
 
@@ -126,18 +128,21 @@ class Reviewer:
         """The clear costs found so far, costliest first."""
         return sorted(self._findings, key=lambda finding: -finding.loss)
 
-    def advice(self, view: SeatView, move: Move) -> Move:
-        """The strong computer's move in ``view``; its memory then follows the player's ``move``.
+    def advise(self, view: SeatView) -> Move:
+        """The strong computer's move in ``view``, seeing what it would see in this seat.
 
-        Call it for every decision in order, as the computer would see them at
-        its own decisions: its safety evidence comes from these views.
+        Call it for the decisions in order, each followed by :meth:`follow`:
+        the computer's safety evidence comes from these views and moves.
         """
         evidence = self.computer.evidence
         before = evidence.public_after_move
         advised = self.computer.choose_move(view)
-        evidence.public_after_move = before
-        evidence.moved(view, move)
+        evidence.public_after_move = before  # the move made is the player's (see follow)
         return advised
+
+    def follow(self, view: SeatView, move: Move) -> None:
+        """Note the move actually made in ``view`` (for the computer's safety evidence)."""
+        self.computer.evidence.moved(view, move)
 
     def judge(self, decision: Decision) -> Finding | None:
         """The finding for one decision, or None when its cost is not clear."""
@@ -145,7 +150,7 @@ class Reviewer:
         moves = legal_moves(view)
         if move not in moves:
             return None
-        advised = self.advice(view, move)
+        advised = self.advise(view)
         if len({option_of(view, legal) for legal in moves}) < 2:
             return None
         if option_of(view, advised) == option_of(view, move):
