@@ -128,6 +128,22 @@ def test_the_computers_own_moves_are_never_flagged() -> None:
             reviewer.follow(view, move)
 
 
+def test_the_computers_memory_follows_the_moves_played() -> None:
+    """The advice comes from the safety evidence of the line the player took, not its own."""
+    computer = ComputerPlayer(7)
+    log = played_hand(4, computer)
+    reviewer = review(log, seed=7)
+    assert reviewer.computer.memory() == computer.memory()
+    assert computer.evidence.deck_at  # the hand showed something about the safeties
+    game = stopped_with_right_of_way()
+    view = game.view(HUMAN)
+    reviewer = review(one_decision(game, Move("pick")))  # the computer would play the safety
+    fresh = ComputerPlayer(7)
+    fresh.evidence.observe(view)
+    fresh.evidence.moved(view, Move("pick"))
+    assert reviewer.computer.memory() == fresh.memory()
+
+
 def test_greedy_play_is_flagged_somewhere_and_costliest_first() -> None:
     losses = []
     for seed in (1, 2, 3, 4):
