@@ -29,7 +29,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from benchstats import Z95
+from benchstats import Z95, percentile
 from mille_ai import Player, play_hand
 from parlour.mille.ai import ComputerPlayer
 from parlour.mille.players import GreedyPlayer
@@ -48,10 +48,14 @@ class AdvisedGreedy:
         self.flagged = 0
         self.estimated = 0.0
         """The review's estimated cost of the flagged moves, summed."""
+        self.times: list[float] = []
+        """Processor seconds the review took per decision."""
 
     def choose_move(self, view: SeatView) -> Move:
         move = self.greedy.choose_move(view)
+        start = time.process_time()
         finding = self.reviewer.judge(Decision(view, move))
+        self.times.append(time.process_time() - start)
         self.decisions += 1
         if finding is not None:
             self.flagged += 1
@@ -73,6 +77,7 @@ class HandResult:
     decisions: int
     flagged: int
     estimated: float
+    times: list[float]
 
 
 def hand_diff(seed: int, greedy_seat: int, greedy: Player) -> int:
@@ -96,6 +101,7 @@ def one_deal(args: tuple[int, int]) -> HandResult:
         advised_player.decisions,
         advised_player.flagged,
         advised_player.estimated,
+        advised_player.times,
     )
 
 
@@ -115,11 +121,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     tasks = [(args.seed + i, args.deals) for i in range(args.hands)]
     start = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(one_deal, tasks, chunksize=4)
-    else:
-        results = [one_deal(task) for task in tasks]
+    results: list[HandResult] = []
+    with multiprocessing.Pool(args.jobs) as pool:
+        for result in pool.imap(one_deal, tasks, chunksize=2):
+            results.append(result)
+            if len(results) % 50 == 0:  # a running tally, for long runs
+                gains = [float(r.advised - r.plain) for r in results]
+                mean, low, high = interval(gains)
+                print(
+                    f"  {len(results)} deals: {mean:+.1f} ({low:+.1f} .. {high:+.1f})",
+                    file=sys.stderr,
+                    flush=True,
+                )
     elapsed = time.perf_counter() - start
     gains = [float(r.advised - r.plain) for r in results]
     flags = [float(r.flagged) for r in results]
@@ -155,6 +168,13 @@ def main(argv: list[str] | None = None) -> int:
             f"{each:.1f} per flagged decision; gain per flagged decision "
             f"{sum(gains) / total_flags:+.1f}"
         )
+    times = [t for r in results for t in r.times]
+    per_hand = [sum(r.times) for r in results]
+    print(
+        f"  review time (processor) per decision p50 {percentile(times, 0.5) * 1000:.1f} ms, "
+        f"p95 {percentile(times, 0.95) * 1000:.1f} ms, max {max(times) * 1000:.0f} ms; "
+        f"per hand p50 {percentile(per_hand, 0.5):.2f} s, max {max(per_hand):.2f} s"
+    )
     return 0
 
 
