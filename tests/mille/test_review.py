@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from parlour.core.rng import make_rng, shuffle
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from parlour.core.rng import below, make_rng, shuffle
 from parlour.mille.ai import ComputerPlayer
 from parlour.mille.players import GreedyPlayer
 from parlour.mille.review import Decision, HandLog, Reviewer, legal_moves, option_of
@@ -218,3 +221,34 @@ def test_refused_moves_are_not_decisions() -> None:
     assert log.decisions == []
     log.record(view, Move("use", slot_of(game, C.STOP)))
     assert log.decisions == [Decision(view, Move("use", slot_of(game, C.STOP)))]
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 60), salt=st.integers(0, 2**31))
+def test_any_deal_of_the_hidden_cards_gives_the_same_judgement(
+    seed: int, steps: int, salt: int
+) -> None:
+    game = Game.new(seed)
+    rng = make_rng(seed)
+    for _ in range(steps):
+        if game.phase is not Phase.TURN:
+            break
+        moves = game.legal_moves()
+        game.apply(moves[below(rng, len(moves))])
+    assume(game.phase is Phase.TURN)
+    twin = Game.from_dict(game.to_dict())
+    other = twin.players[1 - twin.turn]
+    slots = [slot for slot, card in enumerate(other.hand) if card is not None]
+    hidden = [*twin.deck, *(other.hand[slot] for slot in slots)]
+    shuffle(hidden, make_rng(salt))
+    for slot in slots:
+        other.hand[slot] = hidden.pop()
+    twin.deck = hidden
+    view = game.view(game.turn)
+    assert twin.view(twin.turn) == view
+    move = game.legal_moves()[below(rng, len(game.legal_moves()))]
+    judged = []
+    for position in (game, twin):
+        reviewer = Reviewer(HandLog(), 5, deals=16)
+        judged.append(reviewer.judge(Decision(position.view(position.turn), move)))
+    assert judged[0] == judged[1]
