@@ -25,6 +25,7 @@ from parlour.core.text import printable, width
 from parlour.mille import help as help_pages
 from parlour.mille import uistate, view
 from parlour.mille.record import Recorder
+from parlour.mille.reviewing import REVIEW_KEY, ReviewMixin, monotonic
 from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
 from parlour.mille.savefile import DEFAULT_LEVEL, Meta
 from parlour.mille.saving import SavingMixin
@@ -34,6 +35,7 @@ from parlour.mille.view import Layout, Screen
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame
+from parlour.tui.glyphs import ASCII, Glyphs
 
 MOVE_PROMPT = view.MOVE_PROMPT
 REALLY = "Really?"
@@ -49,6 +51,8 @@ HELP_KEY = "?"
 MAX_COMPUTER_MOVES = 500
 """Safety net: a computer turn longer than this is a bug, not a turn."""
 YES_NO_HINT = "type y or n (s saves)"
+END_HINT = "type y or n (s saves, v reviews)"
+"""The hint at Another hand?/Another game?, where v reviews the hand."""
 
 
 class Opponent(Protocol):
@@ -71,7 +75,7 @@ class Ask:
     """Whether S starts a save here (not inside the save dialogue itself)."""
 
 
-class MilleApp(SavingMixin, TerminalApp):
+class MilleApp(SavingMixin, ReviewMixin, TerminalApp):
     """BSD mille against our computer player, drawn by :mod:`parlour.mille.view`.
 
     ``meta`` is the game's identity, level and hand summaries (from a save, or
@@ -91,8 +95,12 @@ class MilleApp(SavingMixin, TerminalApp):
         colour: bool = False,
         meta: Meta | None = None,
         level: str = DEFAULT_LEVEL,
+        glyphs: Glyphs = ASCII,
     ) -> None:
         super().__init__()
+        self.glyphs = glyphs
+        self.clock = monotonic
+        self._new_hand_log()
         self.recorder = Recorder(meta or Meta(new_game_id(), level))
         self.clear_screen = False
         """Set by R and ^L: the runner clears the whole terminal before the next paint."""
@@ -160,6 +168,7 @@ class MilleApp(SavingMixin, TerminalApp):
         if self.game.phase is Phase.GAME_OVER:
             self.recorder.new_game()
         self.game.next_hand()
+        self._new_hand_log()
         self.dirty = True
         self.last_move = None
         self.end_layout = Layout.BONUSES
@@ -268,7 +277,8 @@ class MilleApp(SavingMixin, TerminalApp):
     # --------------------------------------------------------------- keys
     def timeout(self) -> float | None:
         """Zero while the computer's move is due (it plays on the TIMEOUT key), else wait."""
-        return 0.0 if self.computer_due and not self.finished else None
+        due = self.computer_due or self.review_due()
+        return 0.0 if due and not self.finished else None
 
     def handle_key(self, key: str) -> None:
         """Dispatch one key to the save dialogue, a question or the move prompt."""
@@ -276,6 +286,9 @@ class MilleApp(SavingMixin, TerminalApp):
             return
         if self.computer_due:
             self._run_computer()
+        if self.reviewing:
+            self._review_key(key)
+            return
         if key == keys.TIMEOUT:
             return
         if key == keys.EOF:
@@ -316,11 +329,12 @@ class MilleApp(SavingMixin, TerminalApp):
         ask = self.ask
         assert ask is not None
         lower = key.lower() if len(key) == 1 else key
+        at_end = ask.text in (ANOTHER_HAND, ANOTHER_GAME)
         if lower == "y":
-            self.message = "" if self.message == YES_NO_HINT else self.message
+            self.message = "" if self.message in (YES_NO_HINT, END_HINT) else self.message
             ask.on_yes()
         elif lower == "n":
-            self.message = "" if self.message == YES_NO_HINT else self.message
+            self.message = "" if self.message in (YES_NO_HINT, END_HINT) else self.message
             ask.on_no()
         elif lower == "s" and ask.saves:
             self._start_save(ask.name, self._back_to(ask), self._back_to(ask))
@@ -329,14 +343,16 @@ class MilleApp(SavingMixin, TerminalApp):
                 ask.on_yes()  # a second interrupt means yes
             else:
                 self._ask_really(back=ask)
-        elif lower == "w" and ask.text in (ANOTHER_HAND, ANOTHER_GAME):
+        elif lower == REVIEW_KEY and at_end:
+            self._open_review()
+        elif lower == "w" and at_end:
             self.end_layout = (
                 Layout.COMMANDS if self.end_layout is Layout.BONUSES else Layout.BONUSES
             )
         elif key == "CTRL_L":
             pass
         else:
-            self._error(YES_NO_HINT)
+            self._error(END_HINT if at_end else YES_NO_HINT)
 
     def _back_to(self, ask: Ask) -> Callable[[], None]:
         def back() -> None:
@@ -415,6 +431,7 @@ class MilleApp(SavingMixin, TerminalApp):
 
     def _play(self, move: Move) -> None:
         """Apply the human's move; a refusal shows BSD's message with the bell and costs nothing."""
+        self.hand_log.record(self.game.view(HUMAN), move)  # refused moves are left out
         try:
             self.game.apply(move)
         except IllegalMove as exc:
@@ -477,7 +494,7 @@ class MilleApp(SavingMixin, TerminalApp):
             echo=echo,
             echo_cursor=cursor,
             last_move=self.last_move,
-            message=self.message,
+            message=self.review_progress() or self.message,
             layout=self.end_layout if over else self.layout,
             ordering=self.ordering,
             colour=self.colour,
@@ -489,6 +506,9 @@ class MilleApp(SavingMixin, TerminalApp):
         """The whole screen; rings the bell once for a new message or a refused key."""
         if self.help_page is not None:
             return help_pages.render_help(self.help_page, self.level, height, width)
+        review = self.review_frame()
+        if review is not None:
+            return review
         over = self.game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
         board = view.board_from_view(
             self.game.view(HUMAN), self.game.hand_result() if over else None

@@ -185,9 +185,11 @@ def main(argv: list[str] | None = None) -> int:
     from parlour.mille.app import MilleApp
     from parlour.mille.rules import Game
     from parlour.mille.uistate import fit_banner
+    from parlour.tui.glyphs import choose_glyphs
     from parlour.tui.runner import run
 
     colour = not args.ascii and "NO_COLOR" not in os.environ
+    glyphs = choose_glyphs(args.ascii)
     if args.file is not None:
         if args.seed is not None or args.level is not None:
             print("mille: --seed and --level cannot be used with a saved game", file=sys.stderr)
@@ -210,11 +212,14 @@ def main(argv: list[str] | None = None) -> int:
             banner=fit_banner(args.file, when),
             colour=colour,
             meta=saved.meta,
+            glyphs=glyphs,
         )
     else:
         level = args.level or "strong"
         game = Game.new(choose_seed(args.seed))
-        app = MilleApp(game, LazyComputer(game.seed, level=level), colour=colour, level=level)
+        app = MilleApp(
+            game, LazyComputer(game.seed, level=level), colour=colour, level=level, glyphs=glyphs
+        )
     return run(app)
 
 
