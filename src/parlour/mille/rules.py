@@ -26,7 +26,7 @@ Bugs of BSD fixed here (see docs/mille.md):
 
 Settled details beyond the contract: the seat view lives in ``seat.py``
 (:class:`SeatView`); :attr:`Game.next_starter` says who starts the next hand
-(``savefile.load`` sets it to the human, BSD's restore rule).
+(kept in saves: the alternation goes on after a restore).
 """
 
 from __future__ import annotations
