@@ -58,6 +58,8 @@ class Tally:
     loaded: int = 0
     bugs: list[tuple[str, str]] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
+    checks: set[str] = field(default_factory=set)
+    """The consistency checks the game offered (empty: loaded states were only re-saved)."""
 
     @property
     def total(self) -> int:
@@ -76,16 +78,20 @@ def _resave(module: ModuleType, game: str, path: Path, loaded: Any) -> None:
         module.save(path, loaded)
 
 
-def _checks(module: ModuleType, game: str, loaded: Any) -> None:
-    """The game's own consistency check, wherever it offers one (raises when inconsistent)."""
+def _checks(module: ModuleType, game: str, loaded: Any) -> set[str]:
+    """Run the game's own consistency checks, wherever offered (raises when inconsistent)."""
     target = loaded[0] if game == "mille" else loaded
+    ran = set()
     for name in CHECK_NAMES:
         function = getattr(module, name, None)
         if callable(function):
             function(loaded)
+            ran.add(f"savefile.{name}")
         method = getattr(target, name, None)
         if callable(method):
             method()
+            ran.add(f"{type(target).__name__}.{name}")
+    return ran
 
 
 def _describe(exc: BaseException) -> str:
@@ -120,7 +126,7 @@ def fuzz_sample(sample: Path, count: int, seed: int, folder: Path) -> Tally:
         finally:
             tally.seconds.append(time.perf_counter() - started)
         try:
-            _checks(module, game, loaded)
+            tally.checks |= _checks(module, game, loaded)
             _resave(module, game, again, loaded)
             load(again)
         except Exception as exc:
@@ -156,17 +162,20 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{tally.sample:44} {tally.refused:8} {tally.loaded:7} {len(tally.bugs):5}"
                 f"  {low:6.2%} .. {high:6.2%}   {p99:7.1f} / {slowest:7.1f}"
+                f"   checks: {', '.join(sorted(tally.checks)) or 'none offered'}",
+                flush=True,
             )
     total = sum(t.total for t in tallies)
     bugs = [bug for t in tallies for bug in ((t.sample, *b) for b in t.bugs)]
     low, high = wilson(len(bugs), total)
     print(
         f"all: {total} loads, {sum(t.refused for t in tallies)} refused with SaveError, "
-        f"{sum(t.loaded for t in tallies)} loaded and consistent, {len(bugs)} bugs "
+        f"{sum(t.loaded for t in tallies)} loaded (saved and loaded again, and checked where "
+        f"the game offers a check), {len(bugs)} bugs "
         f"(rate {low:.2%} .. {high:.2%}, 95% CI)"
     )
-    for sample, mutation, what in bugs[:SHOW_BUGS]:
-        print(f"  bug in {sample}: {text.fit(mutation, 200)}\n      -> {what}")
+    for name, mutation, what in bugs[:SHOW_BUGS]:
+        print(f"  bug in {name}: {text.fit(mutation, 200)}\n      -> {what}")
     return 0
 
 

@@ -39,6 +39,17 @@ from typing import Any, TypeVar
 from hypothesis import strategies as st
 
 T = TypeVar("T")
+
+SAMPLE_ENVELOPE: dict[str, Any] = {
+    "format": "parlour-save",
+    "game": "demo",
+    "format_version": 1,
+    "program_version": "0.1.0",
+    "saved_at": "2026-12-01T00:00:00+00:00",
+    "seed": 7,
+    "state": {"hand": ["GO", "D25"], "score": [1, 2], "name": "Ann", "clock": 1.5},
+}
+"""A tiny save of a made-up game ``demo``, for tests of the envelope and of the fuzzer."""
 Path = tuple[str | int, ...]
 """Keys and list indices from the document root to one value."""
 

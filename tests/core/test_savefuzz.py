@@ -12,6 +12,7 @@ from hypothesis import given, settings
 
 from tests.savefuzz import (
     HUGE_DIGITS,
+    SAMPLE_ENVELOPE,
     FloatLiteral,
     Mutated,
     mutate_randomly,
@@ -20,15 +21,7 @@ from tests.savefuzz import (
     raw_bytes,
 )
 
-ENVELOPE: dict[str, Any] = {
-    "format": "parlour-save",
-    "game": "demo",
-    "format_version": 1,
-    "program_version": "0.1.0",
-    "saved_at": "2026-12-01T00:00:00+00:00",
-    "seed": 7,
-    "state": {"hand": ["GO", "D25"], "score": [1, 2], "name": "Ann"},
-}
+ENVELOPE = SAMPLE_ENVELOPE
 
 
 def _lenient(raw: bytes) -> Any:

@@ -187,7 +187,7 @@ def test_interrupted_save_leaves_the_previous_file_intact(
 def test_save_into_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(SaveError) as info:
         _write(tmp_path / "no" / "such" / "dir" / "x.json")
-    assert "could not save" in str(info.value)
+    assert "could not save: there is no such folder" in str(info.value)
 
 
 def test_save_onto_a_folder_is_refused(tmp_path: Path) -> None:

@@ -12,17 +12,9 @@ from hypothesis import given, settings
 
 from parlour.core import ledger, rng, saves, strictjson
 from parlour.core.saves import SaveError, load_game, load_save, write_save
-from tests.savefuzz import HUGE_DIGITS, FloatLiteral, HugeInt, mutated, raw_bytes
+from tests.savefuzz import HUGE_DIGITS, SAMPLE_ENVELOPE, FloatLiteral, HugeInt, mutated, raw_bytes
 
-TINY: dict[str, Any] = {
-    "format": "parlour-save",
-    "game": "demo",
-    "format_version": 1,
-    "program_version": "0.1.0",
-    "saved_at": "2026-12-01T00:00:00+00:00",
-    "seed": 7,
-    "state": {"hand": ["GO", "D25"], "score": [1, 2], "name": "Ann", "clock": 1.5},
-}
+TINY = SAMPLE_ENVELOPE
 
 
 def _is_safe(message: str) -> bool:

@@ -172,7 +172,6 @@ def windows(monkeypatch: pytest.MonkeyPatch, window: FakeWindow) -> Iterator[typ
     """Everything the runner and the apps see looks like Windows while this is active."""
     curses_module = fake_curses(window)
     monkeypatch.setattr(runner, "curses", curses_module)
-    monkeypatch.setattr(screen, "curses", curses_module)
     monkeypatch.setattr(signals, "signal", windows_signal())
     monkeypatch.setattr(sys, "platform", "win32")
     monkeypatch.setitem(sys.modules, "fcntl", None)  # import fcntl -> ImportError

@@ -171,15 +171,30 @@ def test_the_app_can_ask_for_a_full_repaint(tmp_path: Path) -> None:
         assert term.wait_exit() == 0
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGTSTP"), reason="no job control")
-@pytest.mark.skipif(shutil.which("bash") is None, reason="needs a job-control shell")
-def test_ctrl_z_suspends_and_fg_brings_the_screen_back(tmp_path: Path) -> None:
-    script = (
-        f"set -m; {shlex.quote(sys.executable)} -m tests.tui.demo_app; "
-        'echo "[stopped with $?]"; read -r answer; fg; echo "[ended with $?]"; read -r answer'
-    )
+job_control = pytest.mark.skipif(
+    not hasattr(signal, "SIGTSTP") or shutil.which("bash") is None,
+    reason="needs job control and a shell that does it",
+)
+
+
+def in_job_shell(tmp_path: Path, script: str) -> Terminal:
+    """The demo run by ``bash`` with job control (``set -m``); DEMO in ``script`` starts it."""
+    demo_command = f"{shlex.quote(sys.executable)} -m tests.tui.demo_app"
     env = {"PARLOUR_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    with Terminal(["bash", "--norc", "--noprofile", "-c", script], env=env, cwd=ROOT) as term:
+    argv = [
+        "bash",
+        "--norc",
+        "--noprofile",
+        "-c",
+        "set -m; " + script.replace("DEMO", demo_command),
+    ]
+    return Terminal(argv, env=env, cwd=ROOT)
+
+
+@job_control
+def test_ctrl_z_suspends_and_fg_brings_the_screen_back(tmp_path: Path) -> None:
+    script = 'DEMO; echo "[stopped with $?]"; read -r x; fg; echo "[ended with $?]"; read -r x'
+    with in_job_shell(tmp_path, script) as term:
         term.wait_for("DEMO READY")
         term.send("a")
         term.wait_for("keys: a")
@@ -197,15 +212,10 @@ def test_ctrl_z_suspends_and_fg_brings_the_screen_back(tmp_path: Path) -> None:
         term.wait_exit()
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGTSTP"), reason="no job control")
-@pytest.mark.skipif(shutil.which("bash") is None, reason="needs a job-control shell")
+@job_control
 def test_a_stop_signal_from_outside_suspends_between_moves(tmp_path: Path) -> None:
-    script = (
-        f"set -m; {shlex.quote(sys.executable)} -m tests.tui.demo_app & "
-        'echo "[pid $!]"; fg; echo "[stopped with $?]"; read -r answer; fg'
-    )
-    env = {"PARLOUR_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    with Terminal(["bash", "--norc", "--noprofile", "-c", script], env=env, cwd=ROOT) as term:
+    script = 'DEMO & echo "[pid $!]"; fg; echo "[stopped with $?]"; read -r x; fg'
+    with in_job_shell(tmp_path, script) as term:
         term.wait_for("DEMO READY")
         pid = int(term.output.decode().split("[pid ", 1)[1].split("]", 1)[0])
         os.kill(pid, signal.SIGTSTP)

@@ -188,3 +188,23 @@ def test_statistics_lock_with_msvcrt_and_saves_skip_posix_calls(
         saves.write_save(tmp_path / "s.json", "demo", 1, 1, {"n": 2})
         assert saves.load_save(tmp_path / "s.json", "demo", 1).state == {"n": 2}
     assert locks == [1, 0]  # locked, then unlocked
+
+
+def test_ctrl_break_asks_to_stop_and_there_is_no_job_control(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from parlour.tui import signals
+    from tests.tui.fakeplatform import windows_signal
+
+    fake = windows_signal()
+    monkeypatch.setattr(signals, "signal", fake)
+    assert not signals.has_job_control()
+    pending = signals.Pending()
+    pending.install()
+    handlers = fake.handlers  # type: ignore[attr-defined]
+    assert sorted(handlers) == [2, 15, 21]  # SIGINT, SIGTERM, SIGBREAK
+    handlers[21](21, None)
+    assert pending.hangup == 21
+    signals.stop_self()  # no job control: returns at once, stops nothing
+    pending.restore()
+    assert set(handlers.values()) == {0}

@@ -26,6 +26,7 @@ import contextlib
 import json
 import os
 import secrets
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from parlour.core import strictjson
+from parlour.core import files, strictjson, text
 
 T = TypeVar("T")
 
@@ -108,9 +109,14 @@ def append(path: Path, record: Mapping[str, Any]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
-        fd = os.open(path, flags, 0o666)
+        # Non-blocking: a FIFO in the file's place must not hang the game (regular files
+        # ignore the flag).
+        fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o666)
     except OSError as exc:
         raise LedgerError(f"statistics not recorded: {exc.strerror or exc}") from exc
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise LedgerError("statistics not recorded: the statistics file is not a regular file")
     try:
         with _locked(fd):
             # A line left without its newline by a copy killed mid-write would glue
@@ -163,18 +169,20 @@ def read(
     """
     reading = Reading()
     try:
-        if path.is_dir():
-            reading.problem = f"{path} is a folder"
-            return reading
-        with open(path, "rb") as handle:
-            if os.fstat(handle.fileno()).st_size > MAX_LEDGER_BYTES:
-                reading.problem = "the file is far too large"
-                return reading
-            raw = handle.read()
+        raw = files.read_regular(path, MAX_LEDGER_BYTES)
     except FileNotFoundError:
+        return reading
+    except files.NotRegular as exc:
+        reading.problem = f"{text.printable(str(path))} {exc}"
+        return reading
+    except files.TooLarge:
+        reading.problem = "the file is far too large"
         return reading
     except OSError as exc:
         reading.problem = exc.strerror or str(exc)
+        return reading
+    except ValueError:
+        reading.problem = "the file name is not usable"
         return reading
     lines = raw.split(b"\n")
     # The text after the last newline is a record still being written (or nothing).

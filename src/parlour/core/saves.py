@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from parlour import __version__
-from parlour.core import atomic, strictjson, text
+from parlour.core import atomic, files, strictjson, text
 from parlour.core.rng import SEED_LIMIT
 
 FORMAT_TAG = "parlour-save"
@@ -114,6 +113,8 @@ def write_save(
         atomic.replace_file(target, data)
     except atomic.TargetRefused as exc:
         raise SaveError(target, str(exc)) from exc
+    except FileNotFoundError as exc:  # the target itself may be missing: its folder is
+        raise SaveError(target, "could not save: there is no such folder") from exc
     except OSError as exc:
         raise SaveError(target, f"could not save: {_reason_for_os_error(exc)}") from exc
     except ValueError as exc:  # a NUL byte in the name
@@ -152,33 +153,18 @@ def file_exists(path: str | os.PathLike[str]) -> bool:
 
 
 def _read_regular(target: Path) -> bytes:
-    """The bytes of ``target`` if it is a regular file of sane size; ``SaveError`` otherwise.
-
-    The file is opened without blocking and checked on the open handle, so a FIFO or a
-    device swapped in after a check can never hang the game.
-    """
+    """The bytes of ``target`` if it is a regular file of sane size; ``SaveError`` otherwise."""
     try:
-        if target.is_dir():
-            raise SaveError(target, "is a folder, not a save file")
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-        flags |= getattr(os, "O_BINARY", 0)
-        fd = os.open(target, flags)
-        with os.fdopen(fd, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if stat.S_ISDIR(info.st_mode):
-                raise SaveError(target, "is a folder, not a save file")
-            if not stat.S_ISREG(info.st_mode):
-                raise SaveError(target, "is not a regular file, not a save file")
-            if info.st_size > MAX_SAVE_BYTES:
-                raise SaveError(target, "is far too large to be a Parlour save file")
-            raw = handle.read(MAX_SAVE_BYTES + 1)
+        return files.read_regular(target, MAX_SAVE_BYTES)
+    except files.NotRegular as exc:
+        what = "is a folder" if exc.folder else "is not a regular file"
+        raise SaveError(target, f"{what}, not a save file") from exc
+    except files.TooLarge as exc:
+        raise SaveError(target, "is far too large to be a Parlour save file") from exc
     except OSError as exc:
         raise SaveError(target, _reason_for_os_error(exc)) from exc
     except ValueError as exc:  # a NUL byte in the name
         raise SaveError(target, "is not a usable file name") from exc
-    if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(target, "is far too large to be a Parlour save file")
-    return raw
 
 
 def load_save(

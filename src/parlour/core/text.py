@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from wcwidth import wcswidth, wcwidth
+from wcwidth import wcwidth
 
 ELLIPSIS = "…"
 ASCII_ELLIPSIS = "..."
@@ -62,27 +62,41 @@ def printable(text: str) -> str:
     return "".join(out)
 
 
+ZWJ = "\u200d"
+
+
+def _columns(text: str) -> list[int]:
+    """The columns each character of ``text`` adds (``text`` already printable).
+
+    A zero-width joiner glues the next character into one glyph only in emoji
+    sequences (the next one is wide, as in 👩‍💻); elsewhere the next character
+    keeps its own width, as terminals draw it (``wcswidth`` alone would count
+    ``"x\u200dy"`` as one column).
+    """
+    widths = [max(wcwidth(ch), 0) for ch in text]
+    for i in range(1, len(text)):
+        if text[i - 1] == ZWJ and widths[i] == 2 and i >= 2 and widths[i - 2] == 2:
+            widths[i] = 0
+    return widths
+
+
 def width(text: str) -> int:
     """The columns ``text`` takes on a terminal (control characters counted as escaped)."""
-    safe = printable(text)
-    columns = wcswidth(safe)
-    if columns >= 0:
-        return columns
-    return sum(max(wcwidth(ch), 0) for ch in safe)
+    return sum(_columns(printable(text)))
 
 
 def _cut(text: str, columns: int) -> str:
     """The longest start of ``text`` that fits in ``columns``, never splitting a character."""
+    widths = _columns(text)
     used = 0
     end = 0
-    for i, ch in enumerate(text):
-        w = max(wcwidth(ch), 0)
+    for i, w in enumerate(widths):
         if used + w > columns:
             break
         used += w
         end = i + 1
     # Keep combining marks that follow the last character kept.
-    while end < len(text) and wcwidth(text[end]) == 0:
+    while end < len(text) and widths[end] == 0:
         end += 1
     return text[:end]
 
@@ -114,10 +128,11 @@ def shorten_middle(text: str, columns: int, ellipsis: str = ELLIPSIS) -> str:
     tail_room = room // 2 + room % 2
     head = _cut(safe, room - tail_room)
     # The tail: the longest end of the text that fits in tail_room.
+    widths = _columns(safe)
     used = 0
     start = len(safe)
     for i in range(len(safe) - 1, -1, -1):
-        w = max(wcwidth(safe[i]), 0)
+        w = widths[i]
         if used + w > tail_room:
             break
         used += w

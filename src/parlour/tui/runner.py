@@ -65,7 +65,7 @@ def _suspend(stdscr: Any) -> None:
 
 
 def _loop(stdscr: Any, app: TerminalApp, pending: signals.Pending) -> None:
-    screen = Screen(stdscr, pending)
+    screen = Screen(curses, stdscr, pending)
     job_control = signals.has_job_control()
     top = left = 0
     while not app.finished:
@@ -150,6 +150,8 @@ def say(message: str, stream: TextIO | None = None) -> None:
     """Print ``message`` escaped line by line; silence everything if the terminal is gone."""
     safe = "\n".join(text.printable(line) for line in message.split("\n"))
     target = stream if stream is not None else sys.stdout
+    if target is None:  # no console at all (pythonw on Windows)
+        return
     try:
         print(safe, file=target)
         target.flush()

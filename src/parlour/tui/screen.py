@@ -1,5 +1,7 @@
-"""The curses screen: paints a Frame, reads keys as names (the runner's only curses user
-besides start and stop).
+"""The curses screen: paints a Frame, reads keys as names.
+
+The runner, the one module that imports curses, hands its ``curses`` module in,
+so this module stays importable without curses (and a test can hand in another).
 
 A signal noted by :class:`parlour.tui.signals.Pending` interrupts the blocking
 read; :meth:`Screen.read_key` then reports it as a key: ``EOF`` for a hang-up,
@@ -10,7 +12,6 @@ them between moves.
 from __future__ import annotations
 
 import contextlib
-import curses
 import os
 import sys
 import time
@@ -42,7 +43,7 @@ def stdin_is_terminal() -> bool:
         return False
 
 
-def _curses_key_names() -> dict[int, str]:
+def _curses_key_names(curses: Any) -> dict[int, str]:
     table: dict[int, str] = {}
     pairs = {
         "KEY_UP": keys.UP,
@@ -78,10 +79,11 @@ def _curses_key_names() -> dict[int, str]:
 class Screen:
     """Paints frames on the curses screen and reads keys."""
 
-    def __init__(self, stdscr: Any, pending: Pending | None = None) -> None:
+    def __init__(self, curses: Any, stdscr: Any, pending: Pending | None = None) -> None:
+        self.curses = curses
         self.stdscr = stdscr
         self.signals = pending if pending is not None else Pending()
-        self.names = _curses_key_names()
+        self.names = _curses_key_names(curses)
         self.colour_pairs: dict[Style, int] = {}
         self.pending: list[str] = []
         if curses.has_colors():
@@ -107,14 +109,14 @@ class Screen:
                     break
 
     def attr(self, style: Style) -> int:
-        value = curses.A_NORMAL
+        value = int(self.curses.A_NORMAL)
         # getattr: a curses build may lack one (PDCurses on Windows has no A_DIM in places).
         for flag, name in _ATTRIBUTES:
             if style & flag:
-                value |= getattr(curses, name, 0)
+                value |= int(getattr(self.curses, name, 0))
         for colour, pair in self.colour_pairs.items():
             if style & colour:
-                value |= curses.color_pair(pair)
+                value |= int(self.curses.color_pair(pair))
                 break
         return value
 
@@ -137,21 +139,21 @@ class Screen:
                 if not text.strip() and style == Style.NORMAL:
                     continue
                 # Writing the bottom-right cell moves the cursor off screen: not an error.
-                with contextlib.suppress(curses.error):
+                with contextlib.suppress(self.curses.error):
                     self.stdscr.addstr(y, x, text, self.attr(style))
         if frame.cursor is not None:
-            with contextlib.suppress(curses.error):
-                curses.curs_set(1)
+            with contextlib.suppress(self.curses.error):
+                self.curses.curs_set(1)
             cy, cx = frame.cursor[0] + top, frame.cursor[1] + left
             if 0 <= cy < rows and 0 <= cx < cols:
                 self.stdscr.move(cy, cx)
         else:
-            with contextlib.suppress(curses.error):
-                curses.curs_set(0)
+            with contextlib.suppress(self.curses.error):
+                self.curses.curs_set(0)
         self.stdscr.noutrefresh()
-        curses.doupdate()
+        self.curses.doupdate()
         if frame.bell:
-            curses.beep()
+            self.curses.beep()
 
     def paint_too_small(self) -> None:
         rows, cols = self.size()
@@ -161,10 +163,10 @@ class Screen:
             y = rows // 2 - 1 + i
             text = line[: max(cols - 1, 0)]
             if 0 <= y < rows and text:
-                with contextlib.suppress(curses.error):
+                with contextlib.suppress(self.curses.error):
                     self.stdscr.addstr(y, max((cols - len(text)) // 2, 0), text)
-        with contextlib.suppress(curses.error):
-            curses.curs_set(0)
+        with contextlib.suppress(self.curses.error):
+            self.curses.curs_set(0)
         self.stdscr.refresh()
 
     def noted_signal(self) -> str | None:
@@ -190,7 +192,7 @@ class Screen:
             started = time.monotonic()
             try:
                 raw = self.stdscr.get_wch()
-            except curses.error:
+            except self.curses.error:
                 # A signal interrupts the read: its handler has run by now.
                 noted = self.noted_signal()
                 if noted is not None:
@@ -206,7 +208,7 @@ class Screen:
             except KeyboardInterrupt:
                 return keys.INTERRUPT
             if isinstance(raw, int):
-                if raw == curses.KEY_MOUSE:
+                if raw == self.curses.KEY_MOUSE:
                     return keys.MOUSE
                 return keys.decode_code(raw, self.names)
             if raw == "\x1b":
@@ -220,7 +222,7 @@ class Screen:
         for _ in range(16):
             try:
                 ch = self.stdscr.get_wch()
-            except curses.error:
+            except self.curses.error:
                 break
             if isinstance(ch, int):
                 self.pending.append(keys.decode_code(ch, self.names))

@@ -7,7 +7,7 @@ looks at the flags between moves (a signal also interrupts the blocking key
 read, which then reports it), so a game is always saved from a consistent
 state.
 
-* SIGHUP, SIGTERM: the terminal went away or the process was asked to stop:
+* SIGHUP, SIGTERM (SIGBREAK on Windows): the terminal went away or the process was asked to stop:
   the runner treats it as end of input (the app makes its recovery save).
 * SIGINT from outside (Ctrl-C itself arrives as a key in raw mode): the
   ``INTERRUPT`` key, so the app can ask before quitting, as for Ctrl-C.
@@ -25,7 +25,8 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
-HANGUP_SIGNALS = ("SIGHUP", "SIGTERM")
+HANGUP_SIGNALS = ("SIGHUP", "SIGTERM", "SIGBREAK")
+"""SIGBREAK: Ctrl-Break on Windows, the nearest thing it has to a request to stop."""
 INTERRUPT_SIGNALS = ("SIGINT",)
 SUSPEND_SIGNALS = ("SIGTSTP",)
 

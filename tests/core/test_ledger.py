@@ -1,0 +1,196 @@
+"""The statistics ledger: appended, read line by line, each game counted exactly once."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from parlour.core import ledger
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file kinds")
+
+
+def _parse(value: dict[str, Any]) -> dict[str, Any]:
+    if not ledger.is_game_id(value.get("game_id")) or not isinstance(value.get("n"), int):
+        raise ValueError("not a record")
+    return value
+
+
+def _read(path: Path) -> ledger.Reading:
+    return ledger.read(path, _parse, lambda record: record["game_id"])
+
+
+def test_the_last_record_of_a_game_wins_at_its_place(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    a, b = ledger.new_game_id(), ledger.new_game_id()
+    ledger.append(path, {"game_id": a, "n": 1, "result": "abandoned"})
+    ledger.append(path, {"game_id": b, "n": 2})
+    ledger.append(path, {"game_id": a, "n": 3, "result": "won"})
+    reading = _read(path)
+    assert [(r["game_id"], r["n"]) for r in reading.records] == [(b, 2), (a, 3)]
+    assert reading.damaged == 0 and reading.message() is None
+
+
+def test_damaged_lines_are_skipped_alone(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    first = ledger.encode({"game_id": ledger.new_game_id(), "n": 1})
+    last = ledger.encode({"game_id": ledger.new_game_id(), "n": 2})
+    junk = [b"\xff\xfe not utf-8", b"{not json", b"[1, 2]", b'{"n": "x"}', b'{"n": NaN}']
+    path.write_bytes(first + b"\n".join(junk) + b"\n" + last)
+    before = path.read_bytes()
+    reading = _read(path)
+    assert [r["n"] for r in reading.records] == [1, 2]
+    assert reading.damaged == len(junk)
+    assert reading.message() == "5 damaged lines in the statistics skipped; the rest is shown"
+    assert path.read_bytes() == before  # reading never changes the file
+
+
+def test_a_half_written_last_line_is_not_damage_and_the_next_record_starts_afresh(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "games.jsonl"
+    ledger.append(path, {"game_id": ledger.new_game_id(), "n": 1})
+    with open(path, "ab") as handle:
+        handle.write(b'{"game_id": "half')  # another copy, killed or still writing
+    reading = _read(path)
+    assert [r["n"] for r in reading.records] == [1] and reading.damaged == 0
+    ledger.append(path, {"game_id": ledger.new_game_id(), "n": 2})
+    reading = _read(path)
+    assert [r["n"] for r in reading.records] == [1, 2] and reading.damaged == 1
+
+
+def test_a_missing_file_is_no_games(tmp_path: Path) -> None:
+    reading = _read(tmp_path / "none.jsonl")
+    assert reading.records == [] and reading.problem is None
+
+
+def test_a_folder_in_the_way_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    folder = tmp_path / "games\x1b[2J.jsonl"
+    folder.mkdir()
+    reading = _read(folder)
+    assert reading.problem is not None and "is a folder" in reading.problem
+    assert "\x1b" not in (reading.message() or "")
+
+
+@posix_only
+def test_a_fifo_in_the_way_never_hangs(tmp_path: Path) -> None:
+    fifo = tmp_path / "games.jsonl"
+    os.mkfifo(fifo)
+    reading = _read(fifo)
+    assert reading.problem is not None and "not a regular file" in reading.problem
+    with pytest.raises(ledger.LedgerError, match="statistics not recorded"):
+        ledger.append(fifo, {"game_id": ledger.new_game_id(), "n": 1})
+
+
+def test_a_record_that_cannot_be_encoded_is_a_ledger_error(tmp_path: Path) -> None:
+    with pytest.raises(ledger.LedgerError, match="could not be encoded"):
+        ledger.append(tmp_path / "g.jsonl", {"n": float("nan")})
+    assert not (tmp_path / "g.jsonl").exists()
+
+
+def test_backups_never_overwrite_backups(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    names = set()
+    for round_ in range(5):
+        path.write_bytes(b"damaged %d\n" % round_)
+        backup = ledger.set_aside(path)
+        assert backup is not None and not path.exists()
+        names.add(backup.name)
+    assert len(names) == 5  # five in the same second, five names
+    assert sorted(p.read_bytes() for p in tmp_path.iterdir()) == [
+        b"damaged %d\n" % i for i in range(5)
+    ]
+
+
+def _append_many(path: str, worker: int, count: int) -> None:
+    for i in range(count):
+        ledger.append(Path(path), {"game_id": ledger.new_game_id(), "n": worker * 1000 + i})
+
+
+def test_two_copies_appending_at_once_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_append_many, args=(str(path), w, 100)) for w in (1, 2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+        assert worker.exitcode == 0
+    reading = _read(path)
+    assert reading.damaged == 0
+    assert sorted(r["n"] for r in reading.records) == sorted(
+        w * 1000 + i for w in (1, 2) for i in range(100)
+    )
+
+
+class LedgerModel(RuleBasedStateMachine):
+    """Games recorded, re-recorded after resuming, damage and half lines, against a dict."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.folder = tempfile.TemporaryDirectory()
+        self.path = Path(self.folder.name) / "games.jsonl"
+        self.model: dict[str, int] = {}
+        """Game id -> the n of its latest record: what the statistics must show."""
+        self.ids: list[str] = []
+        self.counter = 0
+        self.damage = 0
+        """Damaged complete lines in the file."""
+        self.half = False
+        """Whether the file ends in a line without its newline."""
+
+    def teardown(self) -> None:
+        self.folder.cleanup()
+
+    def _record(self, game_id: str) -> None:
+        self.counter += 1
+        ledger.append(self.path, {"game_id": game_id, "n": self.counter})
+        self.model[game_id] = self.counter
+        if self.half:  # the append started a fresh line: the half line is now complete junk
+            self.half = False
+            self.damage += 1
+
+    @rule()
+    def finish_a_new_game(self) -> None:
+        game_id = ledger.new_game_id()
+        self.ids.append(game_id)
+        self._record(game_id)
+
+    @rule(data=st.data())
+    def record_a_game_again(self, data: st.DataObject) -> None:
+        # Abandoned, then resumed from a save and finished: a second record, counted once.
+        if self.ids:
+            self._record(data.draw(st.sampled_from(self.ids)))
+
+    @rule(junk=st.binary(min_size=1, max_size=30).filter(lambda b: b"\n" not in b))
+    def a_damaged_line(self, junk: bytes) -> None:
+        with open(self.path, "ab") as handle:
+            handle.write(b"\x00" + junk + b"\n")  # a NUL byte: never valid JSON
+        self.damage += 1  # (glued onto a half line, if any: still one damaged line)
+        self.half = False
+
+    @rule()
+    def a_copy_killed_mid_append(self) -> None:
+        with open(self.path, "ab") as handle:
+            handle.write(b'{"game_id":"')
+        self.half = True
+
+    @invariant()
+    def each_game_counted_once_with_its_last_record(self) -> None:
+        reading = _read(self.path)
+        assert {r["game_id"]: r["n"] for r in reading.records} == self.model
+        assert len(reading.records) == len(self.model)
+        assert reading.damaged == self.damage
+
+
+LedgerModel.TestCase.settings = settings(max_examples=40, stateful_step_count=15, deadline=None)
+test_the_ledger_against_a_model = LedgerModel.TestCase
