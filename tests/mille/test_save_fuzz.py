@@ -97,3 +97,11 @@ def test_a_mutated_sample_is_refused_or_playable(sample: Path, tmp_path: Path) -
         play_to_the_end(saved.game, len(raw_bytes(doc)))
 
     check()
+
+
+def test_the_consistency_check_refuses_what_loading_refuses() -> None:
+    game = Game.new(3)
+    game.check_consistent()
+    game.players[0].hand_total += 25  # points that no card on the table earned
+    with pytest.raises(ValueError, match="hand total"):
+        game.check_consistent()

@@ -530,6 +530,12 @@ class Game:
 
         return game_from_dict(data)
 
+    def check_consistent(self) -> None:
+        """``ValueError`` unless this is a position a real match reaches (what loading checks)."""
+        from parlour.mille.state import check_consistent
+
+        check_consistent(self)
+
     def __eq__(self, other_game: object) -> bool:
         if not isinstance(other_game, Game):
             return NotImplemented

@@ -170,22 +170,6 @@ def player_from_dict(data: Any, who: str, goal: int) -> PlayerState:
     player.bonuses = Bonuses.from_list(data["bonuses"])
     if player.hand_total > player.overall_total:
         raise ValueError(f"{who}'s hand total exceeds the overall total")
-    if player.overall_total - player.hand_total >= GAME_POINTS:
-        raise ValueError(f"{who}'s overall total should have ended the game")
-    if player.battle not in (None, Card.GO) and player.battle_pile[-1:] != [player.battle]:
-        raise ValueError(f"{who}'s battle pile does not show its top card")
-    if player.speed is not None and player.speed_pile[-1:] != [player.speed]:
-        raise ValueError(f"{who}'s speed pile does not show its top card")
-    coups = sum(player.safeties.values())
-    expected_total = (
-        player.mileage
-        + SAFETY_POINTS * len(player.safeties)
-        + (ALL_SAFETIES_POINTS if len(player.safeties) == NUM_SAFETIES else 0)
-        + COUP_POINTS * coups
-        + player.bonuses.total
-    )
-    if player.hand_total != expected_total:
-        raise ValueError(f"{who}'s hand total does not match the table")
     return player
 
 
@@ -245,6 +229,26 @@ def _hand_shape_ok(hand: list[Card | None], *, moving: bool) -> bool:
     )
 
 
+def _check_player(who: str, player: PlayerState) -> None:
+    """The table of one player adds up: piles show their tops, totals match the cards."""
+    if player.overall_total - player.hand_total >= GAME_POINTS:
+        raise ValueError(f"{who}'s overall total should have ended the game")
+    if player.battle not in (None, Card.GO) and player.battle_pile[-1:] != [player.battle]:
+        raise ValueError(f"{who}'s battle pile does not show its top card")
+    if player.speed is not None and player.speed_pile[-1:] != [player.speed]:
+        raise ValueError(f"{who}'s speed pile does not show its top card")
+    coups = sum(player.safeties.values())
+    expected_total = (
+        player.mileage
+        + SAFETY_POINTS * len(player.safeties)
+        + (ALL_SAFETIES_POINTS if len(player.safeties) == NUM_SAFETIES else 0)
+        + COUP_POINTS * coups
+        + player.bonuses.total
+    )
+    if player.hand_total != expected_total:
+        raise ValueError(f"{who}'s hand total does not match the table")
+
+
 def check_consistent(game: Game) -> None:
     """``ValueError`` unless ``game`` is a position a real match can reach and play on from.
 
@@ -254,6 +258,8 @@ def check_consistent(game: Game) -> None:
     player to move something to play, and the games won fit the hands played.
     """
     players = game.players
+    for name, seat in zip(("the human", "the computer"), players, strict=True):
+        _check_player(name, seat)
     goal = game.goal
     finished_trip = [who for who in (HUMAN, COMPUTER) if players[who].mileage == goal]
     over = game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
