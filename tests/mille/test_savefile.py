@@ -166,3 +166,12 @@ def test_the_computer_memory_round_trips_and_old_saves_have_none(tmp_path: Path)
     path.write_text(json.dumps(data))
     with pytest.raises(SaveError, match="the computer's memory is not an object"):
         savefile.load_all(path)
+
+
+def test_saving_a_loaded_classic_game_without_meta_keeps_its_level(tmp_path: Path) -> None:
+    sample = Path(__file__).resolve().parents[2] / "saves" / "mille-v2-classic-hand2.json"
+    game, ui, memory = savefile.load_all(sample)
+    path = tmp_path / "again.json"
+    savefile.save(path, game, ui, memory)
+    again = savefile.load_saved(path)
+    assert again.meta.level == "classic" and again.computer == memory

@@ -91,12 +91,15 @@ def save(
 ) -> None:
     """Write ``game``, the UI's ``ui_state``, the ``computer``'s memory and ``meta`` to ``path``.
 
-    Without ``meta`` the game gets a new id, the default level and no earlier hands.
+    Without ``meta`` the game gets a new id, no earlier hands and the level whose
+    computer player the memory belongs to (the default level when there is none).
     """
     ui = _plain(path, ui_state, "the screen state")
     memory = _plain(path, computer, "the computer's memory")
     state: dict[str, Any] = {"game": game.to_dict(), "ui": ui, "computer": memory}
-    state.update((meta or fresh_meta(game)).to_dict())
+    if meta is None:  # the memory says whose it is: keep the level it belongs to
+        meta = fresh_meta(game, "classic" if memory.get("player") == "classic" else DEFAULT_LEVEL)
+    state.update(meta.to_dict())
     write_save(path, GAME, FORMAT_VERSION, game.seed, state)
 
 
