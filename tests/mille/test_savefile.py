@@ -52,15 +52,21 @@ def _play_to_hand_over(game: Game) -> None:
             game.apply(game.legal_moves()[-1])
 
 
+@pytest.mark.parametrize("hands_before", [0, 1, 2])
 @pytest.mark.parametrize("at_hand_over", [False, True])
 def test_the_next_hand_after_a_restore_keeps_the_alternation(
-    tmp_path: Path, at_hand_over: bool
+    tmp_path: Path, at_hand_over: bool, hands_before: int
 ) -> None:
-    """BSD keeps the normal alternation after a mid-hand restore (issue 16); so do we, always."""
+    """BSD keeps the normal alternation after a mid-hand restore (issue 16); so do we, always.
+
+    The human starts hands 1, 3, 5 ...; the computer hands 2, 4 ...
+    """
     game = Game.new(8)
-    _play_to_hand_over(game)
-    game.next_hand()  # the computer starts hand 2; the human will start hand 3
-    assert game.starter == COMPUTER
+    for _ in range(hands_before):
+        _play_to_hand_over(game)
+        game.next_hand()
+    number = game.hands_played
+    assert game.starter == (HUMAN if number % 2 else COMPUTER)
     if at_hand_over:
         _play_to_hand_over(game)
     else:
@@ -73,12 +79,22 @@ def test_the_next_hand_after_a_restore_keeps_the_alternation(
     assert "game_id" in json.loads(path.read_text())["state"]
     loaded, _ = savefile.load(path)
     _play_to_hand_over(loaded)
-    if loaded.phase is Phase.HAND_OVER:
-        loaded.next_hand()
-        assert loaded.starter == HUMAN and loaded.turn == HUMAN
-    loaded.phase = Phase.HAND_OVER
+    loaded.phase = Phase.HAND_OVER  # the game may have ended: only the next dealer matters
     loaded.next_hand()
-    assert loaded.starter == COMPUTER
+    assert loaded.hands_played == number + 1
+    assert loaded.starter == (HUMAN if (number + 1) % 2 else COMPUTER)
+    assert loaded.turn == loaded.starter
+
+
+def test_a_next_starter_that_breaks_the_alternation_is_refused(tmp_path: Path) -> None:
+    game = Game.new(8)
+    path = tmp_path / "g.json"
+    savefile.save(path, game, {})
+    envelope = json.loads(path.read_text())
+    envelope["state"]["game"]["next_starter"] = envelope["state"]["game"]["starter"]
+    path.write_text(json.dumps(envelope))
+    with pytest.raises(SaveError, match="alternate"):
+        savefile.load(path)
 
 
 def test_old_saves_derive_the_next_starter_from_the_hand_number(tmp_path: Path) -> None:
