@@ -17,13 +17,25 @@ first and the computer's answer follows at once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from parlour.core.ledger import new_game_id
 from parlour.core.text import printable, width
 from parlour.mille import help as help_pages
 from parlour.mille import uistate, view
+from parlour.mille.flow import (
+    ANOTHER_GAME,
+    ANOTHER_HAND,
+    END_HINT,
+    FILE_PROMPT,
+    MOVE_PROMPT,
+    OVERWRITE,
+    REALLY,
+    SAME_FILE,
+    YES_NO_HINT,
+    Ask,
+    FlowMixin,
+)
 from parlour.mille.record import Recorder
 from parlour.mille.reviewing import REVIEW_KEY, ReviewMixin, monotonic
 from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
@@ -37,22 +49,9 @@ from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame
 from parlour.tui.glyphs import ASCII, Glyphs
 
-MOVE_PROMPT = view.MOVE_PROMPT
-REALLY = "Really?"
-EXTENSION = "Extension?"
-ANOTHER_HAND = "Another hand?"
-ANOTHER_GAME = "Another game?"
-SAVE_GAME = "Save game?"
-SAME_FILE = "Same file?"
-OVERWRITE = "Overwrite file?"
-FILE_PROMPT = "file:"
 HELP_KEY = "?"
-
 MAX_COMPUTER_MOVES = 500
 """Safety net: a computer turn longer than this is a bug, not a turn."""
-YES_NO_HINT = "type y or n (s saves)"
-END_HINT = "type y or n (s saves, v reviews)"
-"""The hint at Another hand?/Another game?, where v reviews the hand."""
 
 
 class Opponent(Protocol):
@@ -63,19 +62,7 @@ class Opponent(Protocol):
     def wants_extension(self, view: SeatView) -> bool: ...
 
 
-@dataclass
-class Ask:
-    """A yes/no question with what Y and N do; ``name`` is recorded in saves made at it."""
-
-    text: str
-    on_yes: Callable[[], None]
-    on_no: Callable[[], None]
-    name: str
-    saves: bool = True
-    """Whether S starts a save here (not inside the save dialogue itself)."""
-
-
-class MilleApp(SavingMixin, ReviewMixin, TerminalApp):
+class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
     """BSD mille against our computer player, drawn by :mod:`parlour.mille.view`.
 
     ``meta`` is the game's identity, level and hand summaries (from a save, or
@@ -131,115 +118,6 @@ class MilleApp(SavingMixin, ReviewMixin, TerminalApp):
         self._settle()
         if ui_state and ui_state.get("prompt") == "really" and self.ask is None:
             self._ask_really()
-
-    # ----------------------------------------------------------- the flow
-    def _settle(self) -> None:
-        """Put up the question the game's phase calls for, or let the computer move."""
-        if self.finished:
-            return
-        self.recorder.settle(self.game)
-        phase = self.game.phase
-        if phase is Phase.TURN and self.game.turn == COMPUTER:
-            self.computer_due = True
-            return
-        if phase is Phase.EXTENSION:
-            if self.game.turn == COMPUTER:
-                self.computer_due = True
-            else:
-                self.ask = Ask(
-                    EXTENSION, lambda: self._extend(True), lambda: self._extend(False), "extension"
-                )
-            return
-        if phase is Phase.HAND_OVER:
-            self.ask = Ask(ANOTHER_HAND, self._next_hand, self._decline_more, "another_hand")
-        elif phase is Phase.GAME_OVER:
-            self.ask = Ask(ANOTHER_GAME, self._next_hand, self._decline_more, "another_game")
-        else:
-            self.ask = None
-
-    def _extend(self, extend: bool) -> None:
-        self.ask = None
-        self.game.answer_extension(extend)
-        self.dirty = True
-        self._settle()
-
-    def _next_hand(self, keep_message: bool = False) -> None:
-        self.ask = None
-        if self.game.phase is Phase.GAME_OVER:
-            self.recorder.new_game()
-        self.game.next_hand()
-        self._new_hand_log()
-        self.dirty = True
-        self.last_move = None
-        self.end_layout = Layout.BONUSES
-        if not keep_message:
-            self.message = ""
-        self._settle()
-
-    def _decline_more(self) -> None:
-        """N to Another hand?/game?: offer to save (if anything is unsaved), then leave."""
-        self._leave(lambda: self._next_hand(True))
-
-    def _quit(self) -> None:
-        """Y to Really?: leave, offering a save when the game in progress has unsaved moves."""
-        self._leave(self._settle)
-
-    def _leave(self, on_failed_save: Callable[[], None]) -> None:
-        """Exit, first asking Save game? when there are unsaved moves.
-
-        A failed or abandoned save runs ``on_failed_save`` so play goes on (spec §9.1).
-        """
-        self.ask = None
-        if not self.dirty:
-            self._exit()
-            return
-        base = self._base_name()
-        self.ask = Ask(
-            SAVE_GAME,
-            lambda: self._start_save(base, self._exit, on_failed_save),
-            self._abandon,
-            base,
-        )
-
-    def _abandon(self) -> None:
-        """N to Save game?: the game is left unsaved (the statistics count it so)."""
-        self.recorder.abandoned(self.game)
-        self._exit()
-
-    def _exit(self) -> None:
-        self.ask = None
-        self.dialog = None
-        self.finished = True
-        self.exit_status = 0
-        self.exit_message = self._farewell()
-
-    def _farewell(self) -> str:
-        you, comp = self.game.players[HUMAN], self.game.players[COMPUTER]
-        won_you, won_comp = you.games_won, comp.games_won
-        if self.game.phase is Phase.GAME_OVER:
-            winner = self.game.winner()
-            won_you += winner == HUMAN
-            won_comp += winner == COMPUTER
-        text = (
-            f"Games won: you {won_you}, computer {won_comp}. "
-            f"Totals: you {you.overall_total}, computer {comp.overall_total}. "
-            f"(seed {self.game.seed})"
-        )
-        if self.save_path and not self.dirty:
-            text += f"\nYour game is saved in {printable(self.save_path)}"
-        for line in self.recorder.farewell_lines():
-            text += "\n" + printable(line)
-        return text
-
-    def _base_name(self) -> str:
-        phase = self.game.phase
-        if phase is Phase.EXTENSION:
-            return "extension"
-        if phase is Phase.HAND_OVER:
-            return "another_hand"
-        if phase is Phase.GAME_OVER:
-            return "another_game"
-        return "move"
 
     # --------------------------------------------------------- the computer
     def _run_computer(self) -> None:

@@ -65,16 +65,10 @@ class SavingMixin:
         self.message = text
         self.bell = True
 
-    def ui_state(self, prompt: str) -> dict[str, Any]:
-        """What a save records besides the game (see the app)."""
-        raise NotImplementedError
-
-    def computer_memory(self) -> dict[str, Any] | None:
-        """The computer's memory for a save (see the app)."""
-        raise NotImplementedError
-
-    def _base_name(self) -> str:
-        raise NotImplementedError
+    # Provided by the other parts of the app (annotations only, so nothing is shadowed).
+    ui_state: Callable[[str], dict[str, Any]]
+    computer_memory: Callable[[], dict[str, Any] | None]
+    _base_name: Callable[[], str]
 
     def _start_save(
         self, origin: str, on_success: Callable[[], None], on_failure: Callable[[], None]
