@@ -130,3 +130,26 @@ def test_restored_memory_reaches_the_computer(tmp_path: Path) -> None:
     real.choose_move(view)
     assert lazy.memory() == real.memory()
     assert lazy.memory()["evidence"]["deck_at"] == {"DRIVING_ACE": 80}
+
+
+def test_level_with_a_saved_game_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "g.json"
+    savefile.save(path, Game.new(3), {"prompt": "move"})
+    status, out = _run([str(path), "--level", "classic"], capsys)
+    assert status == 2 and "--level cannot be used with a saved game" in out
+
+
+def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = _run(["--level", "expert"], capsys)
+    assert status == 2 and "invalid choice" in out
+
+
+def test_a_hostile_file_name_in_an_error_line_is_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "x\x1b]0;owned\x07.json"
+    path.write_text("not json", encoding="utf-8")
+    status, out = _run([str(path)], capsys)
+    assert status == 1 and "\x1b" not in out and "\x07" not in out and "^[" in out
