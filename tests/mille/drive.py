@@ -5,20 +5,26 @@ from __future__ import annotations
 from parlour.mille.app import MilleApp
 from parlour.mille.rules import HUMAN, Game
 from parlour.mille.savefile import Meta
+from parlour.mille.state import check_consistent
 from tests.mille.opponents import FirstLegal, human_keys
 from tests.mille.test_app import press
 
 MAX_STEPS = 5000
+EARLIER_HANDS = 2
 
 
 def near_the_end(seed: int, total: int = 4900) -> Game:
-    """A new hand in which both players already carry ``total`` points (the game ends soon).
+    """Hand 3 of a game in which both players already carry ``total`` points (it ends soon).
 
-    Consistent as the app sees it: totals from earlier hands, none of this hand yet.
+    A position a real game reaches (it passes the consistency check): the
+    totals come from the two earlier hands (no hand scores more than 4600),
+    the human starts hand 3 as the alternation has it.
     """
     game = Game.new(seed)
+    game.hands_played = EARLIER_HANDS + 1
     for player in game.players:
         player.overall_total = total
+    check_consistent(game)
     return game
 
 
