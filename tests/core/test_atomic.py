@@ -239,9 +239,20 @@ def _leftover(folder: Path, name: str, age: float = 0) -> Path:
     return path
 
 
+@pytest.fixture
+def alive_child() -> Iterator[subprocess.Popen[bytes]]:
+    """A process that runs for the test (ours to signal, should the code under test try)."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    yield child
+    child.kill()
+    child.wait()
+
+
 @posix_only
-def test_leftovers_of_interrupted_saves_are_cleaned_up(tmp_path: Path) -> None:
-    dead, alive = _dead_pid(), os.getppid()
+def test_leftovers_of_interrupted_saves_are_cleaned_up(
+    tmp_path: Path, alive_child: subprocess.Popen[bytes]
+) -> None:
+    dead, alive = _dead_pid(), alive_child.pid
     gone = [
         _leftover(tmp_path, f".g.json.{dead}.0badf00d.tmp"),
         _leftover(tmp_path, f".g.json.{alive}.0badf00d.tmp", age=2 * 3600),
@@ -254,11 +265,74 @@ def test_leftovers_of_interrupted_saves_are_cleaned_up(tmp_path: Path) -> None:
         _leftover(tmp_path, f".other.json.{dead}.0badf00d.tmp"),  # another target's
         _leftover(tmp_path, f"g.json.{dead}.0badf00d.tmp"),
     ]
-    (tmp_path / f".g.json.{dead}.0000.tmp").symlink_to(kept[0])  # never follow or remove links
-    _save(tmp_path / "g.json")
-    assert not any(path.exists() for path in gone)
+    # A link and a folder named like leftovers, sorting first: skipped, never followed or removed,
+    # and the scan goes on past them.
+    (tmp_path / ".g.json.1.0000.tmp").symlink_to(kept[0])
+    (tmp_path / ".g.json.1.0001.tmp").mkdir()
+    assert sorted(atomic.remove_stale_temps(tmp_path, "g.json")) == sorted(gone)
     assert all(path.exists() for path in kept)
-    assert (tmp_path / f".g.json.{dead}.0000.tmp").is_symlink()
+    assert (tmp_path / ".g.json.1.0000.tmp").is_symlink()
+    assert (tmp_path / ".g.json.1.0001.tmp").is_dir()
+    with pytest.raises(subprocess.TimeoutExpired):  # asking whether it runs did not signal it
+        alive_child.wait(timeout=0.5)
+    gone.append(_leftover(tmp_path, f".g.json.{dead}.0badf00d.tmp"))
+    _save(tmp_path / "g.json")  # every save cleans up first
+    assert not any(path.exists() for path in gone)
+
+
+def test_a_name_with_a_newline_is_cleaned_up_too(tmp_path: Path) -> None:
+    stale = _leftover(tmp_path, ".odd\nname.json.k2j4_x9a.tmp", age=2 * 3600)
+    _save(tmp_path / "odd\nname.json")
+    assert not stale.exists()
+
+
+def test_a_leftover_that_cannot_be_removed_does_not_stop_the_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stale = _leftover(tmp_path, ".g.json.k2j4_x9a.tmp", age=2 * 3600)
+    real_unlink = os.unlink
+
+    def stubborn(path: str | os.PathLike[str]) -> None:
+        if Path(path) == stale:
+            raise PermissionError(13, "Permission denied")
+        real_unlink(path)
+
+    monkeypatch.setattr(os, "unlink", stubborn)
+    _save(tmp_path / "g.json")
+    assert _turn(tmp_path / "g.json") == 1 and stale.exists()
+
+
+def test_whether_a_process_runs() -> None:
+    assert atomic.pid_alive(os.getpid()) is (None if sys.platform == "win32" else True)
+    if sys.platform != "win32":
+        assert atomic.pid_alive(_dead_pid()) is False
+        assert atomic.pid_alive(0) is False and atomic.pid_alive(-5) is False
+
+
+def test_someone_elses_process_counts_as_running(monkeypatch: pytest.MonkeyPatch) -> None:
+    def denied(pid: int, sig: int) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(os, "kill", denied)
+    assert atomic.pid_alive(1) is True
+
+
+def test_on_windows_pids_are_never_probed(monkeypatch: pytest.MonkeyPatch) -> None:
+    probed: list[int] = []
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(os, "kill", lambda pid, sig: probed.append(pid))
+    assert atomic.pid_alive(1234) is None and probed == []
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root")
+def test_as_root_someone_elses_save_keeps_its_owner(tmp_path: Path) -> None:
+    target = tmp_path / "theirs.json"
+    _save(target)
+    os.chown(target, 12345, 23456)
+    _save(target, 2)
+    info = target.stat()
+    assert (info.st_uid, info.st_gid) == (12345, 23456) and _turn(target) == 2
 
 
 def test_where_pids_cannot_be_checked_only_old_leftovers_go(

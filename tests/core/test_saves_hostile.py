@@ -203,3 +203,28 @@ def test_strict_json_is_shared_by_the_statistics_ledger(tmp_path: Path) -> None:
     assert reading.records == [1, 2] and reading.damaged == 3
     with pytest.raises(strictjson.Refused):
         strictjson.loads(b"[Infinity]")
+
+
+def test_numbers_are_bounded_at_forty_digits() -> None:
+    assert strictjson.loads(b"[" + b"9" * 40 + b", -" + b"9" * 40 + b"]") == [
+        10**40 - 1,
+        -(10**40 - 1),
+    ]
+    for literal in (b"9" * 41, b"-" + b"9" * 41):
+        with pytest.raises(strictjson.Refused, match="^it holds a number too large for any game$"):
+            strictjson.loads(literal)
+    with pytest.raises(strictjson.Refused, match="^it holds the number NaN, which no game uses$"):
+        strictjson.loads(b"NaN")
+    assert strictjson.loads(b"[1e300, 0.5, -2.5e-300]") == [1e300, 0.5, -2.5e-300]
+
+
+def test_the_reader_s_own_limits_have_plain_reasons(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ValueError, match="^it is nested too deeply$"):
+        strictjson.decode(b"[" * 100_000)
+
+    def out_of_memory(*args: object, **kwargs: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(strictjson.json, "loads", out_of_memory)
+    with pytest.raises(ValueError, match="^it is too large to read$"):
+        strictjson.decode(b"[]")

@@ -224,3 +224,24 @@ def test_a_stop_signal_from_outside_suspends_between_moves(tmp_path: Path) -> No
         term.wait_for("DEMO READY")
         term.send("q")
         assert term.wait_exit() == 0
+
+
+@job_control
+def test_after_a_stop_it_could_not_see_the_game_takes_the_terminal_back(tmp_path: Path) -> None:
+    # SIGSTOP cannot be caught: curses never ended, and the shell put the terminal back in
+    # line mode and wrote over the screen. On SIGCONT the runner must undo both.
+    script = 'DEMO & echo "[pid $!]"; fg; echo "[stopped with $?]"; read -r x; fg'
+    with in_job_shell(tmp_path, script) as term:
+        term.wait_for("DEMO READY")
+        pid = int(term.output.decode().split("[pid ", 1)[1].split("]", 1)[0])
+        term.send("a")
+        term.wait_for("keys: a")
+        os.kill(pid, signal.SIGSTOP)
+        term.wait_for("[stopped with 147]")  # 128 + SIGSTOP
+        term.send("\r")
+        screen = term.wait_for("DEMO READY")
+        assert "[stopped with" not in screen
+        term.send("b")  # one key, no Enter: raw mode is back
+        term.wait_for("keys: a b")
+        term.send("q")
+        assert term.wait_exit() == 0

@@ -75,13 +75,13 @@ def pid_alive(pid: int) -> bool | None:
     return True
 
 
-def remove_stale_temps(folder: Path, name: str, now: float | None = None) -> list[Path]:
+def remove_stale_temps(folder: Path, name: str) -> list[Path]:
     """Remove what interrupted writes to ``folder/name`` left; the paths removed."""
     pattern = _temp_pattern(name)
-    now = time.time() if now is None else now
+    now = time.time()
     removed: list[Path] = []
     try:
-        entries = list(os.scandir(folder))
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
     except OSError:
         return removed
     for entry in entries:
@@ -123,15 +123,8 @@ def resolve_target(path: Path) -> tuple[Path, os.stat_result | None]:
     if not stat.S_ISREG(info.st_mode):
         kind = "something that is not a file" if linked else "not a regular file"
         raise TargetRefused(f"{what}{kind}; choose another name")
+    # Through a link, the file it names is replaced, in its own folder.
     return (Path(os.path.realpath(path)) if linked else path), info
-
-
-def _current_umask() -> int:
-    if not hasattr(os, "umask"):
-        return 0o022
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def replace_file(path: Path, data: bytes) -> Path:
@@ -145,11 +138,11 @@ def replace_file(path: Path, data: bytes) -> Path:
         raise TargetRefused("is read-only; choose another name")
     folder = real.parent
     remove_stale_temps(folder, real.name)
-    mode = stat.S_IMODE(old.st_mode) & 0o777 if old is not None else 0o666 & ~_current_umask()
     tmp = folder / temp_name(real.name)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    fd = os.open(tmp, flags, 0o600)
-    done = False
+    # A new file: 0o666 and the system applies the umask. An old one: private while it is
+    # written, then the old file's permission bits.
+    fd = os.open(tmp, flags, 0o666 if old is None else 0o600)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -159,13 +152,13 @@ def replace_file(path: Path, data: bytes) -> Path:
                 # As root, keep the owner of someone else's file; otherwise this is a no-op.
                 with contextlib.suppress(OSError):
                     os.fchown(handle.fileno(), old.st_uid, old.st_gid)
-        os.chmod(tmp, mode)
+        if old is not None:
+            os.chmod(tmp, stat.S_IMODE(old.st_mode) & 0o777)
         os.replace(tmp, real)
-        done = True
-    finally:
-        if not done:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    except BaseException:  # KeyboardInterrupt too: never leave the temporary file
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
     fsync_folder(folder)
     return real
 

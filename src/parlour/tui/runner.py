@@ -33,7 +33,7 @@ from typing import Any, TextIO
 from parlour.core import paths, text
 from parlour.tui import keys, signals
 from parlour.tui.app import MIN_COLS, MIN_ROWS, TerminalApp
-from parlour.tui.screen import SUSPEND, Screen, stdin_is_terminal
+from parlour.tui.screen import RESUMED, SUSPEND, Screen, stdin_is_terminal
 
 SUSPEND_KEY = "CTRL_Z"
 
@@ -52,16 +52,34 @@ def _update_size() -> None:
             update()
 
 
-def _suspend(stdscr: Any) -> None:
-    """End curses, stop as job control does, and on resume make the next paint a full one."""
+def _leave_curses() -> None:
     with contextlib.suppress(curses.error):
         curses.endwin()
     with contextlib.suppress(OSError, ValueError):
         sys.stdout.flush()
-    signals.stop_self()
-    # Back in the foreground: the next refresh re-enters curses mode; clear() repaints it all.
+
+
+def _come_back(stdscr: Any) -> None:
+    """After a stop: the next refresh re-enters curses mode; clear() repaints it all."""
     _update_size()
     stdscr.clear()
+
+
+def _suspend(stdscr: Any, pending: signals.Pending) -> None:
+    """End curses, stop as job control does, and on resume make the next paint a full one."""
+    _leave_curses()
+    signals.stop_self()
+    pending.take_resumed()  # this SIGCONT is the one we expected
+    _come_back(stdscr)
+
+
+def _resumed(stdscr: Any) -> None:
+    """Continued after a stop curses never saw (SIGSTOP): the shell has had the terminal.
+
+    Ending curses and refreshing puts curses' own terminal modes (raw, no echo) back.
+    """
+    _leave_curses()
+    _come_back(stdscr)
 
 
 def _loop(stdscr: Any, app: TerminalApp, pending: signals.Pending) -> None:
@@ -89,7 +107,10 @@ def _loop(stdscr: Any, app: TerminalApp, pending: signals.Pending) -> None:
             _end_of_input(app)
             return
         if key == SUSPEND or (key == SUSPEND_KEY and job_control):
-            _suspend(stdscr)
+            _suspend(stdscr, pending)
+            continue
+        if key == RESUMED:
+            _resumed(stdscr)
             continue
         if key == keys.RESIZE:
             _update_size()

@@ -5,8 +5,8 @@ so this module stays importable without curses (and a test can hand in another).
 
 A signal noted by :class:`parlour.tui.signals.Pending` interrupts the blocking
 read; :meth:`Screen.read_key` then reports it as a key: ``EOF`` for a hang-up,
-``INTERRUPT`` for SIGINT, ``SUSPEND`` for SIGTSTP, so the app only ever sees
-them between moves.
+``INTERRUPT`` for SIGINT, ``SUSPEND`` for SIGTSTP, ``RESUMED`` for SIGCONT, so the
+app only ever sees them between moves.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ _ATTRIBUTES = (
 
 SUSPEND = "SUSPEND"
 """Not an app key: the runner's own name for a SIGTSTP noted during the read."""
+RESUMED = "RESUMED"
+"""Not an app key: a SIGCONT arrived (the process was stopped and continued)."""
 
 
 def stdin_is_terminal() -> bool:
@@ -177,6 +179,8 @@ class Screen:
             return keys.INTERRUPT
         if self.signals.take_suspend():
             return SUSPEND
+        if self.signals.take_resumed():
+            return RESUMED
         return None
 
     def read_key(self, timeout: float | None) -> str:

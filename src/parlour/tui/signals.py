@@ -13,6 +13,9 @@ state.
   ``INTERRUPT`` key, so the app can ask before quitting, as for Ctrl-C.
 * SIGTSTP (``kill -TSTP``; ^Z arrives as a key): a suspend, done between moves
   like the ^Z key, where the platform has job control.
+* SIGCONT after a stop the game could not see coming (SIGSTOP): the shell has
+  put the terminal back in its own mode and drawn over the screen, so the runner
+  re-enters curses and repaints everything.
 
 Every name is looked up with ``getattr``: Windows has no SIGHUP or SIGTSTP.
 """
@@ -29,6 +32,7 @@ HANGUP_SIGNALS = ("SIGHUP", "SIGTERM", "SIGBREAK")
 """SIGBREAK: Ctrl-Break on Windows, the nearest thing it has to a request to stop."""
 INTERRUPT_SIGNALS = ("SIGINT",)
 SUSPEND_SIGNALS = ("SIGTSTP",)
+CONTINUE_SIGNALS = ("SIGCONT",)
 
 Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
 
@@ -56,6 +60,7 @@ class Pending:
         """The signal number of a hang-up or stop request, once one arrived."""
         self.interrupts = 0
         self.suspend = False
+        self.resumed = False
         self._previous: dict[int, Handler] = {}
 
     def _on_hangup(self, signum: int, frame: FrameType | None) -> None:
@@ -68,6 +73,9 @@ class Pending:
     def _on_suspend(self, signum: int, frame: FrameType | None) -> None:
         self.suspend = True
 
+    def _on_continue(self, signum: int, frame: FrameType | None) -> None:
+        self.resumed = True
+
     def install(self) -> None:
         """Put this object's handlers in place (before curses starts, so it keeps them)."""
         table: list[tuple[tuple[str, ...], Callable[[int, FrameType | None], None]]] = [
@@ -76,6 +84,7 @@ class Pending:
         ]
         if has_job_control():
             table.append((SUSPEND_SIGNALS, self._on_suspend))
+            table.append((CONTINUE_SIGNALS, self._on_continue))
         for names, handler in table:
             for name in names:
                 number = _number(name)
@@ -106,6 +115,11 @@ class Pending:
     def take_suspend(self) -> bool:
         """Whether a SIGTSTP is waiting (and mark it seen)."""
         waiting, self.suspend = self.suspend, False
+        return waiting
+
+    def take_resumed(self) -> bool:
+        """Whether a SIGCONT arrived (and mark it seen)."""
+        waiting, self.resumed = self.resumed, False
         return waiting
 
 
