@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from parlour.mille import reviewing
+from parlour.mille import reviewing, savefile
 from parlour.mille.app import END_HINT, MilleApp
 from parlour.mille.review import HandLog, Reviewer
+from parlour.mille.reviewing import NOTHING_TO_REVIEW
 from parlour.mille.rules import HUMAN, Game
 from tests.mille.drive import play_until_question
 from tests.mille.opponents import FirstLegal
@@ -100,10 +103,20 @@ def test_a_key_while_reviewing_returns_and_v_goes_on_where_it_stopped() -> None:
     assert app.review.reviewer.progress[0] == done_before + 1  # type: ignore[union-attr]
 
 
-def test_an_empty_log_reviews_to_the_no_mistakes_page() -> None:
+def test_a_hand_restored_at_its_end_has_nothing_to_review(tmp_path: Path) -> None:
     app, _ = end_of_hand()
-    app.hand_log = HandLog()
-    app.review = None
+    path = tmp_path / "end.json"
+    press(app, ["s", *str(path), "ENTER"])
+    saved = savefile.load_saved(path)
+    again = MilleApp(saved.game, FirstLegal(saved.game), ui_state=saved.ui, meta=saved.meta)
+    press(again, "v")
+    assert message(again) == NOTHING_TO_REVIEW and not again.reviewing
+    assert prompt(again) in ("Another hand?", "Another game?")
+
+
+def test_a_review_without_findings_says_so() -> None:
+    app, _ = end_of_hand()
+    app.review = reviewing.ReviewSession(Reviewer(HandLog(), 1), 0.0)
     press(app, "v")
     rows = screen(app)
     assert rows[0].startswith("Hand review") and "No clear mistakes" in rows[3]

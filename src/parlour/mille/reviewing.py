@@ -9,7 +9,8 @@ through), and once it has taken more than half a second the message line
 shows its progress. Then the review's pages show (SPACE next, P previous);
 any other key, while it works or on a page, returns to the question exactly
 as it was. The work done is kept for the hand, so a second ``v`` goes on
-where the first stopped.
+where the first stopped. A hand restored at its end has no decisions to
+review (saves do not keep them): ``v`` says so on the message line.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from parlour.tui.frame import Frame
 from parlour.tui.glyphs import Glyphs
 
 REVIEW_KEY = "v"
+NOTHING_TO_REVIEW = "no decisions of yours to review"
+"""The message for ``v`` when the hand's decisions were not seen (restored at its end)."""
 PROGRESS_AFTER = 0.5
 """Seconds of work before the progress line shows."""
 
@@ -49,6 +52,7 @@ class ReviewMixin:
     review: ReviewSession | None
     reviewing: bool
     clock: Callable[[], float]
+    _error: Callable[[str], None]
 
     def _new_hand_log(self) -> None:
         self.hand_log = HandLog()
@@ -56,6 +60,10 @@ class ReviewMixin:
         self.reviewing = False
 
     def _open_review(self) -> None:
+        if not self.hand_log.decisions:
+            # A hand restored at its end: its decisions were made before the save.
+            self._error(NOTHING_TO_REVIEW)
+            return
         if self.review is None:
             self.review = ReviewSession(Reviewer(self.hand_log, self.game.seed), self.clock())
         else:
