@@ -191,3 +191,61 @@ def test_saving_a_loaded_classic_game_without_meta_keeps_its_level(tmp_path: Pat
     savefile.save(path, game, ui, memory)
     again = savefile.load_saved(path)
     assert again.meta.level == "classic" and again.computer == memory
+
+
+V2_END = Path(__file__).resolve().parents[2] / "saves" / "mille-v2-strong-another-hand.json"
+V2_MID = Path(__file__).resolve().parents[2] / "saves" / "mille-v2-classic-hand2.json"
+
+
+def _set(*path: object, value: object) -> Any:
+    def change(envelope: dict[str, Any]) -> None:
+        target: Any = envelope
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return change
+
+
+GAME = ("state", "game")
+HUMAN_P = (*GAME, "players", 0)
+COMP_P = (*GAME, "players", 1)
+
+
+@pytest.mark.parametrize(
+    ("sample", "mutate", "reason"),
+    [
+        (V2_END, _set(*COMP_P, "bonuses", value=[400, 300, 0, 0, 0]), "hand total"),
+        (V2_END, _set(*HUMAN_P, "hand_total", value=1475), "hand total"),
+        (V2_END, _set(*GAME, "finisher", value=0), "finisher"),
+        (V2_END, _set(*GAME, "phase", value="GAME_OVER"), "game's end"),
+        (V2_END, _set(*GAME, "phase", value="TURN"), "finished trip"),
+        (V2_END, _set(*COMP_P, "games_won", value=1), "games won"),
+        (V2_END, _set(*COMP_P, "overall_total", value=5100), "game.s end"),
+        (V2_END, _set(*COMP_P, "overall_total", value=6200), "ended the game"),
+        (V2_END, _set("state", "hands", 1, "you", value=1300), "summary"),
+        (V2_END, _set("state", "hands", 0, "number", value=3), "consecutive"),
+        (V2_END, _set("state", "hands", value=[]), "summary"),
+        (V2_END, _set("state", "ui", "prompt", value="move"), "question"),
+        (V2_END, _set("state", "ui", "last_move", value=[["PLAY"], "Go"]), "last move"),
+        (V2_END, _set("state", "ui", "last_move", value=["PLAY", ["Go"]]), "last move"),
+        (V2_END, _set("state", "level", value="expert"), "level"),
+        (V2_END, _set("state", "game_id", value="G" * 32), "game id"),
+        (V2_END, _set("state", "hands_complete", value=1), "true or false"),
+        (V2_MID, _set(*HUMAN_P, "hand", 0, value="GO"), "cards"),
+        (V2_MID, _set(*GAME, "seed", value=2**63), "seed"),
+        (V2_MID, _set("seed", value=2**63), "seed"),
+        (V2_MID, _set("state", "computer", "player", value="strong"), "classic"),
+        (V2_MID, _set("state", "level", value="strong"), "memory"),
+        (V2_MID, _set(*GAME, "goal", value=1000), "extended"),
+    ],
+)
+def test_impossible_positions_are_refused(
+    tmp_path: Path, sample: Path, mutate: Any, reason: str
+) -> None:
+    envelope = json.loads(sample.read_text())
+    mutate(envelope)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(envelope))
+    with pytest.raises(SaveError, match=reason):
+        savefile.load_saved(path)
