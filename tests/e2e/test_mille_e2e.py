@@ -51,6 +51,16 @@ def wait_same(term: Terminal, app: MilleApp, skip_rows: tuple[int, ...] = ()) ->
     raise AssertionError(f"screens differ: {diff}")
 
 
+def quit_unsaved(term: Terminal) -> int:
+    """Q, y to Really?, n to Save game?: the exit status."""
+    term.send("q")
+    term.wait_for("Really?")
+    term.send("y")
+    term.wait_for("Save game?")
+    term.send("n")
+    return term.wait_exit()
+
+
 def env(tmp_path: Path) -> dict[str, str]:
     return {"PARLOUR_DATA_DIR": str(tmp_path / "data")}
 
@@ -92,12 +102,7 @@ def test_play_a_whole_hand_save_quit_and_restore(tmp_path: Path) -> None:
         term.send("y")
         term.wait_for(">>:Move:")
         assert "p: pick" in term.line(11)
-        term.send("q")
-        term.wait_for("Really?")
-        term.send("y")
-        term.wait_for("Save game?")
-        term.send("n")
-        assert term.wait_exit() == 0
+        assert quit_unsaved(term) == 0
 
 
 def test_save_mid_hand_restores_the_same_screen(tmp_path: Path) -> None:
@@ -223,12 +228,7 @@ def test_help_page_classic_level_and_stats(tmp_path: Path) -> None:
         term.wait_for(">>:Move:")
         assert term.text() == board
         term.send("p")
-        term.send("q")
-        term.wait_for("Really?")
-        term.send("y")
-        term.wait_for("Save game?")
-        term.send("n")
-        assert term.wait_exit() == 0
+        assert quit_unsaved(term) == 0
     status, output = run_plain(["mille", "--stats"], env=env(tmp_path))
     assert status == 0
     assert "classic: 0 games finished, won 0 (-), lost 0, tied 0; 1 abandoned" in output
