@@ -329,3 +329,19 @@ StatisticsMachine.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 test_statistics_are_exactly_once = StatisticsMachine.TestCase
+
+
+def test_a_data_folder_that_cannot_be_used_is_said_at_the_end(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    os.environ["PARLOUR_DATA_DIR"] = str(blocker / "deeper")
+    app = ending_app(3)
+    play_until_question(app, ("Another game?",))
+    press(app, "n")  # no other game; Save game? n
+    if not app.finished:
+        press(app, "n")
+    assert app.finished and app.exit_status == 0
+    lines = (app.exit_message or "").split("\n")
+    assert lines[0].startswith("Games won:")
+    assert any(line.startswith("statistics not recorded: ") for line in lines[1:])
+    assert blocker.read_text() == "x"
