@@ -51,6 +51,16 @@ def wait_same(term: Terminal, app: MilleApp, skip_rows: tuple[int, ...] = ()) ->
     raise AssertionError(f"screens differ: {diff}")
 
 
+def quit_unsaved(term: Terminal) -> int:
+    """Q, y to Really?, n to Save game?: the exit status."""
+    term.send("q")
+    term.wait_for("Really?")
+    term.send("y")
+    term.wait_for("Save game?")
+    term.send("n")
+    return term.wait_exit()
+
+
 def env(tmp_path: Path) -> dict[str, str]:
     return {"PARLOUR_DATA_DIR": str(tmp_path / "data")}
 
@@ -80,7 +90,6 @@ def test_play_a_whole_hand_save_quit_and_restore(tmp_path: Path) -> None:
     assert status == 0
     assert (tmp_path / "hand1.json").exists()
     game, ui = savefile.load(tmp_path / "hand1.json")
-    game.next_starter = app.game.next_starter  # a restore always lets the human start
     assert game == app.game
     assert ui["prompt"] in ("another_hand", "another_game")
     with Terminal(["mille", "hand1.json"], env=env(tmp_path), cwd=tmp_path) as term:
@@ -93,12 +102,7 @@ def test_play_a_whole_hand_save_quit_and_restore(tmp_path: Path) -> None:
         term.send("y")
         term.wait_for(">>:Move:")
         assert "p: pick" in term.line(11)
-        term.send("q")
-        term.wait_for("Really?")
-        term.send("y")
-        term.wait_for("Save game?")
-        term.send("n")
-        assert term.wait_exit() == 0
+        assert quit_unsaved(term) == 0
 
 
 def test_save_mid_hand_restores_the_same_screen(tmp_path: Path) -> None:
@@ -174,12 +178,14 @@ def _envelope(**changes: object) -> dict[str, object]:
     return data
 
 
+BSD_SAVE = Path(__file__).resolve().parents[1] / "mille" / "bsd-mille.sav"
 BAD_FILES = {
     "missing": (None, "no such file"),
     "empty": (b"", "empty"),
     "folder": ("DIR", "folder"),
     "text": (b"hello, world\n", "not a Parlour save file"),
-    "bsd-binary": (bytes(range(256)) * 2 + bytes(56), "BSD mille save"),
+    "bsd-binary": (BSD_SAVE.read_bytes(), "BSD mille save"),
+    "bsd-sized-noise": (bytes(range(256)) * 2 + bytes(56), "not a Parlour save file"),
     "foreign": (_envelope(game="midnightoil"), "midnightoil save, not a mille save"),
     "too-new": (_envelope(format_version=99), "newer version"),
     "damaged": (_envelope(state={"game": {"version": 1}, "ui": {}}), "damaged"),
@@ -209,9 +215,29 @@ def test_bad_file_gives_one_line_and_status_1(tmp_path: Path, kind: str) -> None
     assert "Traceback" not in output
 
 
+def test_help_page_classic_level_and_stats(tmp_path: Path) -> None:
+    args = ["mille", "--seed", "4", "--level", "classic"]
+    with Terminal(args, env=env(tmp_path), cwd=tmp_path) as term:
+        term.wait_for(">>:Move:")
+        assert term.line(0)[40:52] == "| vs classic"
+        board = term.text()
+        term.send("?")
+        term.wait_for("Mille Bornes help (1/3)")
+        assert "classic (BSD mille's own computer strategy)" in term.text()
+        term.send("x")
+        term.wait_for(">>:Move:")
+        assert term.text() == board
+        term.send("p")
+        assert quit_unsaved(term) == 0
+    status, output = run_plain(["mille", "--stats"], env=env(tmp_path))
+    assert status == 0
+    assert "classic: 0 games finished, won 0 (-), lost 0, tied 0; 1 abandoned" in output
+
+
 def test_help_and_version() -> None:
     status, output = run_plain(["mille", "--help"])
     assert status == 0 and "usage: mille" in output and "--seed" in output
+    assert "--level" in output and "classic" in output and "--stats" in output
     status, output = run_plain(["mille", "--version"])
     assert status == 0 and "mille (Parlour)" in output
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from parlour.mille.cards import COPIES, Card
+from parlour.mille.cards import COPIES, MILES, Card
 from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, Move, Phase
 
 C = Card
@@ -91,3 +91,13 @@ def both_moving(hands: tuple[list[Card | None], list[Card | None]], deck: list[C
 def play(game: Game, text: str) -> None:
     """Apply a move written as text."""
     game.apply(Move.parse(text))
+
+
+def drove(game: Game, who: int, cards: list[Card]) -> None:
+    """Set a player's distance cards played this hand, with mileage and totals to match."""
+    player = game.players[who]
+    miles = sum(MILES[card] for card in cards)
+    player.hand_total += miles - player.mileage
+    player.overall_total += miles - player.mileage
+    player.distance_played = list(cards)
+    player.mileage = miles

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import random
+import struct
 from pathlib import Path
 
 import pytest
@@ -26,18 +28,42 @@ def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert out.strip() == f"mille: {tmp_path / 'nope.json'}: no such file"
 
 
+BSD_SAMPLE = Path(__file__).with_name("bsd-mille.sav")
+"""A save written by the real program (Debian bsdgames 2.17 /usr/games/mille, S after a pick)."""
+
+
 def test_bsd_binary_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "bsd.sav"
-    path.write_bytes(bytes(568))
-    status, out = _run([str(path)], capsys)
+    status, out = _run([str(BSD_SAMPLE)], capsys)
     assert status == 1 and "BSD mille save file" in out and out.count("\n") == 1
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_random_568_bytes_are_not_a_bsd_save(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: int
+) -> None:
+    path = tmp_path / "noise.sav"
+    path.write_bytes(random.Random(seed).randbytes(568) if seed else bytes(568))
+    status, out = _run([str(path)], capsys)
+    assert status == 1 and out.strip() == f"mille: {path}: is not a Parlour save file"
+
+
+def test_a_bsd_save_with_a_card_out_of_range_is_not_one(tmp_path: Path) -> None:
+    data = bytearray(BSD_SAMPLE.read_bytes())
+    assert cli.looks_like_bsd_save(bytes(data))
+    for at, value in ((0x68, 19), (0x160 + 2, 40), (0x1E0, -2)):
+        changed = bytearray(data)
+        struct.pack_into("<h", changed, at, value)
+        assert not cli.looks_like_bsd_save(bytes(changed)), hex(at)
+    changed = bytearray(data)
+    struct.pack_into("<i", changed, 0x234, 102)
+    assert not cli.looks_like_bsd_save(bytes(changed))
 
 
 def test_damaged_ui_state(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "g.json"
     savefile.save(path, Game.new(3), {"prompt": "move", "layout": "sideways"})
     status, out = _run([str(path)], capsys)
-    assert status == 1 and "is damaged: unknown window layout 'sideways'" in out
+    assert status == 1 and "is damaged: unknown window layout in the screen state" in out
 
 
 def test_seed_with_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -104,3 +130,26 @@ def test_restored_memory_reaches_the_computer(tmp_path: Path) -> None:
     real.choose_move(view)
     assert lazy.memory() == real.memory()
     assert lazy.memory()["evidence"]["deck_at"] == {"DRIVING_ACE": 80}
+
+
+def test_level_with_a_saved_game_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "g.json"
+    savefile.save(path, Game.new(3), {"prompt": "move"})
+    status, out = _run([str(path), "--level", "classic"], capsys)
+    assert status == 2 and "--level cannot be used with a saved game" in out
+
+
+def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = _run(["--level", "expert"], capsys)
+    assert status == 2 and "invalid choice" in out
+
+
+def test_a_hostile_file_name_in_an_error_line_is_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "x\x1b]0;owned\x07.json"
+    path.write_text("not json", encoding="utf-8")
+    status, out = _run([str(path)], capsys)
+    assert status == 1 and "\x1b" not in out and "\x07" not in out and "^[" in out

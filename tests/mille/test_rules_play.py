@@ -6,7 +6,19 @@ from collections import Counter
 
 from parlour.mille.cards import COPIES, Card
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase, card_total_ok, compact_hand
-from tests.mille.craft import C, craft, discard, go, hand, play, rebalance, short, slot_of, use
+from tests.mille.craft import (
+    C,
+    craft,
+    discard,
+    drove,
+    go,
+    hand,
+    play,
+    rebalance,
+    short,
+    slot_of,
+    use,
+)
 
 
 def test_new_game_deals_six_each_human_first() -> None:
@@ -252,11 +264,9 @@ def test_speed_limit_needs_no_go_and_stops_long_cards() -> None:
 
 
 def test_extension_question_yes_and_no() -> None:
-    game = craft(hands=(hand(C.D100, C.D25), hand(C.D50)), deck=[C.D75] * 4)
+    game = craft(hands=(hand(C.D100, *[C.D25] * 5), hand(*[C.D50] * 6)), deck=[C.D75] * 4)
     go(game, HUMAN)
-    human = game.players[HUMAN]
-    human.distance_played = [C.D200, C.D200, C.D100, C.D100]
-    human.mileage = 600
+    drove(game, HUMAN, [C.D200, C.D200, C.D100, C.D100])
     rebalance(game)
     play(game, "pick")
     events = game.apply(Move("use", 1))

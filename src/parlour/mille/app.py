@@ -16,45 +16,42 @@ first and the computer's answer follows at once.
 
 from __future__ import annotations
 
-import os
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any, Protocol
 
-from parlour.core import paths
-from parlour.core.saves import SaveError, file_exists, player_path
-from parlour.mille import savefile, uistate, view
-from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
-from parlour.mille.seat import SeatView
-from parlour.mille.uistate import (
-    apply_ui_state,
-    fit_banner,
-    fit_message,
-    key_text,
-    save_failure,
+from parlour.core.ledger import new_game_id
+from parlour.core.text import printable, width
+from parlour.mille import help as help_pages
+from parlour.mille import uistate, view
+from parlour.mille.flow import (
+    ANOTHER_GAME,
+    ANOTHER_HAND,
+    END_HINT,
+    FILE_PROMPT,
+    MOVE_PROMPT,
+    OVERWRITE,
+    REALLY,
+    SAME_FILE,
+    YES_NO_HINT,
+    Ask,
+    FlowMixin,
 )
+from parlour.mille.record import Recorder
+from parlour.mille.reviewing import REVIEW_KEY, ReviewMixin, monotonic
+from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
+from parlour.mille.savefile import DEFAULT_LEVEL, Meta
+from parlour.mille.saving import SavingMixin
+from parlour.mille.seat import SeatView
+from parlour.mille.uistate import apply_ui_state, key_text
 from parlour.mille.view import Layout, Screen
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame
-from parlour.tui.prompts import Answer, LineEditor
+from parlour.tui.glyphs import ASCII, Glyphs
 
-MOVE_PROMPT = view.MOVE_PROMPT
-REALLY = "Really?"
-EXTENSION = "Extension?"
-ANOTHER_HAND = "Another hand?"
-ANOTHER_GAME = "Another game?"
-SAVE_GAME = "Save game?"
-SAME_FILE = "Same file?"
-OVERWRITE = "Overwrite file?"
-FILE_PROMPT = "file:"
-
+HELP_KEY = "?"
 MAX_COMPUTER_MOVES = 500
 """Safety net: a computer turn longer than this is a bug, not a turn."""
-FILE_NAME_MAX = 240
-YES_NO_HINT = "type y or n (s saves)"
 
 
 class Opponent(Protocol):
@@ -65,34 +62,12 @@ class Opponent(Protocol):
     def wants_extension(self, view: SeatView) -> bool: ...
 
 
-@dataclass
-class Ask:
-    """A yes/no question with what Y and N do; ``name`` is recorded in saves made at it."""
+class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
+    """BSD mille against our computer player, drawn by :mod:`parlour.mille.view`.
 
-    text: str
-    on_yes: Callable[[], None]
-    on_no: Callable[[], None]
-    name: str
-    saves: bool = True
-    """Whether S starts a save here (not inside the save dialogue itself)."""
-
-
-@dataclass
-class SaveDialog:
-    """The save dialogue: Same file? -> file: -> Overwrite file? -> write."""
-
-    origin: str
-    on_success: Callable[[], None]
-    on_failure: Callable[[], None]
-    stage: str = "name"
-    editor: LineEditor = field(
-        default_factory=lambda: LineEditor(FILE_PROMPT, max_length=FILE_NAME_MAX)
-    )
-    path: str | None = None
-
-
-class MilleApp(TerminalApp):
-    """BSD mille against our computer player, drawn by :mod:`parlour.mille.view`."""
+    ``meta`` is the game's identity, level and hand summaries (from a save, or
+    a new game id at ``level``); the statistics are kept by :class:`Recorder`.
+    """
 
     program = "mille"
 
@@ -105,8 +80,19 @@ class MilleApp(TerminalApp):
         save_path: str | None = None,
         banner: str | None = None,
         colour: bool = False,
+        meta: Meta | None = None,
+        level: str = DEFAULT_LEVEL,
+        glyphs: Glyphs = ASCII,
     ) -> None:
         super().__init__()
+        self.glyphs = glyphs
+        self.clock = monotonic
+        self._new_hand_log()
+        self.recorder = Recorder(meta or Meta(new_game_id(), level))
+        self.clear_screen = False
+        """Set by R and ^L: the runner clears the whole terminal before the next paint."""
+        self.help_page: int | None = None
+        """The help page showing over the game (None: the game)."""
         self.game = game
         self.opponent = opponent
         self.colour = colour
@@ -123,8 +109,8 @@ class MilleApp(TerminalApp):
         """"U" or "D" while a card is being chosen."""
         self.slot: int | None = None
         self.ask: Ask | None = None
-        self.dialog: SaveDialog | None = None
         self.computer_due = False
+        self.dialog = None
         self.end_layout = Layout.BONUSES
         """The score layout at an end-of-hand question (the bonus table first; W toggles)."""
         if ui_state:
@@ -132,104 +118,6 @@ class MilleApp(TerminalApp):
         self._settle()
         if ui_state and ui_state.get("prompt") == "really" and self.ask is None:
             self._ask_really()
-
-    # ----------------------------------------------------------- the flow
-    def _settle(self) -> None:
-        """Put up the question the game's phase calls for, or let the computer move."""
-        if self.finished:
-            return
-        phase = self.game.phase
-        if phase is Phase.TURN and self.game.turn == COMPUTER:
-            self.computer_due = True
-            return
-        if phase is Phase.EXTENSION:
-            if self.game.turn == COMPUTER:
-                self.computer_due = True
-            else:
-                self.ask = Ask(
-                    EXTENSION, lambda: self._extend(True), lambda: self._extend(False), "extension"
-                )
-            return
-        if phase is Phase.HAND_OVER:
-            self.ask = Ask(ANOTHER_HAND, self._next_hand, self._decline_more, "another_hand")
-        elif phase is Phase.GAME_OVER:
-            self.ask = Ask(ANOTHER_GAME, self._next_hand, self._decline_more, "another_game")
-        else:
-            self.ask = None
-
-    def _extend(self, extend: bool) -> None:
-        self.ask = None
-        self.game.answer_extension(extend)
-        self.dirty = True
-        self._settle()
-
-    def _next_hand(self, keep_message: bool = False) -> None:
-        self.ask = None
-        self.game.next_hand()
-        self.dirty = True
-        self.last_move = None
-        self.end_layout = Layout.BONUSES
-        if not keep_message:
-            self.message = ""
-        self._settle()
-
-    def _decline_more(self) -> None:
-        """N to Another hand?/game?: offer to save (if anything is unsaved), then leave."""
-        self._leave(lambda: self._next_hand(True))
-
-    def _quit(self) -> None:
-        """Y to Really?: leave, offering a save when the game in progress has unsaved moves."""
-        self._leave(self._settle)
-
-    def _leave(self, on_failed_save: Callable[[], None]) -> None:
-        """Exit, first asking Save game? when there are unsaved moves.
-
-        A failed or abandoned save runs ``on_failed_save`` so play goes on (spec §9.1).
-        """
-        self.ask = None
-        if not self.dirty:
-            self._exit()
-            return
-        base = self._base_name()
-        self.ask = Ask(
-            SAVE_GAME,
-            lambda: self._start_save(base, self._exit, on_failed_save),
-            self._exit,
-            base,
-        )
-
-    def _exit(self) -> None:
-        self.ask = None
-        self.dialog = None
-        self.finished = True
-        self.exit_status = 0
-        self.exit_message = self._farewell()
-
-    def _farewell(self) -> str:
-        you, comp = self.game.players[HUMAN], self.game.players[COMPUTER]
-        won_you, won_comp = you.games_won, comp.games_won
-        if self.game.phase is Phase.GAME_OVER:
-            winner = self.game.winner()
-            won_you += winner == HUMAN
-            won_comp += winner == COMPUTER
-        text = (
-            f"Games won: you {won_you}, computer {won_comp}. "
-            f"Totals: you {you.overall_total}, computer {comp.overall_total}. "
-            f"(seed {self.game.seed})"
-        )
-        if self.save_path and not self.dirty:
-            text += f"\nYour game is saved in {self.save_path}"
-        return text
-
-    def _base_name(self) -> str:
-        phase = self.game.phase
-        if phase is Phase.EXTENSION:
-            return "extension"
-        if phase is Phase.HAND_OVER:
-            return "another_hand"
-        if phase is Phase.GAME_OVER:
-            return "another_game"
-        return "move"
 
     # --------------------------------------------------------- the computer
     def _run_computer(self) -> None:
@@ -267,7 +155,8 @@ class MilleApp(TerminalApp):
     # --------------------------------------------------------------- keys
     def timeout(self) -> float | None:
         """Zero while the computer's move is due (it plays on the TIMEOUT key), else wait."""
-        return 0.0 if self.computer_due and not self.finished else None
+        due = self.computer_due or self.review_due()
+        return 0.0 if due and not self.finished else None
 
     def handle_key(self, key: str) -> None:
         """Dispatch one key to the save dialogue, a question or the move prompt."""
@@ -275,6 +164,9 @@ class MilleApp(TerminalApp):
             return
         if self.computer_due:
             self._run_computer()
+        if self.reviewing:
+            self._review_key(key)
+            return
         if key == keys.TIMEOUT:
             return
         if key == keys.EOF:
@@ -283,26 +175,44 @@ class MilleApp(TerminalApp):
             return
         if key in (keys.RESIZE, keys.MOUSE):
             return
-        if self.dialog is not None:
+        if self.help_page is not None:
+            self._help_key(key)
+        elif key == HELP_KEY and self.dialog is None:
+            self.help_page = 0
+        elif self.dialog is not None:
             self._dialog_key(key)
         elif self.ask is not None:
             self._ask_key(key)
         else:
             self._move_key(key)
 
-    def _error(self, text: str) -> None:
-        self.message = text
-        self.bell = True
+    def _help_key(self, key: str) -> None:
+        """SPACE/RETURN: next page (after the last: the game); BACKSPACE: back; else: the game."""
+        assert self.help_page is not None
+        if key in (" ", keys.ENTER):
+            self.help_page += 1
+            if self.help_page >= len(help_pages.pages(self.level)):
+                self.help_page = None
+        elif key in (keys.BACKSPACE, keys.DELETE):
+            self.help_page = max(0, self.help_page - 1)
+        elif key != "CTRL_L":
+            self.help_page = None
+
+    @property
+    def level(self) -> str:
+        """The computer's level (``strong`` or ``classic``)."""
+        return self.recorder.level
 
     def _ask_key(self, key: str) -> None:
         ask = self.ask
         assert ask is not None
         lower = key.lower() if len(key) == 1 else key
+        at_end = ask.text in (ANOTHER_HAND, ANOTHER_GAME)
         if lower == "y":
-            self.message = "" if self.message == YES_NO_HINT else self.message
+            self.message = "" if self.message in (YES_NO_HINT, END_HINT) else self.message
             ask.on_yes()
         elif lower == "n":
-            self.message = "" if self.message == YES_NO_HINT else self.message
+            self.message = "" if self.message in (YES_NO_HINT, END_HINT) else self.message
             ask.on_no()
         elif lower == "s" and ask.saves:
             self._start_save(ask.name, self._back_to(ask), self._back_to(ask))
@@ -311,14 +221,16 @@ class MilleApp(TerminalApp):
                 ask.on_yes()  # a second interrupt means yes
             else:
                 self._ask_really(back=ask)
-        elif lower == "w" and ask.text in (ANOTHER_HAND, ANOTHER_GAME):
+        elif lower == REVIEW_KEY and at_end:
+            self._open_review()
+        elif lower == "w" and at_end:
             self.end_layout = (
                 Layout.COMMANDS if self.end_layout is Layout.BONUSES else Layout.BONUSES
             )
         elif key == "CTRL_L":
             pass
         else:
-            self._error(YES_NO_HINT)
+            self._error(END_HINT if at_end else YES_NO_HINT)
 
     def _back_to(self, ask: Ask) -> Callable[[], None]:
         def back() -> None:
@@ -351,7 +263,9 @@ class MilleApp(TerminalApp):
             self.layout = Layout.BONUSES if self.layout is Layout.COMMANDS else Layout.COMMANDS
         elif lower == "e":
             self._error("E: command not implemented")
-        elif lower == "r" or key in ("CTRL_L", keys.ENTER, " ", keys.BACKSPACE, keys.DELETE):
+        elif lower == "r":
+            self.clear_screen = True  # BSD treats R as ^L: a full clear and redraw
+        elif key in ("CTRL_L", keys.ENTER, " ", keys.BACKSPACE, keys.DELETE):
             pass
         elif key == keys.CTRL_U or keys.is_named(key) and not key.startswith("CTRL_"):
             pass  # arrows, function keys, ESC: nothing harmful
@@ -395,6 +309,7 @@ class MilleApp(TerminalApp):
 
     def _play(self, move: Move) -> None:
         """Apply the human's move; a refusal shows BSD's message with the bell and costs nothing."""
+        self.hand_log.record(self.game.view(HUMAN), move)  # refused moves are left out
         try:
             self.game.apply(move)
         except IllegalMove as exc:
@@ -412,78 +327,12 @@ class MilleApp(TerminalApp):
         hand = self.game.players[HUMAN].hand
         hand.sort(key=lambda card: -1 if card is None else int(card))
 
-    # ------------------------------------------------------------- saving
-    def _start_save(
-        self, origin: str, on_success: Callable[[], None], on_failure: Callable[[], None]
-    ) -> None:
-        self.ask = None
-        dialog = SaveDialog(origin, on_success, on_failure)
-        self.dialog = dialog
-        if self.save_path is not None:
-            dialog.stage = "same"
-
-    def _dialog_key(self, key: str) -> None:
-        dialog = self.dialog
-        assert dialog is not None
-        lower = key.lower() if len(key) == 1 else key
-        if dialog.stage == "name":
-            answer = dialog.editor.feed(key)
-            if answer is Answer.DONE:
-                name = dialog.editor.text.strip()
-                if not name:
-                    self._end_dialog(False)
-                    return
-                dialog.path = str(player_path(name))
-                if file_exists(dialog.path) and not os.path.isdir(dialog.path):
-                    dialog.stage = "overwrite"
-                else:
-                    self._write(dialog.path)
-            elif answer is Answer.CANCEL:
-                self._end_dialog(False)
-            elif answer is Answer.REFUSED:
-                self.bell = True
-            return
-        if key in (keys.ESC, keys.INTERRUPT):
-            self._end_dialog(False)
-            return
-        if lower not in ("y", "n"):
-            if key != "CTRL_L":
-                self._error("type y or n")
-            return
-        if dialog.stage == "same":
-            if lower == "y":
-                assert self.save_path is not None
-                self._write(self.save_path)
-            else:
-                dialog.stage = "name"
-        elif dialog.stage == "overwrite":
-            if lower == "y":
-                assert dialog.path is not None
-                self._write(dialog.path)
-            else:
-                self._end_dialog(False)
-
-    def _end_dialog(self, success: bool) -> None:
-        dialog = self.dialog
-        assert dialog is not None
-        self.dialog = None
-        (dialog.on_success if success else dialog.on_failure)()
-
-    def _write(self, path: str) -> None:
-        dialog = self.dialog
-        assert dialog is not None
-        try:
-            savefile.save(path, self.game, self.ui_state(dialog.origin), self.computer_memory())
-        except SaveError as exc:
-            self._error(fit_message(save_failure(path, exc.reason)))
-            self._end_dialog(False)
-            return
-        self.save_path = path
-        self.dirty = False
-        self.message = fit_banner(path, datetime.now())
-        self._end_dialog(True)
-
     # --------------------------------------------------------- UI state
+    @property
+    def meta(self) -> Meta:
+        """The game's identity, level and hand summaries (what saves keep of them)."""
+        return self.recorder.meta
+
     def ui_state(self, prompt: str) -> dict[str, Any]:
         """What a save records besides the game, so that it restores to ``prompt``."""
         return {
@@ -499,34 +348,6 @@ class MilleApp(TerminalApp):
         memory = getattr(self.opponent, "memory", None)
         return memory() if callable(memory) else None
 
-    # --------------------------------------------------------- recovery
-    def _recovery_save(self, stem: str) -> str | None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        try:
-            target = paths.data_file(f"{stem}-{stamp}.json")
-            savefile.save(
-                str(target), self.game, self.ui_state(self._base_name()), self.computer_memory()
-            )
-        except (SaveError, OSError):
-            return None
-        return str(target)
-
-    def end_of_input(self) -> None:
-        """Input ended: save the game in the data folder and say where."""
-        saved = self._recovery_save("mille-recovery")
-        if saved is None:
-            self.exit_message = "mille: input ended; the game could not be saved"
-        else:
-            self.exit_message = (
-                f"mille: input ended; your game was saved to {saved}\n"
-                f"continue it with: mille {saved}"
-            )
-        self.exit_status = 1
-
-    def emergency_save(self) -> str | None:
-        """After a crash: the game goes to the data folder."""
-        return self._recovery_save("mille-crash")
-
     # ------------------------------------------------------------ drawing
     def screen(self) -> Screen:
         """The view's UI state for what is showing now."""
@@ -536,8 +357,9 @@ class MilleApp(TerminalApp):
             stage = self.dialog.stage
             prompt = {"same": SAME_FILE, "overwrite": OVERWRITE}.get(stage, FILE_PROMPT)
             if stage == "name":
-                echo = self.dialog.editor.text
-                cursor = self.dialog.editor.cursor
+                text = self.dialog.editor.text
+                echo = printable(text)
+                cursor = width(printable(text[: self.dialog.editor.cursor]))
         elif self.ask is not None:
             prompt = self.ask.text
         else:
@@ -550,15 +372,21 @@ class MilleApp(TerminalApp):
             echo=echo,
             echo_cursor=cursor,
             last_move=self.last_move,
-            message=self.message,
+            message=self.review_progress() or self.message,
             layout=self.end_layout if over else self.layout,
             ordering=self.ordering,
             colour=self.colour,
             bell=self.bell,
+            level_note="" if self.level == DEFAULT_LEVEL else f"vs {self.level}",
         )
 
     def render(self, height: int, width: int) -> Frame:
         """The whole screen; rings the bell once for a new message or a refused key."""
+        if self.help_page is not None:
+            return help_pages.render_help(self.help_page, self.level, height, width)
+        review = self.review_frame()
+        if review is not None:
+            return review
         over = self.game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
         board = view.board_from_view(
             self.game.view(HUMAN), self.game.hand_result() if over else None

@@ -1,14 +1,18 @@
-"""The ``mille`` command: ``mille [FILE] [--seed N] [--ascii]``.
+"""The ``mille`` command: ``mille [FILE] [--seed N] [--level strong|classic] [--ascii]``,
+``mille --stats``.
 
-With no file a new game starts (``--seed`` deals reproducibly). With a file the
-saved game is restored; any problem with it (missing, empty, a folder, another
-game's save, a BSD mille binary save, damaged, too new) is reported in one line
-naming the file and the reason, with exit status 1, before the screen is touched.
+With no file a new game starts (``--seed`` deals reproducibly, ``--level``
+chooses the computer). With a file the saved game is restored, at the level
+it was saved with; any problem with it (missing, empty, a folder, another
+game's save, a BSD mille binary save, damaged, too new) is reported in one
+line naming the file (escaped) and the reason, with exit status 1, before the
+screen is touched. ``--stats`` prints the statistics as plain text.
 """
 
 from __future__ import annotations
 
 import os
+import struct
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -17,10 +21,13 @@ from typing import TYPE_CHECKING
 from parlour.core.cliutil import base_parser, seed_arg
 from parlour.core.rng import choose_seed
 from parlour.core.saves import SaveError
+from parlour.core.text import printable
 
 if TYPE_CHECKING:
     from parlour.mille.ai import ComputerPlayer
+    from parlour.mille.bsd import BsdPlayer
     from parlour.mille.rules import Move
+    from parlour.mille.savefile import Saved
     from parlour.mille.seat import SeatView
 
 DESCRIPTION = """\
@@ -28,24 +35,74 @@ Mille Bornes against the computer, as BSD mille plays it.
 
 Keys at >>:Move:  p pick   u# use card #   d# discard card #   (# = 1-6 or p,
 then RETURN or SPACE)   o order hand   w toggle window   s save   r or ^L
-reprint   q quit.  Questions take y, n, or s (save, then ask again)."""
+reprint   q quit   ? help.  Questions take y, n, or s (save, then ask again).
 
-EPILOG = "A save file written by the S command restores with: mille FILE"
+Two opponents: --level strong (the default) is this program's computer, which
+plans ahead and wins about two games in three against BSD's; --level classic
+plays BSD mille's own strategy (it makes the real program's move in 99.9% of
+its decisions), for the opponent you know. A saved game keeps its level."""
 
+EPILOG = """\
+A save file written by the S command restores with: mille FILE
+mille --stats prints games and hands won per level, mean hand score, trips,
+safeties, coups fourres, shut-outs and the best hand."""
+
+LEVELS = ("strong", "classic")
 BSD_SAVE_SIZE = 568
 """BSD mille's save files are raw 568-byte memory images (spec section 9.3)."""
+BSD_DECK_AT = 0x68
+BSD_HANDS_AT = (0x160, 0x1E0)
+BSD_COUNT_AT = 0x234
+BSD_DECK_SIZE = 101
+BSD_HAND_SLOTS = 7
+BSD_LAST_CARD = 18
+"""Cards are 0 (25) .. 18 (Right of Way) in BSD's order; -1 is an empty slot."""
+
+
+def looks_like_bsd_save(data: bytes) -> bool:
+    """Whether ``data`` has the shape of BSD mille's raw save (docs/mille.md, "How faithful").
+
+    568 bytes; the deck at 0x68 is 101 card numbers in range (BSD's 101 cards,
+    shuffled but never changed); each hand at 0x160 and 0x1E0 is seven slots,
+    a card or -1; the count of cards left at 0x234 is 0..101. Random bytes of
+    that size fail at once.
+    """
+    if len(data) != BSD_SAVE_SIZE:
+        return False
+    from parlour.mille.cards import COPIES, Card
+
+    deck = struct.unpack_from(f"<{BSD_DECK_SIZE}h", data, BSD_DECK_AT)
+    if sorted(deck) != sorted(int(card) for card in Card for _ in range(COPIES[card])):
+        return False
+    for at in BSD_HANDS_AT:
+        slots = struct.unpack_from(f"<{BSD_HAND_SLOTS}h", data, at)
+        if any(not -1 <= slot <= BSD_LAST_CARD for slot in slots):
+            return False
+    count: int = struct.unpack_from("<i", data, BSD_COUNT_AT)[0]
+    return 0 <= count <= BSD_DECK_SIZE
 
 
 def _bsd_binary(path: str) -> bool:
-    """Whether ``path`` looks like a BSD mille save: 568 bytes that are not text."""
+    """Whether the file at ``path`` is a BSD mille save (never raises)."""
     try:
         if os.path.getsize(path) != BSD_SAVE_SIZE:
             return False
         with open(path, "rb") as handle:
-            head = handle.read(BSD_SAVE_SIZE)
-    except OSError:
+            head = handle.read(BSD_SAVE_SIZE + 1)
+    except (OSError, ValueError):
         return False
-    return not head.lstrip().startswith(b"{")
+    return looks_like_bsd_save(head)
+
+
+def make_player(level: str, seed: int) -> ComputerPlayer | BsdPlayer:
+    """The computer player of ``level``."""
+    if level == "classic":
+        from parlour.mille.bsd import BsdPlayer
+
+        return BsdPlayer(seed)
+    from parlour.mille.ai import ComputerPlayer
+
+    return ComputerPlayer(seed)
 
 
 class LazyComputer:
@@ -55,16 +112,17 @@ class LazyComputer:
     checked by :func:`load_for_play`); it is handed over when the player is made.
     """
 
-    def __init__(self, seed: int, memory: dict[str, object] | None = None) -> None:
+    def __init__(
+        self, seed: int, memory: dict[str, object] | None = None, level: str = "strong"
+    ) -> None:
         self.seed = seed
+        self.level = level
         self._memory = memory or {}
-        self._player: ComputerPlayer | None = None
+        self._player: ComputerPlayer | BsdPlayer | None = None
 
-    def _get(self) -> ComputerPlayer:
+    def _get(self) -> ComputerPlayer | BsdPlayer:
         if self._player is None:
-            from parlour.mille.ai import ComputerPlayer
-
-            self._player = ComputerPlayer(self.seed)
+            self._player = make_player(self.level, self.seed)
             if self._memory:
                 self._player.restore_memory(self._memory)
         return self._player
@@ -82,26 +140,28 @@ class LazyComputer:
         return self._get().wants_extension(view)
 
 
-def load_for_play(path: str) -> tuple[object, dict[str, object], dict[str, object]]:
-    """Load a save for the app: the game, the screen state and the computer's memory.
-
-    The screen state and the memory are checked too; :class:`SaveError` on any problem.
-    """
+def load_saved(path: str) -> Saved:
+    """Load a save for the app, everything in it checked; :class:`SaveError` on any problem."""
     from parlour.mille import savefile
-    from parlour.mille.uistate import validate_ui_state
 
     if _bsd_binary(path):
         raise SaveError(path, "is a BSD mille save file; those cannot be read (only Parlour saves)")
-    game, ui, memory = savefile.load_all(path)
-    try:
-        validate_ui_state(ui)
-        if memory:
-            from parlour.mille.ai import ComputerPlayer
+    return savefile.load_saved(path)
 
-            ComputerPlayer().restore_memory(memory)
-    except ValueError as exc:
-        raise SaveError(path, f"is damaged: {exc}") from exc
-    return game, ui, memory
+
+def load_for_play(path: str) -> tuple[object, dict[str, object], dict[str, object]]:
+    """The game, the screen state and the computer's memory of a save (see :func:`load_saved`)."""
+    saved = load_saved(path)
+    return saved.game, saved.ui, saved.computer
+
+
+def print_stats() -> int:
+    """``mille --stats``: the statistics per level as plain text."""
+    from parlour.mille.record import stats_lines
+
+    for line in stats_lines():
+        print(printable(line))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -110,41 +170,56 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("file", nargs="?", help="a saved game to continue")
     parser.add_argument("--seed", type=seed_arg, help="deal reproducibly from this number")
     parser.add_argument(
+        "--level",
+        choices=LEVELS,
+        help="the computer: strong (default, plans ahead) or classic (BSD mille's own)",
+    )
+    parser.add_argument("--stats", action="store_true", help="print the statistics and exit")
+    parser.add_argument(
         "--ascii", action="store_true", help="plain ASCII and no colour (the board is ASCII anyway)"
     )
     args = parser.parse_args(argv)
+    if args.stats:
+        return print_stats()
 
     from parlour.mille.app import MilleApp
     from parlour.mille.rules import Game
     from parlour.mille.uistate import fit_banner
+    from parlour.tui.glyphs import choose_glyphs
     from parlour.tui.runner import run
 
     colour = not args.ascii and "NO_COLOR" not in os.environ
+    glyphs = choose_glyphs(args.ascii)
     if args.file is not None:
-        if args.seed is not None:
-            print("mille: --seed cannot be used with a saved game", file=sys.stderr)
+        if args.seed is not None or args.level is not None:
+            print("mille: --seed and --level cannot be used with a saved game", file=sys.stderr)
             return 2
         try:
-            game, ui, memory = load_for_play(args.file)
+            saved = load_saved(args.file)
         except SaveError as exc:
-            print(f"mille: {exc}", file=sys.stderr)
+            print(f"mille: {printable(str(exc))}", file=sys.stderr)
             return 1
-        assert isinstance(game, Game)
+        game = saved.game
         try:
             when = datetime.fromtimestamp(Path(args.file).stat().st_mtime)
-        except OSError:  # gone since it was read: the banner shows the present time
+        except (OSError, ValueError, OverflowError):  # gone since it was read: the time now
             when = datetime.now()
         app = MilleApp(
             game,
-            LazyComputer(game.seed, memory),
-            ui_state=ui,
+            LazyComputer(game.seed, saved.computer, saved.meta.level),
+            ui_state=saved.ui,
             save_path=args.file,
             banner=fit_banner(args.file, when),
             colour=colour,
+            meta=saved.meta,
+            glyphs=glyphs,
         )
     else:
+        level = args.level or "strong"
         game = Game.new(choose_seed(args.seed))
-        app = MilleApp(game, LazyComputer(game.seed), colour=colour)
+        app = MilleApp(
+            game, LazyComputer(game.seed, level=level), colour=colour, level=level, glyphs=glyphs
+        )
     return run(app)
 
 

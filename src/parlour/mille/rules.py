@@ -26,7 +26,7 @@ Bugs of BSD fixed here (see docs/mille.md):
 
 Settled details beyond the contract: the seat view lives in ``seat.py``
 (:class:`SeatView`); :attr:`Game.next_starter` says who starts the next hand
-(``savefile.load`` sets it to the human, BSD's restore rule).
+(kept in saves: the alternation goes on after a restore).
 """
 
 from __future__ import annotations
@@ -529,6 +529,12 @@ class Game:
         from parlour.mille.state import game_from_dict
 
         return game_from_dict(data)
+
+    def check_consistent(self) -> None:
+        """``ValueError`` unless this is a position a real match reaches (what loading checks)."""
+        from parlour.mille.state import check_consistent
+
+        check_consistent(self)
 
     def __eq__(self, other_game: object) -> bool:
         if not isinstance(other_game, Game):

@@ -1,27 +1,73 @@
-"""Mille Bornes save files: the shared envelope around the game state, the UI's state
-and the computer player's memory.
+"""Mille Bornes save files: the shared envelope around the game, the screen state, the
+computer player's memory, the opponent's level and the statistics of the game so far.
 
-``save(path, game, ui_state, computer)`` writes atomically; ``load(path)`` returns
-``(game, ui_state)`` and ``load_all(path)`` ``(game, ui_state, computer)``, or they
-raise :class:`SaveError` naming the file and the problem. ``computer`` is what
-the computer player remembers beyond the position (its evidence about the
-human's safeties, ``ComputerPlayer.memory()``); saves without it load with an
-empty memory. A save holds the phase, so a save made at the Extension? question
-restores the question (BSD lost it). As in BSD, the human starts the first
-hand dealt after a restore.
+``save(path, game, ui_state, computer, meta)`` writes atomically; :func:`load_saved`
+returns a :class:`Saved` (``load(path)`` gives ``(game, ui_state)`` and
+``load_all(path)`` ``(game, ui_state, computer)``), or they raise
+:class:`SaveError` naming the file and the problem. Loading is total: every
+field is checked (types, ranges, the game's consistency, the screen state, the
+computer's memory for its level, the hand summaries against the totals), so a
+file either loads into a position that can be played to the end or is refused.
+
+``state`` holds ``game``, ``ui``, ``computer`` and, since format 2 (the
+statistics), ``game_id``, ``level`` and ``hands``. Format 1 saves load as the
+``strong`` level, with a game id derived from the envelope's seed and time of
+saving (the same old file always gives the same id) and the next hand's
+starter derived from the hand number (they did not keep it reliably). A save
+holds the phase, so a save made at the Extension? question restores the
+question (BSD lost it); the next hand is started by whoever's turn it is in
+the normal alternation (BSD's restore let the human start it).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+from dataclasses import dataclass, field
 from typing import Any
 
+from parlour.core.ledger import GAME_ID_LENGTH, is_game_id, new_game_id
 from parlour.core.saves import SaveError, SaveFile, load_game, write_save
-from parlour.mille.rules import HUMAN, Game
+from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase, other
+from parlour.mille.stats import LEVELS, MAX_HANDS, HandSummary, check_hands, summarize_hand
+from parlour.mille.uistate import validate_ui_state
 
 GAME = "mille"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: ``game_id``, ``level``, ``hands``, ``hands_complete`` and a kept next starter (1: none)."""
+DEFAULT_LEVEL = "strong"
+
+
+@dataclass
+class Meta:
+    """What a save keeps about the game besides the position: identity, level, hands so far."""
+
+    game_id: str
+    level: str = DEFAULT_LEVEL
+    hands: list[HandSummary] = field(default_factory=list)
+    """The summaries of this game's finished hands (the current one included once over)."""
+    complete: bool = True
+    """Whether ``hands`` goes back to the game's first hand (old saves: maybe not)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The save's fields for this."""
+        return {
+            "game_id": self.game_id,
+            "level": self.level,
+            "hands": [hand.to_dict() for hand in self.hands],
+            "hands_complete": self.complete,
+        }
+
+
+@dataclass
+class Saved:
+    """A loaded save."""
+
+    game: Game
+    ui: dict[str, Any]
+    computer: dict[str, Any]
+    meta: Meta
 
 
 def _plain(path: str | os.PathLike[str], value: Any, what: str) -> dict[str, Any]:
@@ -41,38 +87,123 @@ def save(
     game: Game,
     ui_state: dict[str, Any] | None = None,
     computer: dict[str, Any] | None = None,
+    meta: Meta | None = None,
 ) -> None:
-    """Write ``game``, the UI's ``ui_state`` and the ``computer``'s memory to ``path``."""
+    """Write ``game``, the UI's ``ui_state``, the ``computer``'s memory and ``meta`` to ``path``.
+
+    Without ``meta`` the game gets a new id, no earlier hands and the level whose
+    computer player the memory belongs to (the default level when there is none).
+    """
     ui = _plain(path, ui_state, "the screen state")
     memory = _plain(path, computer, "the computer's memory")
-    state = {"game": game.to_dict(), "ui": ui, "computer": memory}
+    state: dict[str, Any] = {"game": game.to_dict(), "ui": ui, "computer": memory}
+    if meta is None:  # the memory says whose it is: keep the level it belongs to
+        meta = fresh_meta(game, "classic" if memory.get("player") == "classic" else DEFAULT_LEVEL)
+    state.update(meta.to_dict())
     write_save(path, GAME, FORMAT_VERSION, game.seed, state)
 
 
-def _parse(envelope: SaveFile) -> tuple[Game, dict[str, Any], dict[str, Any]]:
+def fresh_meta(game: Game, level: str = DEFAULT_LEVEL) -> Meta:
+    """A new identity for ``game`` whose earlier hands are unknown (saves made without one)."""
+    over = game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+    return Meta(new_game_id(), level, [summarize_hand(game)] if over else [], complete=False)
+
+
+def derived_game_id(envelope: SaveFile) -> str:
+    """A stable id for a save written before games had one (its seed and time of saving)."""
+    digest = hashlib.sha256(f"mille|{envelope.seed}|{envelope.saved_at}".encode())
+    return digest.hexdigest()[:GAME_ID_LENGTH]
+
+
+def check_memory(level: str, memory: dict[str, Any]) -> None:
+    """``ValueError`` unless ``memory`` is one the ``level``'s computer player could restore."""
+    if not memory:
+        return
+    if level == "classic":
+        from parlour.mille.bsd import BsdPlayer
+
+        BsdPlayer().restore_memory(memory)
+    else:
+        from parlour.mille.ai import ComputerPlayer
+
+        ComputerPlayer().restore_memory(memory)
+
+
+def _meta(envelope: SaveFile, game: Game) -> Meta:
+    state = envelope.state
+    if envelope.format_version < 2:
+        # Before the statistics: no id, no level, and the next starter was not kept.
+        game.next_starter = HUMAN if game.hands_played % 2 == 0 else COMPUTER
+        first_hand = game.hands_played == 1 and game.phase in (Phase.TURN, Phase.EXTENSION)
+        return Meta(derived_game_id(envelope), DEFAULT_LEVEL, [], first_hand)
+    game_id = state["game_id"]
+    if not is_game_id(game_id):
+        raise ValueError("the game id is invalid")
+    level = state["level"]
+    if level not in LEVELS:
+        raise ValueError("the computer's level is unknown")
+    if game.next_starter != other(game.starter):
+        raise ValueError("the next starting player does not alternate")
+    raw = state["hands"]
+    if not isinstance(raw, list) or len(raw) > MAX_HANDS:
+        raise ValueError("the hand summaries are not a list")
+    hands = [HandSummary.from_dict(hand) for hand in raw]
+    complete = state["hands_complete"]
+    if type(complete) is not bool:
+        raise ValueError("the hand summaries' completeness is not true or false")
+    over = game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+    check_hands(hands, game.hands_played if over else game.hands_played - 1)
+    if over and (not hands or hands[-1] != summarize_hand(game)):
+        raise ValueError("the last hand's summary does not match the hand")
+    if complete:
+        for who, points in ((HUMAN, "you"), (COMPUTER, "computer")):
+            player = game.players[who]
+            carried = player.overall_total - (0 if over else player.hand_total)
+            if sum(getattr(hand, points) for hand in hands) != carried:
+                raise ValueError("the hand summaries do not add up to the totals")
+    return Meta(str(game_id), str(level), hands, complete)
+
+
+def _parse(envelope: SaveFile) -> Saved:
     state = envelope.state
     ui = state["ui"]
     if not isinstance(ui, dict):
         raise ValueError("the screen state is not an object")
+    validate_ui_state(ui)
     computer = state.get("computer", {})
     if not isinstance(computer, dict):
         raise ValueError("the computer's memory is not an object")
     game = Game.from_dict(state["game"])
     if game.seed != envelope.seed:
         raise ValueError("the seed does not match the game")
-    game.next_starter = HUMAN
-    return game, ui, computer
+    meta = _meta(envelope, game)
+    check_memory(meta.level, computer)
+    if "prompt" in ui and ui["prompt"] not in _PROMPTS_FOR[game.phase]:
+        raise ValueError("the screen state's question does not fit the game")
+    return Saved(game, ui, computer, meta)
+
+
+_PROMPTS_FOR = {
+    Phase.TURN: ("move", "really"),
+    Phase.EXTENSION: ("extension", "really"),
+    Phase.HAND_OVER: ("another_hand", "really"),
+    Phase.GAME_OVER: ("another_game", "really"),
+}
+"""The questions a save made in each phase can restore to."""
+
+
+def load_saved(path: str | os.PathLike[str]) -> Saved:
+    """Read a save whole; :class:`SaveError` for a missing, damaged, foreign or too-new file."""
+    return load_game(path, GAME, FORMAT_VERSION, _parse)
 
 
 def load_all(path: str | os.PathLike[str]) -> tuple[Game, dict[str, Any], dict[str, Any]]:
-    """Read a save: the game, the screen state and the computer's memory (maybe empty).
-
-    :class:`SaveError` for a missing, damaged, foreign or too-new file.
-    """
-    return load_game(path, GAME, FORMAT_VERSION, _parse)
+    """Read a save: the game, the screen state and the computer's memory (maybe empty)."""
+    saved = load_saved(path)
+    return saved.game, saved.ui, saved.computer
 
 
 def load(path: str | os.PathLike[str]) -> tuple[Game, dict[str, Any]]:
     """Read a save's game and screen state; :class:`SaveError` as for :func:`load_all`."""
-    game, ui, _ = load_all(path)
-    return game, ui
+    saved = load_saved(path)
+    return saved.game, saved.ui

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core.rng import restore_rng, rng_state
+from parlour.core.rng import SEED_LIMIT, restore_rng, rng_state
 from parlour.mille.cards import (
     BATTLE_HAZARDS,
     COPIES,
@@ -21,16 +21,30 @@ from parlour.mille.cards import (
     Card,
 )
 from parlour.mille.rules import (
+    COMPUTER,
     EXTENDED_GOAL,
     GOAL,
     HAND_SLOTS,
+    HUMAN,
     MAX_200S,
     STATE_VERSION,
     Game,
     Phase,
     PlayerState,
+    other,
 )
-from parlour.mille.scoring import Bonuses
+from parlour.mille.scoring import (
+    ALL_SAFETIES_POINTS,
+    COUP_POINTS,
+    GAME_POINTS,
+    NUM_SAFETIES,
+    SAFETY_POINTS,
+    Bonuses,
+    trip_bonuses,
+)
+from parlour.mille.stats import MAX_GAME_POINTS, MAX_HAND_POINTS, MAX_HANDS
+from parlour.mille.stats import checked_bool as _bool
+from parlour.mille.stats import checked_int as _int
 
 _BATTLE_TOPS = (*BATTLE_HAZARDS, *FIXED_REMEDIES, Card.GO)
 _SPEED_TOPS = (Card.SPEED_LIMIT, Card.END_OF_LIMIT)
@@ -96,18 +110,6 @@ def _cards(value: Any, what: str) -> list[Card]:
     return [_card(item, what) for item in value]
 
 
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"{what} must be a whole number from {low} to {high}")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        raise ValueError(f"{what} must be true or false")
-    return value
-
-
 def _dict(value: Any, what: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(f"{what} is not an object")
@@ -162,9 +164,9 @@ def player_from_dict(data: Any, who: str, goal: int) -> PlayerState:
         raise ValueError(f"{who} is limited despite Right of Way")
     player.fresh_battle = _bool(data["fresh_battle"], f"{who}'s coup window")
     player.fresh_speed = _bool(data["fresh_speed"], f"{who}'s coup window")
-    player.hand_total = _int(data["hand_total"], f"{who}'s hand total", 0, 10**6)
-    player.overall_total = _int(data["overall_total"], f"{who}'s overall total", 0, 10**7)
-    player.games_won = _int(data["games_won"], f"{who}'s games won", 0, 10**6)
+    player.hand_total = _int(data["hand_total"], f"{who}'s hand total", 0, MAX_HAND_POINTS)
+    player.overall_total = _int(data["overall_total"], f"{who}'s overall total", 0, MAX_GAME_POINTS)
+    player.games_won = _int(data["games_won"], f"{who}'s games won", 0, MAX_HANDS)
     player.bonuses = Bonuses.from_list(data["bonuses"])
     if player.hand_total > player.overall_total:
         raise ValueError(f"{who}'s hand total exceeds the overall total")
@@ -177,7 +179,7 @@ def game_from_dict(data: Any) -> Game:
     if data.get("version") != STATE_VERSION:
         raise ValueError("unknown game state version")
     seed = data["seed"]
-    if type(seed) is not int or seed < 0:
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
         raise ValueError("the seed is invalid")
     game = Game(seed, restore_rng(data["rng"]))
     phase = data["phase"]
@@ -193,7 +195,7 @@ def game_from_dict(data: Any) -> Game:
     game.discards = _cards(data["discards"], "the discard pile")
     game.starter = _int(data["starter"], "the starting player", 0, 1)
     game.next_starter = _int(data["next_starter"], "the next starting player", 0, 1)
-    game.hands_played = _int(data["hands_played"], "the hand count", 1, 10**7)
+    game.hands_played = _int(data["hands_played"], "the hand count", 1, MAX_HANDS)
     finisher = data["finisher"]
     if finisher is not None:
         finisher = _int(finisher, "the finisher", 0, 1)
@@ -212,4 +214,95 @@ def game_from_dict(data: Any) -> Game:
         raise ValueError("a finished trip is still being played")
     if game.phase is Phase.EXTENSION and (goal != GOAL or game.players[game.turn].mileage != GOAL):
         raise ValueError("the extension question does not fit the position")
+    check_consistent(game)
     return game
+
+
+def _hand_shape_ok(hand: list[Card | None], *, moving: bool) -> bool:
+    """Between turns a hand holds its six cards in slots 1-6; the mover may have picked
+    (seven) or played up to two countering safeties before picking (P and 1-2 empty)."""
+    held = sum(card is not None for card in hand)
+    if not moving:
+        return hand[0] is None and held == HAND_SLOTS - 1
+    return held == HAND_SLOTS or (
+        held >= HAND_SLOTS - 3 and all(card is None for card in hand[: HAND_SLOTS - held])
+    )
+
+
+def _check_player(who: str, player: PlayerState) -> None:
+    """The table of one player adds up: piles show their tops, totals match the cards."""
+    if player.overall_total - player.hand_total >= GAME_POINTS:
+        raise ValueError(f"{who}'s overall total should have ended the game")
+    if player.battle not in (None, Card.GO) and player.battle_pile[-1:] != [player.battle]:
+        raise ValueError(f"{who}'s battle pile does not show its top card")
+    if player.speed is not None and player.speed_pile[-1:] != [player.speed]:
+        raise ValueError(f"{who}'s speed pile does not show its top card")
+    coups = sum(player.safeties.values())
+    expected_total = (
+        player.mileage
+        + SAFETY_POINTS * len(player.safeties)
+        + (ALL_SAFETIES_POINTS if len(player.safeties) == NUM_SAFETIES else 0)
+        + COUP_POINTS * coups
+        + player.bonuses.total
+    )
+    if player.hand_total != expected_total:
+        raise ValueError(f"{who}'s hand total does not match the table")
+
+
+def check_consistent(game: Game) -> None:
+    """``ValueError`` unless ``game`` is a position a real match can reach and play on from.
+
+    Beyond the per-field checks: the phase fits the mileages, the finisher and
+    its bonuses, the totals fit the phase (5000 ends a game), the hands hold
+    what the turn order allows while cards remain, an empty deck leaves the
+    player to move something to play, and the games won fit the hands played.
+    """
+    players = game.players
+    for name, seat in zip(("the human", "the computer"), players, strict=True):
+        _check_player(name, seat)
+    goal = game.goal
+    finished_trip = [who for who in (HUMAN, COMPUTER) if players[who].mileage == goal]
+    over = game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+    if goal == EXTENDED_GOAL and max(p.mileage for p in players) < GOAL:
+        raise ValueError("the trip was extended before anyone reached 700")
+    settled = sum(p.games_won for p in players)
+    if 2 * settled > game.hands_played - 1:
+        raise ValueError("more games won than the hands played allow")
+    if over:
+        if game.finisher is None:
+            if finished_trip or game.deck or game.anyone_can_play():
+                raise ValueError("the hand ended without a reason")
+        elif finished_trip != [game.finisher]:
+            raise ValueError("the hand's finisher did not complete the trip")
+        reached = [p.overall_total >= GAME_POINTS for p in players]
+        if any(reached) != (game.phase is Phase.GAME_OVER):
+            raise ValueError("the game's end does not match the totals")
+    else:
+        if game.finisher is not None:
+            raise ValueError("a hand in play has a finisher")
+        if game.phase is Phase.TURN and finished_trip:
+            raise ValueError("a finished trip is still being played")
+        if game.phase is Phase.EXTENSION and finished_trip != [game.turn]:
+            raise ValueError("the extension question does not fit the position")
+    for who, player in enumerate(players):
+        if player.bonuses.total and game.finisher != who:
+            raise ValueError("bonuses for a player who did not finish the trip")
+    if game.finisher is not None:
+        finisher = players[game.finisher]
+        expected = trip_bonuses(
+            played_200=finisher.num_200s > 0,
+            deck_empty=not game.deck,
+            goal=goal,
+            opponent_mileage=players[other(game.finisher)].mileage,
+        )
+        if finisher.bonuses != expected:
+            raise ValueError("the trip bonuses do not match the hand")
+    if game.deck:
+        for who, player in enumerate(players):
+            moving = game.phase is Phase.TURN and who == game.turn
+            if not _hand_shape_ok(player.hand, moving=moving):
+                raise ValueError("a hand holds the wrong number of cards")
+    elif game.phase is Phase.TURN and (
+        not game.current.cards_in_hand() or not game.anyone_can_play()
+    ):
+        raise ValueError("the hand should have ended with the deck")

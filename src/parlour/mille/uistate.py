@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from parlour.core.text import ASCII_ELLIPSIS, fit, printable, shorten_middle, width
 from parlour.mille.cards import Card
 from parlour.mille.view import MESSAGE_COL, SCREEN_COLS, Layout
 from parlour.tui import keys
@@ -24,16 +25,26 @@ MESSAGE_WIDTH = SCREEN_COLS - MESSAGE_COL
 
 
 def fit_banner(name: str, when: datetime) -> str:
-    """BSD's ``name [date]`` message, shortened to fit the message line (BSD let it wrap)."""
+    """BSD's ``name [date]`` message, shortened to fit the message line (BSD let it wrap).
+
+    The name is shown escaped (a file name may hold control characters) and
+    measured in display columns; a name too long even alone keeps its end.
+    """
     stamp = when.strftime("%a %b %d %H:%M:%S %Y")
     clock = when.strftime("%H:%M:%S")
-    base = Path(name).name or name
-    for text in (f"{name} [{stamp}]", f"{name} [{clock}]", f"{base} [{clock}]"):
-        if len(text) <= MESSAGE_WIDTH:
+    safe = printable(name)
+    base = printable(Path(name).name or name)
+    for text in (f"{safe} [{stamp}]", f"{safe} [{clock}]", f"{base} [{clock}]"):
+        if width(text) <= MESSAGE_WIDTH:
             return text
     tail = f" [{clock}]"
-    room = MESSAGE_WIDTH - len(tail) - 3
-    return "..." + base[-room:] + tail
+    return ASCII_ELLIPSIS + keep_end(base, MESSAGE_WIDTH - len(tail) - len(ASCII_ELLIPSIS)) + tail
+
+
+def keep_end(text: str, columns: int) -> str:
+    """The longest end of (printable) ``text`` that fits in ``columns`` display columns."""
+    reversed_fit = fit(printable(text)[::-1], columns, ellipsis="")
+    return reversed_fit[::-1]
 
 
 def key_text(key: str) -> str:
@@ -45,16 +56,17 @@ def key_text(key: str) -> str:
 
 
 def save_failure(path: str, reason: str) -> str:
-    """A short message line for a failed save (the game goes on)."""
+    """A short message line for a failed save (the game goes on), file names escaped."""
     folder = Path(path).parent
     if not folder.is_dir():
-        return f"not saved: no folder {folder}"
-    return "not saved: " + reason.removeprefix("could not save: ")
+        room = MESSAGE_WIDTH - len("not saved: no folder ")
+        return f"not saved: no folder {shorten_middle(str(folder), room, ASCII_ELLIPSIS)}"
+    return "not saved: " + printable(reason.removeprefix("could not save: "))
 
 
 def fit_message(text: str) -> str:
-    """Shorten a message to the message line, marking the cut with ..."""
-    return text if len(text) <= MESSAGE_WIDTH else text[: MESSAGE_WIDTH - 3] + "..."
+    """Shorten a message to the message line (display columns), marking the cut with ..."""
+    return fit(text, MESSAGE_WIDTH, ellipsis=ASCII_ELLIPSIS)
 
 
 def apply_ui_state(app: Any, state: dict[str, Any]) -> None:
@@ -74,11 +86,11 @@ def validate_ui_state(state: Any) -> None:
     if type(version) is not int or not 1 <= version <= UI_STATE_VERSION:
         raise ValueError("the screen state has an unknown version")
     prompt = state.get("prompt", "move")
-    if prompt not in PROMPT_NAMES:
-        raise ValueError(f"unknown prompt {prompt!r} in the screen state")
+    if not isinstance(prompt, str) or prompt not in PROMPT_NAMES:
+        raise ValueError("unknown prompt in the screen state")
     layout = state.get("layout", Layout.COMMANDS.value)
-    if layout not in (Layout.COMMANDS.value, Layout.BONUSES.value):
-        raise ValueError(f"unknown window layout {layout!r}")
+    if not isinstance(layout, str) or layout not in (Layout.COMMANDS.value, Layout.BONUSES.value):
+        raise ValueError("unknown window layout in the screen state")
     if type(state.get("ordering", False)) is not bool:
         raise ValueError("the order-hand option is not true or false")
     last = state.get("last_move")
@@ -87,6 +99,7 @@ def validate_ui_state(state: Any) -> None:
         if (
             not isinstance(last, list)
             or len(last) != 2
+            or not all(isinstance(part, str) for part in last)
             or last[0] not in ("PLAY", "DISCARD")
             or last[1] not in labels
         ):

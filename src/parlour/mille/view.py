@@ -69,6 +69,8 @@ NUM_WIDTH = 4
 VALUE_COL = 77
 MESSAGE_ROW, MESSAGE_COL = 15, 45
 BORDER_ROW = 16
+LEVEL_NOTE_OFFSET = 2
+"""Row 0 of the score window is blank up to "You" (column 61): the level goes there."""
 LABEL_END_COL = 58
 """Score labels end at this column (``Games`` one further)."""
 
@@ -153,6 +155,8 @@ class Screen:
     """The order-hand option (changes the ``o:`` line of the command list)."""
     colour: bool = False
     bell: bool = False
+    level_note: str = ""
+    """Which computer plays, in the score window's title row ("" for the default level)."""
 
 
 def _card_style(label: str | None, colour: bool) -> Style:
@@ -315,6 +319,8 @@ def render(
     _draw_scores(frame, board, screen)
     _draw_mileage(frame, board, screen)
     _draw_prompt(frame, screen)
+    if screen.level_note:
+        frame.put(0, SCORE_COL + LEVEL_NOTE_OFFSET, screen.level_note)
     frame.bell = screen.bell
     return frame
 

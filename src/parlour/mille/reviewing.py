@@ -1,0 +1,117 @@
+"""The hand review in the app (a part of :class:`MilleApp`): ``v`` at Another hand?/game?.
+
+The app keeps a :class:`~parlour.mille.review.HandLog` per hand and records
+every decision of the human, with the human seat's view, before the move is
+applied. ``v`` at the end-of-hand questions starts a
+:class:`~parlour.mille.review.Reviewer` over that log: it judges one decision
+per TIMEOUT key (the app's timeout is zero while it works, so keys still come
+through), and once it has taken more than half a second the message line
+shows its progress. Then the review's pages show (SPACE next, P previous);
+any other key, while it works or on a page, returns to the question exactly
+as it was. The work done is kept for the hand, so a second ``v`` goes on
+where the first stopped. A hand restored at its end has no decisions to
+review (saves do not keep them): ``v`` says so on the message line.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from parlour.mille.review import HandLog, Reviewer
+from parlour.mille.review_view import page_count, progress_line, render_review
+from parlour.mille.rules import Game
+from parlour.tui import keys
+from parlour.tui.frame import Frame
+from parlour.tui.glyphs import Glyphs
+
+REVIEW_KEY = "v"
+NOTHING_TO_REVIEW = "no decisions of yours to review"
+"""The message for ``v`` when the hand's decisions were not seen (restored at its end)."""
+PROGRESS_AFTER = 0.5
+"""Seconds of work before the progress line shows."""
+
+
+@dataclass
+class ReviewSession:
+    """One hand's review: the reviewer, when it started, whether it is done, the page shown."""
+
+    reviewer: Reviewer
+    started: float
+    done: bool = False
+    page: int = 0
+
+
+class ReviewMixin:
+    """Records the hand's decisions and runs and shows its review."""
+
+    game: Game
+    glyphs: Glyphs
+    hand_log: HandLog
+    review: ReviewSession | None
+    reviewing: bool
+    clock: Callable[[], float]
+    _error: Callable[[str], None]
+
+    def _new_hand_log(self) -> None:
+        self.hand_log = HandLog()
+        self.review = None
+        self.reviewing = False
+
+    def _open_review(self) -> None:
+        if not self.hand_log.decisions:
+            # A hand restored at its end: its decisions were made before the save.
+            self._error(NOTHING_TO_REVIEW)
+            return
+        if self.review is None:
+            self.review = ReviewSession(Reviewer(self.hand_log, self.game.seed), self.clock())
+        else:
+            self.review.started = self.clock()
+            self.review.page = 0
+        self.reviewing = True
+
+    def review_due(self) -> bool:
+        """Whether the review is working (the app's timeout is zero then)."""
+        return self.reviewing and self.review is not None and not self.review.done
+
+    def _review_key(self, key: str) -> None:
+        review = self.review
+        assert review is not None
+        if key == keys.TIMEOUT:
+            if not review.done:
+                review.done = not review.reviewer.step()
+            return
+        if key in (keys.RESIZE, keys.MOUSE, "CTRL_L"):
+            return
+        if not review.done:
+            self.reviewing = False  # the work so far is kept for the next v
+            return
+        pages = page_count(review.reviewer.findings(), self.glyphs)
+        if key == " " and review.page < pages - 1:
+            review.page += 1
+        elif key in ("p", "P") and review.page > 0:
+            review.page -= 1
+        else:
+            self.reviewing = False
+
+    def review_progress(self) -> str | None:
+        """The progress line while the review has worked for more than half a second."""
+        review = self.review
+        if not self.review_due() or review is None:
+            return None
+        if self.clock() - review.started <= PROGRESS_AFTER:
+            return None
+        return progress_line(review.reviewer.progress)
+
+    def review_frame(self) -> Frame | None:
+        """The review page showing, or None (the board shows)."""
+        review = self.review
+        if not self.reviewing or review is None or not review.done:
+            return None
+        return render_review(review.reviewer.findings(), review.page, self.glyphs)
+
+
+def monotonic() -> float:
+    """The clock the review's progress is timed with."""
+    return time.monotonic()

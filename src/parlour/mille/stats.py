@@ -1,0 +1,333 @@
+"""Mille statistics: what one hand and one game leave behind, and the totals per level.
+
+Pure: no files, no terminal. The app appends one :class:`GameRecord` per game to
+the ledger (``parlour.core.ledger``, ``DATA/mille/games.jsonl``) when the game
+ends (``won``, ``lost``, ``tied``) or is left without a save (``abandoned``);
+the ledger keeps the last record of each ``game_id``, so a game saved, resumed
+and finished counts once. :func:`tally` adds the records up per level and
+:func:`report` writes them as plain lines.
+
+A "game" is one race to 5000 points (``Another game?`` starts the next one);
+a hand is won when the human's hand total beats the computer's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.ledger import is_game_id
+from parlour.core.rng import SEED_LIMIT
+from parlour.mille.rules import COMPUTER, EXTENDED_GOAL, HUMAN, Game, Phase
+from parlour.mille.scoring import (
+    ALL_SAFETIES_POINTS,
+    COUP_POINTS,
+    DELAYED_ACTION_POINTS,
+    EXTENSION_POINTS,
+    GAME_POINTS,
+    NUM_SAFETIES,
+    SAFE_TRIP_POINTS,
+    SAFETY_POINTS,
+    SHUT_OUT_POINTS,
+    TRIP_POINTS,
+)
+
+LEVELS = ("strong", "classic")
+"""``strong``: today's computer (the default); ``classic``: BSD's own strategy."""
+OUTCOMES = ("won", "lost", "tied", "abandoned")
+RECORD_VERSION = 1
+MAX_HAND_POINTS = (
+    EXTENDED_GOAL
+    + NUM_SAFETIES * (SAFETY_POINTS + COUP_POINTS)
+    + ALL_SAFETIES_POINTS
+    + TRIP_POINTS
+    + SAFE_TRIP_POINTS
+    + DELAYED_ACTION_POINTS
+    + EXTENSION_POINTS
+    + SHUT_OUT_POINTS
+)
+"""The most one hand can score (4600): every item of the score window at once."""
+MAX_GAME_POINTS = GAME_POINTS - 1 + MAX_HAND_POINTS
+"""A game ends at the end of the hand that reaches 5000, so no total passes this."""
+MAX_HANDS = 10**6
+MIN_TRIP_POINTS = 700 + TRIP_POINTS
+
+
+def checked_int(value: Any, what: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number (not a bool) from ``low`` to ``high``, else ValueError."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{what} must be a whole number from {low} to {high}")
+    return value
+
+
+def checked_bool(value: Any, what: str) -> bool:
+    """``value`` if it is true or false, else ValueError."""
+    if type(value) is not bool:
+        raise ValueError(f"{what} must be true or false")
+    return value
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """One finished hand as the statistics see it (the human's side, both totals)."""
+
+    number: int
+    """The hand's number in the session (``Game.hands_played`` when it ended)."""
+    you: int
+    computer: int
+    trip: bool
+    """The human completed the trip."""
+    safeties: int
+    coups: int
+    shut_out: bool
+
+    @property
+    def won(self) -> bool:
+        """The human's hand total beat the computer's."""
+        return self.you > self.computer
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for a save or a ledger line."""
+        return {
+            "number": self.number,
+            "you": self.you,
+            "computer": self.computer,
+            "trip": self.trip,
+            "safeties": self.safeties,
+            "coups": self.coups,
+            "shut_out": self.shut_out,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> HandSummary:
+        """Strictly rebuild :meth:`to_dict` output; ``ValueError`` names what is impossible."""
+        if not isinstance(data, dict):
+            raise ValueError("a hand summary is not an object")
+        summary = cls(
+            number=checked_int(data.get("number"), "a hand number", 1, MAX_HANDS),
+            you=checked_int(data.get("you"), "a hand score", 0, MAX_HAND_POINTS),
+            computer=checked_int(data.get("computer"), "a hand score", 0, MAX_HAND_POINTS),
+            trip=checked_bool(data.get("trip"), "a trip flag"),
+            safeties=checked_int(data.get("safeties"), "a safety count", 0, NUM_SAFETIES),
+            coups=checked_int(data.get("coups"), "a coup count", 0, NUM_SAFETIES),
+            shut_out=checked_bool(data.get("shut_out"), "a shut-out flag"),
+        )
+        floor = summary.safeties * SAFETY_POINTS + summary.coups * COUP_POINTS
+        if summary.coups > summary.safeties or summary.you < floor:
+            raise ValueError("a hand summary does not add up")
+        if summary.shut_out and not summary.trip:
+            raise ValueError("a shut-out without a trip")
+        if summary.trip and summary.you < MIN_TRIP_POINTS:
+            raise ValueError("a trip worth too few points")
+        return summary
+
+
+def summarize_hand(game: Game) -> HandSummary:
+    """The summary of the hand that just ended (``game`` in HAND_OVER or GAME_OVER)."""
+    if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        raise ValueError("the hand is not over")
+    you, comp = game.players[HUMAN], game.players[COMPUTER]
+    return HandSummary(
+        number=game.hands_played,
+        you=you.hand_total,
+        computer=comp.hand_total,
+        trip=game.finisher == HUMAN,
+        safeties=len(you.safeties),
+        coups=sum(you.safeties.values()),
+        shut_out=you.bonuses.shut_out > 0,
+    )
+
+
+def check_hands(hands: list[HandSummary], last: int) -> None:
+    """``ValueError`` unless ``hands`` are consecutive hand numbers ending at ``last``."""
+    numbers = [hand.number for hand in hands]
+    if numbers and numbers != list(range(last - len(numbers) + 1, last + 1)):
+        raise ValueError("the game's hand summaries are not consecutive")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game in the ledger: who won (or that it was left), its hands, the level."""
+
+    game_id: str
+    level: str
+    outcome: str
+    you: int
+    computer: int
+    hands: tuple[HandSummary, ...]
+    seed: int
+    complete: bool = True
+    """Whether ``hands`` covers the whole game (a save from before summaries may lack some)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """One ledger line."""
+        return {
+            "version": RECORD_VERSION,
+            "game_id": self.game_id,
+            "level": self.level,
+            "outcome": self.outcome,
+            "you": self.you,
+            "computer": self.computer,
+            "hands": [hand.to_dict() for hand in self.hands],
+            "seed": self.seed,
+            "complete": self.complete,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
+        """Strictly rebuild a ledger line; ``ValueError`` if it is not one a game could write."""
+        if data.get("version") != RECORD_VERSION:
+            raise ValueError("unknown record version")
+        game_id = data.get("game_id")
+        if not is_game_id(game_id):
+            raise ValueError("bad game id")
+        level = data.get("level")
+        if level not in LEVELS:
+            raise ValueError("unknown level")
+        outcome = data.get("outcome")
+        if outcome not in OUTCOMES:
+            raise ValueError("unknown outcome")
+        raw_hands = data.get("hands")
+        if not isinstance(raw_hands, list) or len(raw_hands) > MAX_HANDS:
+            raise ValueError("the hands are not a list")
+        hands = [HandSummary.from_dict(hand) for hand in raw_hands]
+        if hands:
+            check_hands(hands, hands[-1].number)
+        record = cls(
+            game_id=str(game_id),
+            level=str(level),
+            outcome=str(outcome),
+            you=checked_int(data.get("you"), "a total", 0, MAX_GAME_POINTS),
+            computer=checked_int(data.get("computer"), "a total", 0, MAX_GAME_POINTS),
+            hands=tuple(hands),
+            seed=checked_int(data.get("seed"), "a seed", 0, SEED_LIMIT - 1),
+            complete=checked_bool(data.get("complete"), "the complete flag"),
+        )
+        record.check()
+        return record
+
+    def check(self) -> None:
+        """``ValueError`` if the outcome does not follow from the totals and hands."""
+        if self.outcome != "abandoned":
+            if max(self.you, self.computer) < GAME_POINTS:
+                raise ValueError("a finished game below 5000 points")
+            expected = "won" if self.you > self.computer else "lost"
+            if self.you == self.computer:
+                expected = "tied"
+            if self.outcome != expected:
+                raise ValueError("the outcome does not match the totals")
+        you = sum(hand.you for hand in self.hands)
+        comp = sum(hand.computer for hand in self.hands)
+        if you > self.you or comp > self.computer:
+            raise ValueError("the hands add up to more than the totals")
+        if (
+            self.complete
+            and self.outcome != "abandoned"
+            and (you, comp)
+            != (
+                self.you,
+                self.computer,
+            )
+        ):
+            raise ValueError("the hands do not add up to the totals")
+
+
+def game_record(
+    game: Game,
+    game_id: str,
+    level: str,
+    hands: Iterable[HandSummary],
+    *,
+    complete: bool,
+) -> GameRecord:
+    """The record of the game in progress: finished at GAME_OVER, else abandoned."""
+    you = game.players[HUMAN].overall_total
+    comp = game.players[COMPUTER].overall_total
+    if game.phase is Phase.GAME_OVER:
+        outcome = "won" if you > comp else "lost" if you < comp else "tied"
+    else:
+        outcome = "abandoned"
+    return GameRecord(game_id, level, outcome, you, comp, tuple(hands), game.seed, complete)
+
+
+@dataclass
+class LevelStats:
+    """The totals of one level."""
+
+    games: int = 0
+    """Finished games."""
+    won: int = 0
+    lost: int = 0
+    tied: int = 0
+    abandoned: int = 0
+    hands: int = 0
+    hands_won: int = 0
+    points: int = 0
+    trips: int = 0
+    safeties: int = 0
+    coups: int = 0
+    shut_outs: int = 0
+    best: int | None = None
+
+    @property
+    def mean_hand(self) -> float | None:
+        """The human's mean hand score (None before the first hand)."""
+        return self.points / self.hands if self.hands else None
+
+    def add(self, record: GameRecord) -> None:
+        """Count one game and its hands."""
+        if record.outcome == "abandoned":
+            self.abandoned += 1
+        else:
+            self.games += 1
+            self.won += record.outcome == "won"
+            self.lost += record.outcome == "lost"
+            self.tied += record.outcome == "tied"
+        for hand in record.hands:
+            self.hands += 1
+            self.hands_won += hand.won
+            self.points += hand.you
+            self.trips += hand.trip
+            self.safeties += hand.safeties
+            self.coups += hand.coups
+            self.shut_outs += hand.shut_out
+            self.best = hand.you if self.best is None else max(self.best, hand.you)
+
+
+def tally(records: Iterable[GameRecord]) -> dict[str, LevelStats]:
+    """Totals per level (every level present, empty ones included)."""
+    totals = {level: LevelStats() for level in LEVELS}
+    for record in records:
+        totals[record.level].add(record)
+    return totals
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+def level_lines(level: str, stats: LevelStats) -> list[str]:
+    """The lines of one level, for ``mille --stats`` and the end of a session."""
+    if not stats.games and not stats.abandoned and not stats.hands:
+        return [f"{level}: no games yet"]
+    mean = "-" if stats.mean_hand is None else f"{stats.mean_hand:.0f}"
+    best = "-" if stats.best is None else str(stats.best)
+    won = _percent(stats.won, stats.games)
+    return [
+        f"{level}: {stats.games} games finished, won {stats.won} ({won})"
+        f", lost {stats.lost}, tied {stats.tied}; {stats.abandoned} abandoned",
+        f"  hands {stats.hands}, won {stats.hands_won} ({_percent(stats.hands_won, stats.hands)})"
+        f", mean hand score {mean}, best hand {best}",
+        f"  trips {stats.trips}, safeties {stats.safeties}, coups fourres {stats.coups}"
+        f", shut-outs {stats.shut_outs}",
+    ]
+
+
+def report(records: Iterable[GameRecord], levels: Iterable[str] = LEVELS) -> list[str]:
+    """Plain lines for the given levels."""
+    totals = tally(records)
+    lines: list[str] = []
+    for level in levels:
+        lines += level_lines(level, totals[level])
+    return lines

@@ -1,0 +1,134 @@
+"""The hand review wired into the app: every human decision logged, v at the end of a hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from parlour.mille import reviewing, savefile
+from parlour.mille.app import END_HINT, MilleApp
+from parlour.mille.review import HandLog, Reviewer
+from parlour.mille.reviewing import NOTHING_TO_REVIEW
+from parlour.mille.rules import HUMAN, Game
+from tests.mille.drive import play_until_question
+from tests.mille.opponents import FirstLegal
+from tests.mille.test_app import message, press, prompt, screen
+
+DEALS = 6
+"""Few deals per decision: the wiring is under test here, not the judgement."""
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def _quick_reviewer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reviewing, "Reviewer", lambda log, seed: Reviewer(log, seed, deals=DEALS))
+
+
+def end_of_hand(seed: int = 11) -> tuple[MilleApp, FakeClock]:
+    game = Game.new(seed)
+    app = MilleApp(game, FirstLegal(game))
+    clock = FakeClock()
+    app.clock = clock
+    play_until_question(app, ("Another hand?", "Another game?"))
+    return app, clock
+
+
+def test_every_human_decision_of_the_hand_is_logged_with_the_humans_view() -> None:
+    game = Game.new(11)
+    app = MilleApp(game, FirstLegal(game))
+    seen: list[object] = []
+    original = app.hand_log.record
+
+    def spy(view: object, move: object) -> None:
+        seen.append(move)
+        original(view, move)  # type: ignore[arg-type]
+
+    app.hand_log.record = spy  # type: ignore[method-assign]
+    press(app, "u1 ")  # refused (must pick first): not a decision
+    press(app, "p")
+    press(app, "d1 ")
+    decisions = app.hand_log.decisions
+    assert [str(d.move) for d in decisions] == ["pick", "discard 1"]
+    assert all(d.view.me == HUMAN and d.view.turn == HUMAN for d in decisions)
+    assert len(seen) == 3  # the refused move was offered too, and left out by the log
+
+
+def test_a_new_hand_starts_a_new_log() -> None:
+    app, _ = end_of_hand()
+    assert app.hand_log.decisions
+    press(app, "y")
+    assert app.hand_log.decisions == [] and app.review is None
+
+
+def test_v_reviews_the_hand_with_progress_then_pages_then_back_exactly() -> None:
+    app, clock = end_of_hand()
+    before = screen(app)
+    app.handle_key("v")
+    assert app.timeout() == 0.0
+    app.handle_key("TIMEOUT")
+    assert screen(app) == before  # less than half a second: no progress line yet
+    clock.now += 0.6
+    app.handle_key("TIMEOUT")
+    done, total = app.review.reviewer.progress  # type: ignore[union-attr]
+    assert message(app) == f"Reviewing your decisions: {done} of {total}"
+    assert 0 < done < total
+    while app.timeout() == 0.0:
+        app.handle_key("TIMEOUT")
+    rows = screen(app)
+    assert rows[0].startswith("Hand review: your costliest decisions")
+    press(app, "z")
+    assert screen(app) == before and prompt(app) in ("Another hand?", "Another game?")
+
+
+def test_a_key_while_reviewing_returns_and_v_goes_on_where_it_stopped() -> None:
+    app, clock = end_of_hand()
+    before = screen(app)
+    app.handle_key("v")
+    app.handle_key("TIMEOUT")
+    app.handle_key("TIMEOUT")
+    clock.now += 1
+    press(app, "x")
+    assert screen(app) == before and app.timeout() is None
+    done_before = app.review.reviewer.progress[0]  # type: ignore[union-attr]
+    app.handle_key("v")
+    app.handle_key("TIMEOUT")
+    assert app.review.reviewer.progress[0] == done_before + 1  # type: ignore[union-attr]
+
+
+def test_a_hand_restored_at_its_end_has_nothing_to_review(tmp_path: Path) -> None:
+    app, _ = end_of_hand()
+    path = tmp_path / "end.json"
+    press(app, ["s", *str(path), "ENTER"])
+    saved = savefile.load_saved(path)
+    again = MilleApp(saved.game, FirstLegal(saved.game), ui_state=saved.ui, meta=saved.meta)
+    press(again, "v")
+    assert message(again) == NOTHING_TO_REVIEW and not again.reviewing
+    assert prompt(again) in ("Another hand?", "Another game?")
+
+
+def test_a_review_without_findings_says_so() -> None:
+    app, _ = end_of_hand()
+    app.review = reviewing.ReviewSession(Reviewer(HandLog(), 1), 0.0)
+    press(app, "v")
+    rows = screen(app)
+    assert rows[0].startswith("Hand review") and "No clear mistakes" in rows[3]
+    press(app, " ")
+    assert prompt(app) in ("Another hand?", "Another game?")
+
+
+def test_the_hint_names_v_at_the_end_of_a_hand_only() -> None:
+    app, _ = end_of_hand()
+    press(app, "x")
+    assert message(app) == END_HINT
+    game = Game.new(3)
+    other = MilleApp(game, FirstLegal(game))
+    press(other, "qx")
+    assert message(other) == "type y or n (s saves)"

@@ -1,0 +1,254 @@
+"""The hand review: clear blunders flagged, the computer's own moves not, hidden cards unread."""
+
+from __future__ import annotations
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from parlour.core.rng import below, make_rng, shuffle
+from parlour.mille.ai import ComputerPlayer
+from parlour.mille.players import GreedyPlayer
+from parlour.mille.review import Decision, HandLog, Reviewer, legal_moves, option_of
+from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
+from tests.mille.craft import C, craft, go, hand, play, rebalance, slot_of
+
+DECK = [C.D50, C.D100, C.D75, C.GO, C.D25, C.REPAIRS, C.D200, C.D100, C.D50, C.D75, C.D100]
+OPPONENT = hand(C.D75, C.D100, C.OUT_OF_GAS, C.GO, C.D25, C.D50)
+
+
+def finishing(deck: list[C] | None = None, opponent: list[C | None] | None = None) -> Game:
+    """The human, moving at 675 miles with a 25 in hand, has picked; the computer is at 0."""
+    game = craft(
+        hands=(
+            hand(C.D25, C.D50, C.STOP, C.GASOLINE, C.SPARE_TIRE, C.REPAIRS),
+            opponent or OPPONENT,
+        ),
+        deck=deck or DECK,
+    )
+    go(game, HUMAN)
+    go(game, COMPUTER)
+    human = game.players[HUMAN]
+    human.distance_played = [C.D100] * 6 + [C.D75]
+    human.mileage = 675
+    rebalance(game)
+    play(game, "pick")
+    return game
+
+
+def stopped_with_right_of_way() -> Game:
+    """A fresh Stop on the human, who holds Right of Way and has not picked: a coup fourré."""
+    game = craft(
+        hands=(hand(C.RIGHT_OF_WAY, C.D50, C.D100, C.GASOLINE, C.D75, C.D25), OPPONENT),
+        deck=list(DECK),
+    )
+    go(game, HUMAN)
+    go(game, COMPUTER)
+    human = game.players[HUMAN]
+    human.battle_pile.append(C.STOP)
+    human.battle = C.STOP
+    human.can_go = False
+    human.fresh_battle = True
+    rebalance(game)
+    return game
+
+
+def review(log: HandLog, seed: int = 7, deals: int = 160) -> Reviewer:
+    reviewer = Reviewer(log, seed, deals)
+    while reviewer.step():
+        pass
+    return reviewer
+
+
+def one_decision(game: Game, move: Move) -> HandLog:
+    log = HandLog()
+    log.record(game.view(HUMAN), move)
+    assert len(log.decisions) == 1
+    return log
+
+
+def played_hand(seed: int, human: GreedyPlayer | ComputerPlayer) -> HandLog:
+    """The first hand of game ``seed``, ``human`` against the computer, logged."""
+    game = Game.new(seed)
+    computer = ComputerPlayer(seed + 100)
+    log = HandLog()
+    while game.phase in (Phase.TURN, Phase.EXTENSION):
+        view = game.view(game.turn)
+        if game.phase is Phase.EXTENSION:
+            player = human if game.turn == HUMAN else computer
+            game.answer_extension(player.wants_extension(view))
+        elif game.turn == HUMAN:
+            move = human.choose_move(view)
+            log.record(view, move)
+            game.apply(move)
+        else:
+            game.apply(computer.choose_move(view))
+    return log
+
+
+def test_throwing_away_the_finishing_card_is_flagged() -> None:
+    game = finishing()
+    blunder = Move("discard", slot_of(game, C.D25))
+    findings = review(one_decision(game, blunder)).findings()
+    assert len(findings) == 1
+    finding = findings[0]
+    assert finding.decision.move == blunder
+    assert finding.advised == Move("use", slot_of(game, C.D25))
+    # Trip, safe trip and shut-out are at stake: far more than the margin of error.
+    assert 600 < finding.loss < 1400
+    assert finding.loss > 5 * finding.stderr
+
+
+def test_a_missed_coup_fourre_costs_its_300_points() -> None:
+    game = stopped_with_right_of_way()
+    findings = review(one_decision(game, Move("pick"))).findings()
+    assert len(findings) == 1
+    assert findings[0].advised == Move("use", slot_of(game, C.RIGHT_OF_WAY))
+    # Drawing first, the player still plays Right of Way (no coup): the coup's 300 points.
+    assert abs(findings[0].loss - 300) < 60
+
+
+def test_the_right_move_and_a_twin_card_are_not_flagged() -> None:
+    game = finishing()
+    right = Move("use", slot_of(game, C.D25))
+    assert review(one_decision(game, right)).findings() == []
+    twins = finishing()
+    human = twins.players[HUMAN]
+    human.hand[slot_of(twins, C.D50)] = C.D25  # two 25s: either one finishes the trip
+    rebalance(twins)
+    second = Move("use", human.hand.index(C.D25, slot_of(twins, C.D25) + 1))
+    assert review(one_decision(twins, second)).findings() == []
+
+
+def test_the_computers_own_moves_are_never_flagged() -> None:
+    for seed in (1, 2):
+        log = played_hand(seed, ComputerPlayer(7))
+        assert len(log.decisions) > 10
+        assert review(log, seed=7).findings() == [], seed
+        # The advice is the move that computer made: its memory is replayed from the views.
+        reviewer = Reviewer(log, 7)
+        for view, move in ((d.view, d.move) for d in log.decisions):
+            assert option_of(view, reviewer.advise(view)) == option_of(view, move)
+            reviewer.follow(view, move)
+
+
+def test_the_computers_memory_follows_the_moves_played() -> None:
+    """The advice comes from the safety evidence of the line the player took, not its own."""
+    computer = ComputerPlayer(7)
+    log = played_hand(4, computer)
+    reviewer = review(log, seed=7)
+    assert reviewer.computer.memory() == computer.memory()
+    assert computer.evidence.deck_at  # the hand showed something about the safeties
+    game = stopped_with_right_of_way()
+    view = game.view(HUMAN)
+    reviewer = review(one_decision(game, Move("pick")))  # the computer would play the safety
+    fresh = ComputerPlayer(7)
+    fresh.evidence.observe(view)
+    fresh.evidence.moved(view, Move("pick"))
+    assert reviewer.computer.memory() == fresh.memory()
+
+
+def test_greedy_play_is_flagged_somewhere_and_costliest_first() -> None:
+    losses = []
+    for seed in (1, 2):
+        findings = review(played_hand(seed, GreedyPlayer(seed)), deals=64).findings()
+        assert [f.loss for f in findings] == sorted((f.loss for f in findings), reverse=True)
+        for finding in findings:
+            assert finding.loss > 50 and finding.loss > 2.5 * finding.stderr
+            assert finding.advised in legal_moves(finding.decision.view)
+        losses += [f.loss for f in findings]
+    assert losses
+
+
+def test_the_hidden_cards_do_not_change_the_findings() -> None:
+    """The same view with the deck and the opponent's hand dealt differently: same review."""
+    base = finishing()
+    results = []
+    for salt in range(4):
+        hidden = [*base.deck, *(c for c in base.players[COMPUTER].hand if c is not None)]
+        shuffle(hidden, make_rng(salt))
+        picked = base.players[HUMAN].hand[0]
+        assert picked is not None
+        game = finishing(deck=[*hidden[6:], picked], opponent=hand(*hidden[:6]))
+        assert game.view(HUMAN) == base.view(HUMAN)
+        reviewer = review(one_decision(game, Move("discard", slot_of(game, C.D25))))
+        results.append([(f.advised, f.loss, f.stderr) for f in reviewer.findings()])
+    assert all(result == results[0] for result in results)
+
+
+def test_progress_counts_every_decision_once() -> None:
+    log = played_hand(5, GreedyPlayer(5))
+    total = len(log.decisions)
+    reviewer = Reviewer(log, 3, deals=16)
+    assert reviewer.progress == (0, total)
+    seen = []
+    more = True
+    while more:
+        more = reviewer.step()
+        seen.append(reviewer.progress)
+    assert seen == [(done, total) for done in range(1, total + 1)]
+    assert reviewer.step() is False
+    assert reviewer.progress == (total, total)
+
+
+def test_the_review_keeps_its_own_copy_of_the_log() -> None:
+    game = finishing()
+    log = one_decision(game, Move("discard", slot_of(game, C.D25)))
+    reviewer = Reviewer(log, 3)
+    log.record(game.view(HUMAN), Move("discard", slot_of(game, C.STOP)))
+    assert reviewer.progress == (0, 1)
+
+
+def test_the_same_seed_gives_the_same_review_and_another_seed_other_deals() -> None:
+    log = played_hand(1, GreedyPlayer(1))
+    game = finishing()
+    log.record(game.view(HUMAN), Move("discard", slot_of(game, C.D25)))
+
+    def found(seed: int) -> list[tuple[Decision, Move, float, float]]:
+        return [(f.decision, f.advised, f.loss, f.stderr) for f in review(log, seed, 32).findings()]
+
+    first = found(11)
+    assert first and found(11) == first
+    assert found(12) != first
+
+
+def test_refused_moves_are_not_decisions() -> None:
+    game = finishing()
+    log = HandLog()
+    view = game.view(HUMAN)
+    log.record(view, Move("pick"))  # already picked
+    log.record(view, Move("use", slot_of(game, C.GASOLINE)))  # not stopped
+    log.record(game.view(COMPUTER), Move("pick"))  # not its turn
+    assert log.decisions == []
+    log.record(view, Move("use", slot_of(game, C.STOP)))
+    assert log.decisions == [Decision(view, Move("use", slot_of(game, C.STOP)))]
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 60), salt=st.integers(0, 2**31))
+def test_any_deal_of_the_hidden_cards_gives_the_same_judgement(
+    seed: int, steps: int, salt: int
+) -> None:
+    game = Game.new(seed)
+    rng = make_rng(seed)
+    for _ in range(steps):
+        if game.phase is not Phase.TURN:
+            break
+        moves = game.legal_moves()
+        game.apply(moves[below(rng, len(moves))])
+    assume(game.phase is Phase.TURN)
+    twin = Game.from_dict(game.to_dict())
+    other = twin.players[1 - twin.turn]
+    slots = [slot for slot, card in enumerate(other.hand) if card is not None]
+    hidden = [*twin.deck, *(other.hand[slot] for slot in slots)]
+    shuffle(hidden, make_rng(salt))
+    for slot in slots:
+        other.hand[slot] = hidden.pop()
+    twin.deck = hidden
+    view = game.view(game.turn)
+    assert twin.view(twin.turn) == view
+    move = game.legal_moves()[below(rng, len(game.legal_moves()))]
+    judged = []
+    for position in (game, twin):
+        reviewer = Reviewer(HandLog(), 5, deals=16)
+        judged.append(reviewer.judge(Decision(position.view(position.turn), move)))
+    assert judged[0] == judged[1]
