@@ -194,7 +194,8 @@ def in_job_shell(tmp_path: Path, script: str) -> Terminal:
 @job_control
 def test_ctrl_z_suspends_and_fg_brings_the_screen_back(tmp_path: Path) -> None:
     script = (
-        'DEMO; s=$?; echo; echo "[stopped with $s]"; read -r x; fg; echo "[ended with $?]"; read -r x'
+        'DEMO; s=$?; echo; echo "[stopped with $s]"; read -r x; '
+        'fg; echo "[ended with $?]"; read -r x'
     )
     with in_job_shell(tmp_path, script) as term:
         term.wait_for("DEMO READY")
