@@ -8,9 +8,12 @@ from typing import Any
 
 import pytest
 
+from parlour.core.rng import make_rng
 from parlour.dixmille import stats
+from parlour.dixmille.ai import tables_for, threshold_move
+from parlour.dixmille.analysis import annotate
 from parlour.dixmille.cli import main
-from parlour.dixmille.rules import Game, parse_move
+from parlour.dixmille.rules import FOUR_TWOS_TURN, Game, new_game, parse_move
 from tests.dixmille.helpers import scripted_game
 
 STRAIGHT = (1, 2, 3, 4, 5, 6)
@@ -202,3 +205,17 @@ def test_a_game_ends_normally_without_statistics() -> None:
     app.handle_key("i")
     app.handle_key("q")
     assert app.finished
+
+
+def test_the_optimum_on_the_style_page_follows_the_games_four_twos_rule() -> None:
+    """Under ``--four-twos turn`` the optimum's points per turn do not depend on the score."""
+    game = new_game(["Ann", "Bob"], make_rng(7), 7, FOUR_TWOS_TURN)
+    while not game.over:
+        game.apply(threshold_move(game.situation()))
+    for turn in game.players[0].turns:
+        annotate(turn, four_twos_wipes=False)
+    assert any(t.score_before > 0 for t in game.players[0].turns)
+    ann = stats.totals([stats.game_line(game)], "Ann")[0]
+    expected = tables_for(0, False).start_value()
+    assert ann.style.optimum_per_turn() == pytest.approx(expected)
+    assert set(ann.style.levels) and all(not wipes for _, wipes in ann.style.levels)
