@@ -55,7 +55,6 @@ from parlour.tui.prompts import Answer, LineEditor
 
 DEFAULT_PACE = 0.8
 DEFAULT_SAVE = "dixmille-save.json"
-PROMPT_KEYS = "t throw  p pass  S save  i statistics  ? rules  Q quit"
 
 
 class Mode(Enum):
