@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from parlour.core.rng import make_rng
@@ -96,7 +96,7 @@ def test_a_missed_second_attempt_is_a_bust_on_the_same_line() -> None:
             50,
             True,
             "FOUR 2s - ALL 6,350 POINTS LOST: Ann is at 0",
-            "FOUR 2s - all 6,350 points lost, score 0",
+            "FOUR 2s - all 6,350 lost, score 0",
         ),
         (
             0,
@@ -194,6 +194,7 @@ def test_the_log_page_scrolls() -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(1, 3), turn_rule=st.booleans())
+@example(seed=1091, players=2, turn_rule=False)  # four 2s at 14,350: the longest log line seen
 def test_one_line_per_throw_as_the_record_counts_and_every_line_fits(
     seed: int, players: int, turn_rule: bool
 ) -> None:

@@ -151,7 +151,7 @@ def four_twos_cost(before: Before, wipes: bool) -> str:
         lost = f"{turn} lost" if before.turn_points else "nothing lost"
         return f"FOUR 2s - {lost}, score {score} kept"
     if before.score:
-        return f"FOUR 2s - all {points(before.score + before.turn_points)} points lost, score 0"
+        return f"FOUR 2s - all {points(before.score + before.turn_points)} lost, score 0"
     if before.turn_points:
         return f"FOUR 2s - {turn} lost (score was already 0)"
     return "FOUR 2s - nothing to lose (score was 0)"
