@@ -20,6 +20,7 @@ from parlour.dixmille import analysis, savefile, stats, statsview, view
 from parlour.dixmille.keybar import ACK_KEYS, ZEDX_KEYS, ask
 from parlour.dixmille.logview import ROOM, max_scroll, render_log
 from parlour.dixmille.records import BUST, FOUR_TWOS
+from parlour.dixmille.replay import rebuild_log
 from parlour.dixmille.rules import (
     FOUR_TWOS_GAME,
     Game,
@@ -138,6 +139,8 @@ class DixMilleApp(TerminalApp):
         self.result = ""
         if game is not None:
             self.seed = game.seed
+            self.turnlog = rebuild_log(game, glyphs) or TurnLog()  # the log as it was saved
+            self.ui.log = self.turnlog.entries
             self.recorded = game.over  # a finished game was recorded when it ended
             self._start_play(with_path(save_path, "Game resumed from {path}") if save_path else "")
         elif names:
