@@ -38,7 +38,9 @@ def rebuild_log(game: Game, glyphs: Glyphs) -> TurnLog | None:
         game.four_twos,
     )
     log = TurnLog()
-    first_logged = game.cycle - CYCLES_KEPT + 1
+    # one cycle more than the log keeps: the log forgets a cycle only at the next cycle's first
+    # move, and the replay's moves prune it just as the game's did
+    first_logged = game.cycle - CYCLES_KEPT
     cycles = max(len(p.turns) for p in game.players)
     try:
         for index in range(cycles):
