@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from parlour.core.rng import make_rng
+from parlour.dixmille.ai import positions_of
 from parlour.dixmille.moves import IllegalMove, Move, Pass, Phase, TakeDice, Throw
 from parlour.dixmille.records import GO, TAKE, Decision, TurnRecord
 from parlour.dixmille.rules import Game, Player
@@ -115,16 +116,5 @@ def _next_move(game: Game, decisions: Iterator[Decision]) -> Move | None:
     if game.phase is Phase.CHOOSE and decision.kind == GO:
         return Throw() if decision.throw else Pass()
     if game.phase is Phase.TAKE and decision.kind == TAKE:
-        return TakeDice(_positions(game.thrown, decision.taken))
+        return TakeDice(positions_of(game.thrown, decision.taken))
     return None
-
-
-def _positions(thrown: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
-    """Positions (1-based) in ``thrown`` of the faces ``taken``; ValueError if not there."""
-    used: list[int] = []
-    for face in taken:
-        free = [i for i, f in enumerate(thrown, 1) if f == face and i not in used]
-        if not free:
-            raise ValueError("a recorded take is not in the dice thrown")
-        used.append(free[0])
-    return tuple(sorted(used))
