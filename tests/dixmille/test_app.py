@@ -6,9 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from parlour.core.text import width
 from parlour.dixmille import savefile, stats
 from parlour.dixmille.app import DixMilleApp, Mode
+from parlour.dixmille.rules import TakeDice
 from parlour.tui.glyphs import ASCII
+from parlour.tui.prompts import LineEditor
 from tests.dixmille.helpers import Scripted
 
 
@@ -100,7 +103,8 @@ def test_save_resume_and_quit(tmp_path: Path) -> None:
     target = tmp_path / "game.json"
     text = feed(app, "S", "CTRL_U", *str(target), "ENTER")
     assert target.exists()
-    assert f"Saved in {target}" in text
+    message = text.splitlines()[20].rstrip()
+    assert message.startswith("Saved") and message.endswith("/game.json")
     loaded = savefile.load(target)
     assert loaded.to_dict() == app.game.to_dict()
     resumed = DixMilleApp(ASCII, game=loaded, pace=0, save_path=str(target))
@@ -294,3 +298,64 @@ def test_the_opening_line_tells_who_starts(names: list[str], opening: str) -> No
     assert opening in text
     if len(names) == 1:
         assert "Seat order" not in text
+
+
+# ----- file names in messages (escaped, fitted by columns) -----
+
+
+def hostile_name(tmp_path: Path) -> Path:
+    """A save file whose name holds an escape sequence and 40 columns of wide characters."""
+    return tmp_path / ("\x1b]0;pwned\x07" + "王小明" * 7 + ".json")
+
+
+def test_resumed_and_saved_messages_escape_and_fit_the_file_name(tmp_path: Path) -> None:
+    target = hostile_name(tmp_path)
+    app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=3, pace=0)
+    assert app.game is not None
+    savefile.save(target, app.game)
+    resumed = DixMilleApp(ASCII, game=savefile.load(target), pace=0, save_path=str(target))
+    frame = resumed.render(24, 80)
+    line = frame.row_text(20)
+    assert line.startswith("Game resumed from /") and line.rstrip().endswith("王小明.json")
+    assert line.startswith(f"Game resumed from {tmp_path}/^[]0;pwned^G") or "…" in line
+    assert "\x1b" not in frame.to_text() and "\x07" not in frame.to_text()
+    assert width(line) <= 80
+    feed(resumed, "t")
+    line = feed(resumed, "S", "ENTER").splitlines()[20]
+    assert line.startswith("Saved: resume with dixmille /")
+    assert line.rstrip().endswith(".json") and "\x1b" not in line and width(line) <= 80
+    assert savefile.load(target).to_dict() == resumed.game.to_dict()  # type: ignore[union-attr]
+    again = DixMilleApp(ASCII, game=savefile.load(target), pace=0, save_path=str(target))
+    assert again.game is not None
+    take = again.game.legal_moves()[0]
+    assert isinstance(take, TakeDice)
+    feed(again, *"".join(map(str, take.positions)), "ENTER")
+    feed(again, "Q", "y", "y", "ENTER")  # changed, so quitting offers to save it
+    assert again.finished and "\x1b" not in (again.exit_message or "")
+    assert "^[]0;pwned^G" in (again.exit_message or "")
+
+
+def test_the_overwrite_question_keeps_its_words_with_a_long_file_name(tmp_path: Path) -> None:
+    target = hostile_name(tmp_path)
+    target.write_text("{}", encoding="utf-8")
+    app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=3, pace=0, save_path=None)
+    app.save_path = str(target) + "x"  # a different file: saving to target asks first
+    feed(app, "t", "S")
+    app.editor = LineEditor("Save to file:", str(target))
+    line = feed(app, "ENTER").splitlines()[21]
+    assert app.mode is Mode.OVERWRITE
+    assert line.rstrip().endswith(".json exists: overwrite it? (y/n)") and width(line) <= 80
+    assert "\x1b" not in line
+
+
+def test_the_save_field_scrolls_by_columns_with_wide_characters() -> None:
+    app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=3, pace=0)
+    feed(app, "S", "CTRL_U", *("王小明" * 15), *".json")
+    frame = app.render(24, 80)
+    row = frame.row_text(21)
+    assert width(row) <= 80 and row.rstrip().endswith("明.json")
+    assert frame.cursor == (21, width(row.rstrip()))  # just after the last character typed
+    feed(app, "HOME")
+    frame = app.render(24, 80)
+    assert frame.cursor == (21, len("Save to file:") + 1)
+    assert frame.row_text(21)[len("Save to file: ") :].startswith("王小明王小明")

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from parlour.core.rng import make_rng
-from parlour.dixmille import stats
+from parlour.dixmille import stats, statsscreen
 from parlour.dixmille.cli import main
 from parlour.dixmille.rules import new_game
+from parlour.dixmille.statsapp import StatsApp
 
 
 def test_stats_print_as_text_when_not_on_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
@@ -72,3 +73,18 @@ def test_error_lines_escape_what_came_from_outside(
     assert main(["--stats", "Ann\x1b[2J"]) == 0
     out = capsys.readouterr().out
     assert "Ann^[[2J" in out and "\x1b" not in out
+
+
+@pytest.mark.parametrize("key", [*statsscreen.NEXT, *statsscreen.PREVIOUS, *statsscreen.LEAVE])
+def test_dixmille_stats_pages_answer_the_keys_of_the_screen_in_the_game(key: str) -> None:
+    """``--stats`` turns pages with the same keys (n too) as ``i`` does during a game."""
+    app = StatsApp([], "0 recorded games, all players", "")
+    app.page = 1
+    app.handle_key(key)
+    if key in statsscreen.NEXT:
+        assert (app.page, app.finished) == (2, False)
+    elif key in statsscreen.PREVIOUS:
+        assert (app.page, app.finished) == (0, False)
+    else:
+        assert app.finished
+    assert statsscreen.FOOTER_OVER in app.render(24, 80).to_text()

@@ -8,9 +8,12 @@ from typing import Any
 
 import pytest
 
-from parlour.dixmille import stats
+from parlour.core.rng import make_rng
+from parlour.dixmille import stats, statsview
+from parlour.dixmille.ai import tables_for, threshold_move
+from parlour.dixmille.analysis import annotate
 from parlour.dixmille.cli import main
-from parlour.dixmille.rules import Game, parse_move
+from parlour.dixmille.rules import FOUR_TWOS_TURN, Game, new_game, parse_move
 from tests.dixmille.helpers import scripted_game
 
 STRAIGHT = (1, 2, 3, 4, 5, 6)
@@ -202,3 +205,35 @@ def test_a_game_ends_normally_without_statistics() -> None:
     app.handle_key("i")
     app.handle_key("q")
     assert app.finished
+
+
+def test_the_optimum_on_the_style_page_follows_the_games_four_twos_rule() -> None:
+    """Under ``--four-twos turn`` the optimum's points per turn do not depend on the score."""
+    game = new_game(["Ann", "Bob"], make_rng(7), 7, FOUR_TWOS_TURN)
+    while not game.over:
+        game.apply(threshold_move(game.situation()))
+    for turn in game.players[0].turns:
+        annotate(turn, four_twos_wipes=False)
+    assert any(t.score_before > 0 for t in game.players[0].turns)
+    ann = stats.totals([stats.game_line(game)], "Ann")[0]
+    expected = tables_for(0, False).start_value()
+    assert ann.style.optimum_per_turn() == pytest.approx(expected)
+    assert set(ann.style.levels) and all(not wipes for _, wipes in ann.style.levels)
+
+
+def test_the_statistics_screen_shows_solitaire_games_apart_from_win_percent() -> None:
+    stats.record_game(solitaire_game("Bob"), finished=True)
+    stats.record_game(two_cycle_game(), finished=True)
+    stats.record_game(solitaire_game("Bob"), finished=True)
+    rows = stats.totals(stats.load_games()[0])
+    lines = statsview.render_stats(rows, 0, "all players", "", "").to_text().splitlines()
+
+    def row(label: str) -> list[str]:
+        line = next(line for line in lines if line.startswith(label + " "))
+        return line[len(label) :].split()
+
+    assert [t.name for t in rows] == ["Bob", "Ann"]
+    assert row("Games played") == ["3", "1"]
+    assert row("  solitaire") == ["2", "0"]
+    assert row("  won") == ["1", "0"]
+    assert row("  win % (vs others)") == ["100%", "0%"]  # Bob's 1 win in 1 game against Ann

@@ -174,3 +174,37 @@ def test_a_wide_name_keeps_to_its_columns_and_reads_the_log(tmp_path: Path) -> N
         term.wait_for("Save it before quitting?")
         term.send("n")
         assert term.wait_exit() == 0
+
+
+def test_a_resumed_game_shows_its_log_and_its_file_name_fitted(tmp_path: Path) -> None:
+    """Saved mid-turn under a long wide file name, resumed: the log lines are back."""
+    from parlour.core.text import width
+
+    target = tmp_path / ("存档" * 12 + ".json")
+    env = {"PARLOUR_DATA_DIR": str(tmp_path)}
+    argv = ["dixmille", "王小明", "ZEDX", "--seed", "3", "--pace", "0"]
+    logged = "王小明     6 dice ⚁ ⚃ ⚂ ⚃ ⚃ ⚀, took ⚀ 100 (turn 100)"
+    with Terminal(argv, env=env) as term:
+        term.wait_for("王小明: t = throw")
+        term.send("t")
+        term.wait_for("王小明, take dice")
+        term.send("6\r")
+        term.wait_for("王小明: t = throw (5 dice), p = pass")
+        term.send("S")
+        term.wait_for("Save to file:")
+        term.send("\x15" + str(target) + "\r")
+        term.wait_for("Saved")
+        assert term.line(20).rstrip().endswith("存档.json") and width(term.line(20)) <= 80
+        term.send("Q")
+        term.wait_for("Quit this game? (y/n)")
+        term.send("y")
+        assert term.wait_exit() == 0
+    with Terminal(["dixmille", str(target), "--pace", "0"], env=env) as term:
+        term.wait_for("王小明: t = throw (5 dice), p = pass")
+        assert term.line(20).startswith("Game resumed from ")
+        assert term.line(20).rstrip().endswith("存档.json")
+        assert logged in term.text()
+        term.send("Q")
+        term.wait_for("Quit this game? (y/n)")
+        term.send("y")
+        assert term.wait_exit() == 0

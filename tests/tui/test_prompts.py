@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from parlour.core.text import printable, width
 from parlour.tui.prompts import Answer, LineEditor, YesNoPrompt
 
 
@@ -113,3 +114,37 @@ def test_editor_cursor_always_inside_text(keys: list[str]) -> None:
         editor.feed(key)
         assert 0 <= editor.cursor <= len(editor.text)
         assert all(ch in "ab " for ch in editor.text)
+
+
+def test_visible_window_is_cut_by_display_columns() -> None:
+    """Wide characters take two columns: the window and the cursor column count them so."""
+    editor = LineEditor("file:", text="王小明王小明.json")
+    assert editor.visible(8) == ("明.json", 7)
+    editor.feed("HOME")
+    assert editor.visible(8) == ("王小明王", 0)
+    for _ in range(3):
+        editor.feed("RIGHT")
+    assert editor.visible(8) == ("王小明王", 6)
+    editor.feed("RIGHT")
+    shown, column = editor.visible(8)
+    assert (shown, column) == ("小明王小", 6)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from("ab王é\u0301\x1b🎲"), max_size=30),
+    st.integers(0, 30),
+    st.integers(1, 20),
+)
+def test_visible_window_fits_and_keeps_the_cursor_on_screen(
+    typed: str, cursor: int, columns: int
+) -> None:
+    editor = LineEditor("x", text=typed, cursor=min(cursor, len(typed)))
+    shown, column = editor.visible(columns)
+    assert width(shown) <= columns and shown == printable(shown)
+    assert 0 <= column < columns
+    # the window is a run of the text that holds the cursor, which sits ``column`` columns in
+    assert any(
+        printable(typed[start:]).startswith(shown) and width(typed[start : editor.cursor]) == column
+        for start in range(editor.cursor + 1)
+    )

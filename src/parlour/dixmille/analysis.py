@@ -27,9 +27,9 @@ from parlour.dixmille.scoring import legal_takes, score_take
 MISTAKE = 0.005
 """Losses below this are rounding noise, not mistakes."""
 COSTLIEST = 6
+"""Costly decisions the style page lists (each distinct one once)."""
 OPTIMUM_STEP = 500
 """Banked scores at which the optimum's start value is computed exactly (see start_value)."""
-"""Costly decisions the style page lists (each distinct one once)."""
 
 
 def analyse(decision: Decision, four_twos_wipes: bool = True) -> Decision:

@@ -15,11 +15,12 @@ from enum import Enum, auto
 
 from parlour.core.rng import choose_seed, make_rng
 from parlour.core.saves import SaveError, file_exists, player_path
-from parlour.core.text import printable
+from parlour.core.text import fit, printable, shorten_middle, width
 from parlour.dixmille import analysis, savefile, stats, statsview, view
 from parlour.dixmille.keybar import ACK_KEYS, ZEDX_KEYS, ask
 from parlour.dixmille.logview import ROOM, max_scroll, render_log
 from parlour.dixmille.records import BUST, FOUR_TWOS
+from parlour.dixmille.replay import rebuild_log
 from parlour.dixmille.rules import (
     FOUR_TWOS_GAME,
     Game,
@@ -55,7 +56,26 @@ from parlour.tui.prompts import Answer, LineEditor
 
 DEFAULT_PACE = 0.8
 DEFAULT_SAVE = "dixmille-save.json"
-PROMPT_KEYS = "t throw  p pass  S save  i statistics  ? rules  Q quit"
+WIDTH = view.WIDTH
+SAVED_BOTH = "Saved in {path}; resume with: dixmille {path}"
+SAVED_SHORT = "Saved: resume with dixmille {path}"
+
+
+def with_path(path: str, *templates: str, columns: int = WIDTH) -> str:
+    """The first template whose ``{path}`` filled in with ``path`` (escaped) fits ``columns``.
+
+    If none fits, the last one with the path shortened in its middle
+    (``/home/…/save.json``), so the words around it, such as a question, are never
+    cut off.
+    """
+    safe = printable(path)
+    for template in templates:
+        full = template.replace("{path}", safe)
+        if width(full) <= columns:
+            return full
+    last = templates[-1]
+    room = (columns - width(last.replace("{path}", ""))) // max(last.count("{path}"), 1)
+    return fit(last.replace("{path}", shorten_middle(safe, max(room, 1))), columns)
 
 
 class Mode(Enum):
@@ -119,8 +139,10 @@ class DixMilleApp(TerminalApp):
         self.result = ""
         if game is not None:
             self.seed = game.seed
+            self.turnlog = rebuild_log(game, glyphs) or TurnLog()  # the log as it was saved
+            self.ui.log = self.turnlog.entries
             self.recorded = game.over  # a finished game was recorded when it ended
-            self._start_play(f"Game resumed from {save_path}" if save_path else "")
+            self._start_play(with_path(save_path, "Game resumed from {path}") if save_path else "")
         elif names:
             self.names = names
             self._new_game()
@@ -444,17 +466,19 @@ class DixMilleApp(TerminalApp):
             savefile.save(player_path(path), self.game)
         except SaveError as exc:
             self.mode = Mode.SAVE
-            self.ui.message = f"Not saved: {exc.reason}"[: view.WIDTH]
+            self.ui.message = fit(f"Not saved: {exc.reason}", view.WIDTH)
             self.ui.alert = True
             return
         self.save_path = path
         self.dirty = False
         self.mode = self.back
-        self.ui.message = f"Saved in {path}; resume with: dixmille {path}"[: view.WIDTH]
+        self.ui.message = with_path(path, SAVED_BOTH, SAVED_SHORT)
         self.ui.alert = False
         if self.after_save == "quit":
             self.finished = True
-            self.exit_message = f"Your game is saved in {path}; resume with: dixmille {path}"
+            self.exit_message = printable(
+                f"Your game is saved in {path}; resume with: dixmille {path}"
+            )
 
     def _ask_quit(self) -> None:
         self.back = Mode.PLAY if self.mode is not Mode.ACK else Mode.ACK
@@ -618,7 +642,7 @@ class DixMilleApp(TerminalApp):
             shown.prompt, shown.entry = self.editor.label, self.editor.text
             shown.keys = "ENTER save   ESC cancel"
         elif self.mode is Mode.OVERWRITE:
-            shown.prompt = f"{self.editor.text.strip()} exists: overwrite it? (y/n)"
+            shown.prompt = with_path(self.editor.text.strip(), "{path} exists: overwrite it? (y/n)")
             shown.entry, shown.keys = None, ""
         frame = view.render(self.game, shown, self.glyphs, f"seed {self.seed}")
         if self.mode is Mode.SAVE:

@@ -33,7 +33,7 @@ from parlour.dixmille.persist import (
     players_from_list,
 )
 from parlour.dixmille.records import BUST, FOUR_TWOS, PASS, TurnRecord, check_int
-from parlour.dixmille.rules import FOUR_TWOS_RULES, TARGET, Game
+from parlour.dixmille.rules import FOUR_TWOS_GAME, FOUR_TWOS_RULES, TARGET, Game
 from parlour.dixmille.savefile import ensure_game_id
 from parlour.dixmille.scoring import DICE_COUNT, STRAIGHT, THREE_PAIRS
 
@@ -197,7 +197,8 @@ class Totals:
     highest_score: int = 0
     style: Style = field(default_factory=Style)
 
-    def add_turn(self, turn: TurnRecord) -> None:
+    def add_turn(self, turn: TurnRecord, four_twos_wipes: bool = True) -> None:
+        """Count one turn; ``four_twos_wipes`` is the game's rule (the optimum depends on it)."""
         self.turns += 1
         self.throws += turn.throws
         self.hot_dice += turn.hot_dice
@@ -226,7 +227,7 @@ class Totals:
         elif turn.result == FOUR_TWOS:
             self.four_twos += 1
             self.four_twos_lost += turn.lost
-        self.style.add_turn(turn)
+        self.style.add_turn(turn, four_twos_wipes)
 
     @staticmethod
     def ratio(a: float, b: float) -> float | None:
@@ -245,8 +246,9 @@ def totals(games: list[GameLine], name_filter: str | None = None) -> list[Totals
             entry = found.setdefault(key, Totals(name))
             entry.name = name
             entry.games += 1
+            wipes = game.four_twos == FOUR_TWOS_GAME
             for turn in game.turns[seat]:
-                entry.add_turn(turn)
+                entry.add_turn(turn, wipes)
             entry.highest_score = max(entry.highest_score, game.scores[seat])
             if not game.finished:
                 continue

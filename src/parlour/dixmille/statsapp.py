@@ -1,16 +1,16 @@
-"""``dixmille --stats``: the statistics pages on their own, q to leave."""
+"""``dixmille --stats``: the statistics pages on their own, q to leave.
+
+The keys and the footer are the in-game screen's (:mod:`parlour.dixmille.statsscreen`).
+"""
 
 from __future__ import annotations
 
 from parlour.dixmille import statsview
 from parlour.dixmille.stats import Totals
+from parlour.dixmille.statsscreen import FOOTER_OVER, LEAVE, NEXT, PREVIOUS
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame
-
-NEXT = (" ", keys.RIGHT, keys.PGDN, keys.DOWN, keys.ENTER)
-PREVIOUS = (keys.LEFT, keys.PGUP, keys.UP, keys.BACKSPACE)
-LEAVE = ("q", "Q", keys.ESC, keys.INTERRUPT)
 
 
 class StatsApp(TerminalApp):
@@ -26,8 +26,7 @@ class StatsApp(TerminalApp):
         self.page = 0
 
     def render(self, height: int, width: int) -> Frame:
-        footer = "SPACE/-> next page   <- previous   q quit"
-        return statsview.render_stats(self.rows, self.page, self.title, self.message, footer)
+        return statsview.render_stats(self.rows, self.page, self.title, self.message, FOOTER_OVER)
 
     def handle_key(self, key: str) -> None:
         if key in NEXT:

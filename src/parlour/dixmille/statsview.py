@@ -1,7 +1,8 @@
 """The statistics screen (spec section 10): one column per player, four pages on 80x24.
 
-Pages: results and turns; where the player passes (the style table: by turn
-points and by dice left); dice luck (one-die throws, hot dice, six-dice
+Pages: results and turns (finished solitaire games counted apart, out of
+win %); where the player passes (the style table: by turn points and by dice
+left); dice luck (one-die throws, hot dice, six-dice
 combinations, four 2s); and the style analysis against the optimal policy
 with each player's costliest decisions.
 """
@@ -61,9 +62,10 @@ def _solo_mean(t: Totals) -> str:
 
 RESULTS: list[Row] = [
     ("Games played", lambda t: str(t.games)),
+    ("  solitaire", lambda t: str(t.solitaire)),
     ("  won", lambda t: str(t.won)),
     ("  shared", lambda t: str(t.shared)),
-    ("  win %", lambda t: _pct(t.won, t.finished)),
+    ("  win % (vs others)", lambda t: _pct(t.won, t.finished)),
     ("Solitaire best turns", _solo_best),
     ("  mean turns", _solo_mean),
     ("Turns", lambda t: str(t.turns)),

@@ -21,6 +21,7 @@ from parlour.tui.glyphs import Glyphs
 CYCLES_KEPT = 2
 """This cycle and the last one."""
 SECOND = ", 2nd attempt to come"
+MISSED = " missed"
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ class TurnLog:
                 last.text += f", {took}"
                 last.open = False
         elif out.kind == "one_miss":
-            self._new(before, f"1 die {faces} missed{SECOND}", still_open=True)
+            self._new(before, f"1 die {faces}{MISSED}{SECOND}", still_open=True)
         elif out.kind == "one_hit":
             face = out.dice[0]
             gain = f"{SINGLE_POINTS[face]} + bonus {points(out.points - SINGLE_POINTS[face])}"
@@ -120,7 +121,8 @@ class TurnLog:
     def _continue(self, before: Before, last: Entry | None, where: str, what: str) -> None:
         """After a missed first one-die attempt, the second one joins its line."""
         if before.again and last is not None:
-            last.text = f"{last.text.removesuffix(SECOND)}, 2nd {where}: {what}"
+            first = last.text.removesuffix(SECOND).removesuffix(MISSED)  # the 2nd says it missed
+            last.text = f"{first}, 2nd {where}: {what}"
             last.open = False
         else:
             self._new(before, f"{where}: {what}")
@@ -151,7 +153,7 @@ def four_twos_cost(before: Before, wipes: bool) -> str:
         lost = f"{turn} lost" if before.turn_points else "nothing lost"
         return f"FOUR 2s - {lost}, score {score} kept"
     if before.score:
-        return f"FOUR 2s - all {points(before.score + before.turn_points)} points lost, score 0"
+        return f"FOUR 2s - all {points(before.score + before.turn_points)} lost, score 0"
     if before.turn_points:
         return f"FOUR 2s - {turn} lost (score was already 0)"
     return "FOUR 2s - nothing to lose (score was 0)"

@@ -118,9 +118,9 @@ def render(game: Game, ui: UiState, glyphs: Glyphs, seed_label: str = "") -> Fra
 
 
 def draw_field(frame: Frame, row: int, col: int, text: str, cursor: int) -> None:
-    """A text field being typed, with the cursor after ``cursor`` characters (in columns)."""
+    """A text field being typed (already cut to its columns), the cursor ``cursor`` columns in."""
     frame.put(row, col, text, Style.UNDERLINE)
-    frame.cursor = (row, min(col + width(text[:cursor]), WIDTH - 1))
+    frame.cursor = (row, min(col + cursor, WIDTH - 1))
 
 
 def log_line(entry: Entry, columns: int) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from parlour.core.text import fit, width
 from parlour.tui import keys
 
 
@@ -107,9 +108,19 @@ class LineEditor:
             return Answer.REFUSED
         return Answer.PENDING
 
-    def visible(self, width: int) -> tuple[str, int]:
-        """The part of the text that fits ``width`` columns and the cursor's column in it."""
-        if width <= 0:
+    def visible(self, columns: int) -> tuple[str, int]:
+        """The part of the text that fits ``columns`` display columns, and the cursor's column.
+
+        Measured as the terminal draws it (:mod:`parlour.core.text`): a wide character
+        takes two columns, a combining mark none, a control character its escape. The
+        window starts as late as needed to keep the cursor, and the character under it,
+        on screen; the text is returned printable.
+        """
+        if columns <= 0:
             return "", 0
-        start = max(0, self.cursor - width + 1)
-        return self.text[start : start + width], self.cursor - start
+        at = max(width(self.text[self.cursor : self.cursor + 1]), 1)
+        start = 0
+        while start < self.cursor and width(self.text[start : self.cursor]) + at > columns:
+            start += 1
+        shown = fit(self.text[start:], columns, ellipsis="")
+        return shown, width(self.text[start : self.cursor])
