@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 import stat
 import sys
 import time
@@ -51,7 +50,7 @@ class LedgerError(Exception):
 
 def new_game_id() -> str:
     """A fresh identity for one game (not game randomness: it never touches play)."""
-    return secrets.token_hex(GAME_ID_LENGTH // 2)
+    return os.urandom(GAME_ID_LENGTH // 2).hex()  # secrets.token_hex, without its imports
 
 
 def is_game_id(value: object) -> bool:
@@ -216,7 +215,7 @@ def set_aside(path: Path) -> Path | None:
     """Rename ``path`` to a backup name no earlier backup has; the new path (None on failure)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for _ in range(100):
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{secrets.token_hex(3)}")
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{os.urandom(3).hex()}")
         try:
             # Link then unlink: never replaces an existing backup (rename would).
             os.link(path, target)

@@ -36,10 +36,10 @@ from parlour.mille.flow import (
     Ask,
     FlowMixin,
 )
+from parlour.mille.meta import DEFAULT_LEVEL, Meta
 from parlour.mille.record import Recorder
 from parlour.mille.reviewing import REVIEW_KEY, ReviewMixin, monotonic
 from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
-from parlour.mille.savefile import DEFAULT_LEVEL, Meta
 from parlour.mille.saving import SavingMixin
 from parlour.mille.seat import SeatView
 from parlour.mille.uistate import apply_ui_state, key_text
