@@ -34,32 +34,20 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from parlour.core import files, strictjson, text
+from parlour.core.gameid import GAME_ID_CHARS as GAME_ID_CHARS
+from parlour.core.gameid import GAME_ID_LENGTH as GAME_ID_LENGTH
+from parlour.core.gameid import is_game_id as is_game_id
+from parlour.core.gameid import new_game_id as new_game_id
 
 T = TypeVar("T")
 
 MAX_LINE_BYTES = 4 * 1024 * 1024
 """A line longer than this is damaged (a real game's record is far shorter)."""
 MAX_LEDGER_BYTES = 512 * 1024 * 1024
-GAME_ID_CHARS = frozenset("0123456789abcdef")
-GAME_ID_LENGTH = 32
 
 
 class LedgerError(Exception):
     """The ledger could not be written; ``str()`` is a message for the player."""
-
-
-def new_game_id() -> str:
-    """A fresh identity for one game (not game randomness: it never touches play)."""
-    return os.urandom(GAME_ID_LENGTH // 2).hex()  # secrets.token_hex, without its imports
-
-
-def is_game_id(value: object) -> bool:
-    """Whether ``value`` is an id :func:`new_game_id` could have made."""
-    return (
-        isinstance(value, str)
-        and len(value) == GAME_ID_LENGTH
-        and all(ch in GAME_ID_CHARS for ch in value)
-    )
 
 
 @contextlib.contextmanager

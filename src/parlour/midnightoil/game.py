@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.core.ledger import is_game_id, new_game_id
+from parlour.core.gameid import is_game_id, new_game_id
 from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
 from parlour.midnightoil.rules import IllegalMove, Move, State, auto_home_moves
 

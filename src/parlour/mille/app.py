@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from parlour.core.ledger import new_game_id
+from parlour.core.gameid import new_game_id
 from parlour.core.text import printable, width
 from parlour.mille import help as help_pages
 from parlour.mille import uistate, view

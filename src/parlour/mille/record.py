@@ -87,7 +87,7 @@ class Recorder:
 
     def new_game(self) -> None:
         """``Another game?`` was answered yes: a new id and no hands yet."""
-        from parlour.core.ledger import new_game_id
+        from parlour.core.gameid import new_game_id
 
         self.meta = Meta(new_game_id(), self.meta.level, [], True)
 

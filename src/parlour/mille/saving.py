@@ -15,7 +15,6 @@ import contextlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.text import printable
@@ -147,6 +146,8 @@ class SavingMixin:
             return
         self.save_path = path
         self.dirty = False
+        from datetime import datetime
+
         self.message = fit_banner(path, datetime.now())
         self._end_dialog(True)
 

@@ -27,7 +27,6 @@ import locale
 import os
 import sys
 import time
-import traceback
 from typing import Any, TextIO
 
 from parlour.core import paths, text
@@ -144,6 +143,8 @@ def _dispatch_mouse(app: TerminalApp, top: int, left: int) -> None:
 
 
 def _log_crash() -> str:
+    import traceback
+
     text_of_crash = traceback.format_exc()
     try:
         log = paths.data_file("crash.log")
