@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import shlex
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -305,7 +304,7 @@ class GameSession(TerminalApp):
             self.exit_message = f"Game saved to {command} - resume with: midnightoil {command}"
         else:
             rest = "Saved. Resume later with: midnightoil "
-            self.message = rest + self._path_in(shlex.quote(text), rest)
+            self.message = rest + self._path_in(_shell_quoted(text), rest)
 
     def _in_progress(self) -> bool:
         """A game that would be recorded if it were left now (touched, not yet counted here)."""
@@ -447,7 +446,14 @@ class GameSession(TerminalApp):
 
 def _command_path(path: str) -> str:
     """A path as it is typed after ``midnightoil``: quoted for the shell, made printable."""
-    return printable(shlex.quote(path))
+    return printable(_shell_quoted(path))
+
+
+def _shell_quoted(path: str) -> str:
+    """``path`` quoted for the shell (:mod:`shlex` is imported when a path is first shown)."""
+    import shlex
+
+    return shlex.quote(path)
 
 
 def _random_deal() -> int:
