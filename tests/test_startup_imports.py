@@ -50,11 +50,13 @@ LATER_EVERYWHERE = (
     "traceback",
     "statistics",
     "datetime",
+    "typing",
     "parlour.core.saves",
     "parlour.core.atomic",
 )
 """Help and errors (argparse), randomness for ids and file names (os.urandom does it),
-files, crash logs and the Unicode width tables: none of it draws a first board."""
+files, crash logs and the Unicode width tables: none of it draws a first board. ``typing``
+is for annotations only (``parlour.TYPE_CHECKING``)."""
 
 GAMES = {
     "mille": (

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, NoReturn
 
-from parlour import __version__
+from parlour import TYPE_CHECKING, __version__
 from parlour.core.rng import SEED_LIMIT
 
 if TYPE_CHECKING:
     import argparse
+    from typing import Any, NoReturn
 
 FAST_NARGS = (None, "?", "*")
 """The positional counts the fast path understands (options take exactly one value)."""

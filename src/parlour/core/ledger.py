@@ -31,15 +31,18 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
 
+from parlour import TYPE_CHECKING
 from parlour.core import files, strictjson, text
 from parlour.core.gameid import GAME_ID_CHARS as GAME_ID_CHARS
 from parlour.core.gameid import GAME_ID_LENGTH as GAME_ID_LENGTH
 from parlour.core.gameid import is_game_id as is_game_id
 from parlour.core.gameid import new_game_id as new_game_id
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
 
 MAX_LINE_BYTES = 4 * 1024 * 1024
 """A line longer than this is damaged (a real game's record is far shorter)."""

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import MutableSequence
-from typing import TypeVar
 
-T = TypeVar("T")
+from parlour import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 SEED_LIMIT = 2**63
 """Seeds are non-negative integers below this bound (they fit a signed 64-bit field)."""

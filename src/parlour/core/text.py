@@ -18,7 +18,8 @@ it, so the first board of a game does not wait for its tables.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING
+
+from parlour import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from types import ModuleType

@@ -12,8 +12,8 @@ from __future__ import annotations
 import contextlib
 import time
 from enum import Enum, auto
-from typing import TYPE_CHECKING
 
+from parlour import TYPE_CHECKING
 from parlour.core.rng import choose_seed, make_rng
 from parlour.core.text import printable
 from parlour.dixmille import view

@@ -6,8 +6,7 @@ game's players first; the pages are drawn by :mod:`parlour.dixmille.statsview`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from parlour import TYPE_CHECKING
 from parlour.tui import keys
 
 if TYPE_CHECKING:

@@ -9,8 +9,7 @@ it never looks at the shuffle a redeal will produce.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from parlour import TYPE_CHECKING
 from parlour.midnightoil.hints import ranked_moves
 
 if TYPE_CHECKING:  # the solver is imported on the first hint, verdict or auto-solve step

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING
 
+from parlour import TYPE_CHECKING
 from parlour.core.cliutil import Argument, Command, seed_arg
 from parlour.core.text import printable
 

@@ -7,9 +7,12 @@ Kept apart from :mod:`parlour.mille.savefile` so that the app can hold a game's
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+
+from parlour import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from parlour.mille.stats import HandSummary
 
 DEFAULT_LEVEL = "strong"

@@ -11,8 +11,7 @@ abandoned and later resumed from a save and finished counts once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from parlour import TYPE_CHECKING
 from parlour.mille.meta import Meta
 from parlour.mille.rules import Phase
 

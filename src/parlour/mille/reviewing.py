@@ -18,8 +18,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from parlour import TYPE_CHECKING
 from parlour.mille.handlog import HandLog
 from parlour.tui import keys
 

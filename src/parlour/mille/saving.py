@@ -15,14 +15,16 @@ import contextlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
+from parlour import TYPE_CHECKING
 from parlour.core.text import printable
 from parlour.mille.uistate import fit_banner, fit_message, save_failure
 from parlour.tui import keys
 from parlour.tui.prompts import Answer, LineEditor
 
 if TYPE_CHECKING:  # saving itself (json, the save envelope) is imported on the first save
+    from typing import Any
+
     from parlour.mille.record import Recorder
     from parlour.mille.rules import Game
 
