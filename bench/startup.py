@@ -6,7 +6,10 @@ pseudo-terminal (pexpect + pyte), and times from spawn until a marker of the com
 board is on the emulated screen. Prints the median (with the 25th and 75th percentiles) of
 each and its ratio to the floor's median.
 
-    .venv/bin/python bench/startup.py --runs 15
+    .venv/bin/python bench/startup.py --runs 15 [--compare-src OTHER/src]
+
+``--compare-src`` adds the three games once more, run from another checkout's ``src`` (by
+``PYTHONPATH``, e.g. the commit before a change), interleaved with the rest.
 """
 
 from __future__ import annotations
@@ -27,7 +30,11 @@ BIN = Path(sys.executable).parent
 
 
 def programs() -> list[tuple[str, list[str], list[str]]]:
-    """(label, argv, markers that must all be on screen)."""
+    """(label, argv, markers that must all be on screen).
+
+    Each set has the first and the last row of the first board and rows between (curses
+    paints a fresh screen top to bottom), so it is seen only when the board is whole.
+    """
     return [
         (
             "floor (python + curses)",
@@ -42,19 +49,30 @@ def programs() -> list[tuple[str, list[str], list[str]]]:
         (
             "dixmille Alice ZEDX",
             [str(BIN / "dixmille"), "--seed", "1", "Alice", "ZEDX"],
-            ["DIX MILLE", "Alice: t = throw", "Q quit"],
+            ["DIX MILLE", "seed 1", "Set aside: none", "Alice: t = throw", "rules  Q quit"],
         ),
         (
             "midnightoil --deal 1",
             [str(BIN / "midnightoil"), "--deal", "1"],
-            ["Midnight Oil", "Press a fan letter", "Q quit"],
+            ["Midnight Oil", "home 0/52", "undos 0", "s │ 7♠", "Press a fan letter"],
         ),
     ]
 
 
-def time_once(argv: list[str], markers: list[str], data_dir: str, timeout: float = 20.0) -> float:
-    """Seconds from spawn until every marker is on the 80x24 screen."""
+def time_once(
+    argv: list[str],
+    markers: list[str],
+    data_dir: str,
+    timeout: float = 20.0,
+    src: str | None = None,
+) -> float:
+    """Seconds from spawn until every marker is on the 80x24 screen (``src``: PYTHONPATH)."""
     env = dict(os.environ)
+    if src:
+        env["PYTHONPATH"] = src
+    # As an installed game runs: with its bytecode cached (the warm-up run writes it). With
+    # PYTHONDONTWRITEBYTECODE set, every launch would compile every module of the game.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.update(
         {
             "TERM": "xterm-256color",
@@ -89,23 +107,29 @@ def time_once(argv: list[str], markers: list[str], data_dir: str, timeout: float
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--compare-src", help="also run the games from this src folder")
     args = parser.parse_args()
-    table = programs()
-    times: dict[str, list[float]] = {label: [] for label, _, _ in table}
+    table = [(label, argv, markers, None) for label, argv, markers in programs()]
+    if args.compare_src:
+        table += [
+            (f"{label} (other src)", argv, markers, args.compare_src)
+            for label, argv, markers, _ in table[1:]
+        ]
+    times: dict[str, list[float]] = {label: [] for label, _, _, _ in table}
     with tempfile.TemporaryDirectory() as data_dir:
-        for _label, argv, markers in table:  # one warm-up each (file cache, .pyc)
-            time_once(argv, markers, data_dir)
+        for _label, argv, markers, src in table:  # one warm-up each (file cache, .pyc)
+            time_once(argv, markers, data_dir, src=src)
         for _ in range(args.runs):
-            for label, argv, markers in table:
-                times[label].append(time_once(argv, markers, data_dir))
+            for label, argv, markers, src in table:
+                times[label].append(time_once(argv, markers, data_dir, src=src))
     floor = statistics.median(times[table[0][0]])
     print(f"launch to complete first board, 80x24 pty, median of {args.runs} interleaved runs")
-    print(f"{'program':28} {'median':>8} {'p25':>7} {'p75':>7} {'ratio':>6}")
+    print(f"{'program':38} {'median':>8} {'p25':>7} {'p75':>7} {'ratio':>6}")
     for label, values in times.items():
         q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
         med = statistics.median(values)
         print(
-            f"{label:28} {med * 1000:7.1f}ms {q[0] * 1000:6.1f} {q[2] * 1000:6.1f} "
+            f"{label:38} {med * 1000:7.1f}ms {q[0] * 1000:6.1f} {q[2] * 1000:6.1f} "
             f"{med / floor:5.2f}x"
         )
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.mille import reviewing, savefile
+from parlour.mille import review, reviewing, savefile
 from parlour.mille.app import END_HINT, MilleApp
 from parlour.mille.review import HandLog, Reviewer
 from parlour.mille.reviewing import NOTHING_TO_REVIEW
@@ -29,7 +29,7 @@ class FakeClock:
 
 @pytest.fixture(autouse=True)
 def _quick_reviewer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reviewing, "Reviewer", lambda log, seed: Reviewer(log, seed, deals=DEALS))
+    monkeypatch.setattr(review, "Reviewer", lambda log, seed: Reviewer(log, seed, deals=DEALS))
 
 
 def end_of_hand(seed: int = 11) -> tuple[MilleApp, FakeClock]:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
 import stat
 import sys
 import time
@@ -49,7 +48,7 @@ def temp_stem(name: str) -> str:
 
 def temp_name(name: str) -> str:
     """A fresh temporary name for writing ``name``: ``.NAME.<pid>.<random>.tmp``."""
-    return f".{temp_stem(name)}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    return f".{temp_stem(name)}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
 
 
 def _temp_pattern(name: str) -> re.Pattern[str]:

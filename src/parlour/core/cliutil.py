@@ -1,11 +1,35 @@
-"""Command-line helpers shared by the three games (argparse, no curses)."""
+"""Command-line helpers shared by the three games (no curses).
+
+Each game declares its arguments once, as :class:`Argument` lists handed to a
+:class:`Command`. :meth:`Command.parse` reads the common forms itself (known
+long options, ``--opt value`` or ``--opt=value``, flags, one run of
+positionals, every value converted and checked) so that starting a game does
+not import :mod:`argparse`; anything else (``--help``, ``--version``, a short
+or abbreviated option, a bad value, ``--``) is handed to an ``argparse`` parser
+built from the very same declarations, which answers or reports the error.
+"""
 
 from __future__ import annotations
 
-import argparse
+from collections.abc import Callable, Sequence
+from types import SimpleNamespace
 
-from parlour import __version__
+from parlour import TYPE_CHECKING, __version__
 from parlour.core.rng import SEED_LIMIT
+
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any, NoReturn
+
+FAST_NARGS = (None, "?", "*")
+"""The positional counts the fast path understands (options take exactly one value)."""
+
+
+def type_error(message: str) -> Exception:
+    """The error a ``type=`` function raises: argparse shows ``message`` as it is."""
+    import argparse
+
+    return argparse.ArgumentTypeError(message)
 
 
 def seed_arg(text: str) -> int:
@@ -13,19 +37,171 @@ def seed_arg(text: str) -> int:
     try:
         value = int(text, 10)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise type_error(f"not a whole number: {text!r}") from None
     if not 0 <= value < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"must be between 0 and {SEED_LIMIT - 1}")
+        raise type_error(f"must be between 0 and {SEED_LIMIT - 1}")
     return value
 
 
-def base_parser(prog: str, description: str, epilog: str | None = None) -> argparse.ArgumentParser:
-    """A parser with ``--help`` and ``--version`` for one of the games."""
-    parser = argparse.ArgumentParser(
-        prog=prog,
-        description=description,
-        epilog=epilog,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument("--version", action="version", version=f"{prog} (Parlour) {__version__}")
-    return parser
+class Argument:
+    """One ``add_argument`` call, kept so that the fast path and argparse read one definition."""
+
+    def __init__(self, *flags: str, **options: Any) -> None:
+        self.flags = flags
+        self.options = options
+        self.positional = not flags[0].startswith("-")
+        self.dest: str = options.get("dest") or (
+            flags[0] if self.positional else flags[-1].lstrip("-").replace("-", "_")
+        )
+
+    @property
+    def is_flag(self) -> bool:
+        """A ``store_true`` option (takes no value)."""
+        return self.options.get("action") == "store_true"
+
+    def default(self) -> Any:
+        """The value when not given, as argparse would set it."""
+        if self.is_flag:
+            return self.options.get("default", False)
+        if self.options.get("nargs") == "*" and "default" not in self.options:
+            return []
+        value = self.options.get("default")
+        convert = self.options.get("type")
+        return convert(value) if isinstance(value, str) and convert is not None else value
+
+    def fast(self) -> bool:
+        """Whether the fast path can read this argument (else it declines when it is used)."""
+        action = self.options.get("action")
+        nargs = self.options.get("nargs")
+        if self.positional:
+            return action is None and nargs in FAST_NARGS
+        return (action is None and nargs is None) or self.is_flag
+
+    def convert(self, text: str) -> tuple[bool, Any]:
+        """(True, the value) for an acceptable ``text``, else (False, None)."""
+        value: Any = text
+        convert: Callable[[str], Any] | None = self.options.get("type")
+        if convert is not None:
+            try:
+                value = convert(text)
+            except Exception:  # argparse will say what is wrong with it
+                return False, None
+        choices = self.options.get("choices")
+        if choices is not None and value not in choices:
+            return False, None
+        return True, value
+
+
+class Command:
+    """A game's command line: its name, help texts and arguments (``--version`` added)."""
+
+    def __init__(
+        self,
+        prog: str,
+        description: str,
+        arguments: Sequence[Argument],
+        epilog: str | None = None,
+    ) -> None:
+        self.prog = prog
+        self.description = description
+        self.epilog = epilog
+        self.arguments = list(arguments)
+
+    def parser(self) -> argparse.ArgumentParser:
+        """The argparse parser of these arguments (help, version, every error message)."""
+        import argparse
+
+        parser = argparse.ArgumentParser(
+            prog=self.prog,
+            description=self.description,
+            epilog=self.epilog,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        parser.add_argument(
+            "--version", action="version", version=f"{self.prog} (Parlour) {__version__}"
+        )
+        for argument in self.arguments:
+            parser.add_argument(*argument.flags, **argument.options)
+        return parser
+
+    def parse(self, argv: Sequence[str] | None = None) -> SimpleNamespace:
+        """The arguments of ``argv`` (default ``sys.argv[1:]``); argparse exits on any error."""
+        if argv is None:
+            import sys
+
+            argv = sys.argv[1:]
+        quick = self.quick_parse(argv)
+        if quick is not None:
+            return quick
+        return SimpleNamespace(**vars(self.parser().parse_args(argv)))
+
+    def error(self, message: str) -> NoReturn:
+        """Usage and ``message`` on standard error, exit status 2 (as argparse does)."""
+        self.parser().error(message)
+
+    def quick_parse(self, argv: Sequence[str]) -> SimpleNamespace | None:
+        """The arguments read without argparse, or None when argparse must read them."""
+        options = {flag: arg for arg in self.arguments if not arg.positional for flag in arg.flags}
+        values: dict[str, Any] = {}
+        words: list[str] = []
+        words_end: int | None = None  # positionals must be one run, as argparse reads them best
+        i = 0
+        while i < len(argv):
+            token = argv[i]
+            i += 1
+            if not token.startswith("-") or token == "-":
+                if words_end is not None and words_end != i - 1:
+                    return None
+                words.append(token)
+                words_end = i
+                continue
+            name, equals, given = token.partition("=")
+            argument = options.get(name)
+            if argument is None or not argument.fast() or argument.dest in values:
+                return None
+            if argument.is_flag:
+                if equals:
+                    return None
+                values[argument.dest] = True
+                continue
+            if not equals:
+                if i >= len(argv) or argv[i].startswith("-"):
+                    return None
+                given = argv[i]
+                i += 1
+            ok, value = argument.convert(given)
+            if not ok:
+                return None
+            values[argument.dest] = value
+        if not self._place(words, values):
+            return None
+        for argument in self.arguments:
+            values.setdefault(argument.dest, argument.default())
+        return SimpleNamespace(**values)
+
+    def _place(self, words: list[str], values: dict[str, Any]) -> bool:
+        """Hand the positional ``words`` to the positional arguments; False if argparse must."""
+        rest = list(words)
+        for argument in (arg for arg in self.arguments if arg.positional):
+            if not argument.fast():
+                return False
+            nargs = argument.options.get("nargs")
+            if nargs is None:
+                if not rest:
+                    return False
+                taken = [rest.pop(0)]
+            elif nargs == "?":
+                taken = [rest.pop(0)] if rest else []
+            else:
+                taken, rest = rest, []
+            converted = []
+            for word in taken:
+                ok, value = argument.convert(word)
+                if not ok:
+                    return False
+                converted.append(value)
+            if nargs == "*":
+                values[argument.dest] = converted
+            elif converted:
+                values[argument.dest] = converted[0]
+        return not rest

@@ -25,42 +25,32 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 import stat
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
 
+from parlour import TYPE_CHECKING
 from parlour.core import files, strictjson, text
+from parlour.core.gameid import GAME_ID_CHARS as GAME_ID_CHARS
+from parlour.core.gameid import GAME_ID_LENGTH as GAME_ID_LENGTH
+from parlour.core.gameid import is_game_id as is_game_id
+from parlour.core.gameid import new_game_id as new_game_id
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
 
 MAX_LINE_BYTES = 4 * 1024 * 1024
 """A line longer than this is damaged (a real game's record is far shorter)."""
 MAX_LEDGER_BYTES = 512 * 1024 * 1024
-GAME_ID_CHARS = frozenset("0123456789abcdef")
-GAME_ID_LENGTH = 32
 
 
 class LedgerError(Exception):
     """The ledger could not be written; ``str()`` is a message for the player."""
-
-
-def new_game_id() -> str:
-    """A fresh identity for one game (not game randomness: it never touches play)."""
-    return secrets.token_hex(GAME_ID_LENGTH // 2)
-
-
-def is_game_id(value: object) -> bool:
-    """Whether ``value`` is an id :func:`new_game_id` could have made."""
-    return (
-        isinstance(value, str)
-        and len(value) == GAME_ID_LENGTH
-        and all(ch in GAME_ID_CHARS for ch in value)
-    )
 
 
 @contextlib.contextmanager
@@ -216,7 +206,7 @@ def set_aside(path: Path) -> Path | None:
     """Rename ``path`` to a backup name no earlier backup has; the new path (None on failure)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for _ in range(100):
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{secrets.token_hex(3)}")
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{os.urandom(3).hex()}")
         try:
             # Link then unlink: never replaces an existing backup (rename would).
             os.link(path, target)

@@ -10,11 +10,14 @@ have changed between Python versions) deals the same cards on every Python.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import MutableSequence
-from typing import TypeVar
 
-T = TypeVar("T")
+from parlour import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 SEED_LIMIT = 2**63
 """Seeds are non-negative integers below this bound (they fit a signed 64-bit field)."""
@@ -25,10 +28,16 @@ MASK64 = 2**64 - 1
 def choose_seed(seed: int | None = None) -> int:
     """Return ``seed`` when given, else a fresh random seed, so a seed is always known."""
     if seed is None:
-        return secrets.randbelow(SEED_LIMIT)
+        return random_below(SEED_LIMIT)
     if not 0 <= seed < SEED_LIMIT:
         raise ValueError(f"seed must be between 0 and {SEED_LIMIT - 1}")
     return seed
+
+
+def random_below(n: int) -> int:
+    """A number in ``0 .. n-1`` from the system's randomness (``secrets.randbelow``, without
+    importing :mod:`secrets` and its hashing modules; not game randomness)."""
+    return random.SystemRandom().randrange(n)
 
 
 def make_rng(seed: int) -> random.Random:

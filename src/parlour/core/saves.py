@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -132,7 +131,7 @@ def reserve_unique(folder: Path, stem: str, suffix: str = ".json") -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     for _ in range(1000):
-        target = folder / f"{stem}-{stamp}-{secrets.token_hex(3)}{suffix}"
+        target = folder / f"{stem}-{stamp}-{os.urandom(3).hex()}{suffix}"
         try:
             fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:

@@ -11,7 +11,11 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import Any
+
+from parlour import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_NUMBER_DIGITS = 40
 """No file of ours needs a number this long (seeds and deal numbers have 20 digits at most)."""

@@ -8,13 +8,21 @@ Two jobs, used by every message, error line and screen:
 * :func:`width`, :func:`fit` and :func:`shorten_middle` measure and cut text by
   display columns (wide CJK and emoji take two, combining marks none), the way
   the terminal will draw it, using the ``wcwidth`` tables.
+
+``wcwidth`` is imported the first time a text needs it: text made only of
+characters that are certainly one column each and never join a neighbour
+(:func:`is_plain`, e.g. ASCII, card suits, dice, box lines) is measured without
+it, so the first board of a game does not wait for its tables.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-from wcwidth import wcwidth
+from parlour import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 ELLIPSIS = "…"
 ASCII_ELLIPSIS = "..."
@@ -65,6 +73,41 @@ def printable(text: str) -> str:
 ZWJ = "\u200d"
 
 
+_PLAIN_RANGES = (
+    (0x00A0, 0x00AC),  # Latin-1 symbols (U+00AD, the soft hyphen, is a format control)
+    (0x00AE, 0x00FF),  # Latin-1 symbols and letters
+    (0x2010, 0x2027),  # dashes, quotes, bullets, the ellipsis
+    (0x2500, 0x25FC),  # box drawing, blocks, geometric shapes ...
+    (0x25FF, 0x25FF),  # ... except U+25FD and U+25FE, drawn wide as emoji
+    (0x2660, 0x2667),  # card suits
+    (0x2680, 0x2685),  # die faces
+)
+"""Code points outside ASCII that are one column and never join a neighbour into one
+cluster: the symbols Parlour's screens draw and the accented Latin-1 letters.
+tests/core checks every one against ``wcwidth``."""
+_PLAIN_CHARS = frozenset(chr(c) for low, high in _PLAIN_RANGES for c in range(low, high + 1))
+
+
+def is_plain(text: str) -> bool:
+    """Whether every character of ``text`` is a one-column cluster of its own (no wcwidth)."""
+    if text.isascii():
+        return text.isprintable()
+    return all(" " <= ch <= "~" or ch in _PLAIN_CHARS for ch in text)
+
+
+_wcwidth_module: ModuleType | None = None
+
+
+def wcwidth_module() -> ModuleType:
+    """The ``wcwidth`` package, imported on first use (its tables take a while to load)."""
+    global _wcwidth_module
+    if _wcwidth_module is None:
+        import wcwidth
+
+        _wcwidth_module = wcwidth
+    return _wcwidth_module
+
+
 def _columns(text: str) -> list[int]:
     """The columns each character of ``text`` adds (``text`` already printable).
 
@@ -73,6 +116,9 @@ def _columns(text: str) -> list[int]:
     keeps its own width, as terminals draw it (``wcswidth`` alone would count
     ``"x\u200dy"`` as one column).
     """
+    if is_plain(text):
+        return [1] * len(text)
+    wcwidth = wcwidth_module().wcwidth
     widths = [max(wcwidth(ch), 0) for ch in text]
     for i in range(1, len(text)):
         if text[i - 1] == ZWJ and widths[i] == 2 and i >= 2 and widths[i - 2] == 2:

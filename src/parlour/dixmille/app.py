@@ -13,10 +13,10 @@ import contextlib
 import time
 from enum import Enum, auto
 
+from parlour import TYPE_CHECKING
 from parlour.core.rng import choose_seed, make_rng
-from parlour.core.saves import SaveError, file_exists, player_path
 from parlour.core.text import fit, printable, shorten_middle, width
-from parlour.dixmille import analysis, savefile, stats, statsview, view
+from parlour.dixmille import view
 from parlour.dixmille.keybar import ACK_KEYS, ZEDX_KEYS, ask
 from parlour.dixmille.logview import ROOM, max_scroll, render_log
 from parlour.dixmille.records import BUST, FOUR_TWOS
@@ -53,6 +53,9 @@ from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame
 from parlour.tui.glyphs import Glyphs
 from parlour.tui.prompts import Answer, LineEditor
+
+if TYPE_CHECKING:  # statistics, analysis and saving are imported when first used
+    from parlour.dixmille import stats
 
 DEFAULT_PACE = 0.8
 DEFAULT_SAVE = "dixmille-save.json"
@@ -231,6 +234,8 @@ class DixMilleApp(TerminalApp):
 
     def _apply(self, move: Move) -> Outcome:
         """Play a move, log it (the headline of a bust or four 2s is kept for the screen)."""
+        from parlour.dixmille import analysis
+
         game = self.game
         assert game is not None
         seat = game.seat
@@ -435,6 +440,8 @@ class DixMilleApp(TerminalApp):
         self.editor = LineEditor("Save to file:", self.save_path or DEFAULT_SAVE, max_length=200)
 
     def _save_key(self, key: str) -> None:
+        from parlour.core.saves import file_exists, player_path
+
         if self.mode is Mode.OVERWRITE:
             if key.lower() == "y":
                 self._write(self.editor.text.strip())
@@ -461,6 +468,9 @@ class DixMilleApp(TerminalApp):
         self._write(path)
 
     def _write(self, path: str) -> None:
+        from parlour.core.saves import SaveError, player_path
+        from parlour.dixmille import savefile
+
         assert self.game is not None
         try:
             savefile.save(player_path(path), self.game)
@@ -506,6 +516,8 @@ class DixMilleApp(TerminalApp):
 
     def _record_abandoned(self) -> str | None:
         """Record the game as abandoned (once); a message if that failed."""
+        from parlour.dixmille import stats
+
         if self.game is None or self.recorded:
             return None
         self._annotate_all()
@@ -523,6 +535,9 @@ class DixMilleApp(TerminalApp):
 
     def end_of_input(self) -> None:
         """Input ended: save a recovery file (or, if none can be written, record the game)."""
+        from parlour.core.saves import SaveError
+        from parlour.dixmille import savefile
+
         if self.game is None or self.game.over or not self.dirty:
             return
         try:
@@ -541,6 +556,8 @@ class DixMilleApp(TerminalApp):
 
     def emergency_save(self) -> str | None:
         """After a crash: a recovery file (its path), or None (then the game is recorded)."""
+        from parlour.dixmille import savefile
+
         try:
             if self.game is None or self.game.over:
                 return None
@@ -552,6 +569,8 @@ class DixMilleApp(TerminalApp):
 
     # ----- statistics and the end -----
     def _annotate_all(self) -> None:
+        from parlour.dixmille import analysis
+
         assert self.game is not None
         wipes = self.game.four_twos == FOUR_TWOS_GAME
         for player in self.game.players:
@@ -567,6 +586,8 @@ class DixMilleApp(TerminalApp):
         self.stats_rows, self.stats_title, self.stats_message = gather(self.stats_filter, seats)
 
     def _stats_key(self, key: str) -> None:
+        from parlour.dixmille import statsview
+
         if key in NEXT:
             if self.stats_page < statsview.PAGES - 1:
                 self.stats_page += 1
@@ -586,6 +607,8 @@ class DixMilleApp(TerminalApp):
             self.ui.bell = True
 
     def _game_over(self) -> None:
+        from parlour.dixmille import stats
+
         game = self.game
         assert game is not None
         self._annotate_all()
@@ -621,6 +644,8 @@ class DixMilleApp(TerminalApp):
         if self.mode is Mode.RULES:
             return view.render_rules(self.game is None or self.game.four_twos == FOUR_TWOS_GAME)
         if self.mode in (Mode.STATS, Mode.OVER):
+            from parlour.dixmille import statsview
+
             footer = FOOTER_OVER if self.mode is Mode.OVER else FOOTER_PLAYING
             return statsview.render_stats(
                 self.stats_rows,

@@ -8,17 +8,13 @@ line naming it and the reason, and exit status 1, before the screen starts);
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
-from parlour.core.cliutil import base_parser, seed_arg
-from parlour.core.saves import SaveError
+from parlour.core.cliutil import Argument, Command, seed_arg, type_error
 from parlour.core.text import printable
-from parlour.dixmille import savefile, stats, statsview
 from parlour.dixmille.app import DEFAULT_PACE, DixMilleApp
 from parlour.dixmille.rules import FOUR_TWOS_RULES, MAX_PLAYERS, IllegalMove, check_name
-from parlour.dixmille.statsapp import StatsApp
 from parlour.tui.glyphs import choose_glyphs
 from parlour.tui.runner import run
 
@@ -36,46 +32,48 @@ def _pace(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise type_error(f"not a number of seconds: {text!r}") from None
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError("must be between 0 and 10 seconds")
+        raise type_error("must be between 0 and 10 seconds")
     return value
 
 
-def make_parser() -> argparse.ArgumentParser:
-    parser = base_parser(
-        "dixmille", "Dix Mille: the dice game to 10,000 for 1 to 6 players.", EPILOG
-    )
-    parser.add_argument(
-        "names",
-        nargs="*",
-        metavar="NAME|FILE",
-        help="player names in seat order (ZEDX = the computer), or a saved game",
-    )
-    parser.add_argument("--seed", type=seed_arg, help="seed for the dice (a whole number)")
-    parser.add_argument("--ascii", action="store_true", help="draw dice as digits, ASCII only")
-    parser.add_argument(
-        "--pace",
-        type=_pace,
-        default=DEFAULT_PACE,
-        help=f"seconds between ZEDX's steps (default {DEFAULT_PACE})",
-    )
-    parser.add_argument("--fast", action="store_true", help="ZEDX plays without pauses")
-    parser.add_argument(
-        "--four-twos",
-        choices=FOUR_TWOS_RULES,
-        default="game",
-        help="four 2s lose the whole score (game, default) or the turn's points",
-    )
-    parser.add_argument(
-        "--stats",
-        nargs="?",
-        const="",
-        default=None,
-        metavar="NAME",
-        help="show the statistics (of one player) and leave",
-    )
-    return parser
+COMMAND = Command(
+    "dixmille",
+    "Dix Mille: the dice game to 10,000 for 1 to 6 players.",
+    [
+        Argument(
+            "names",
+            nargs="*",
+            metavar="NAME|FILE",
+            help="player names in seat order (ZEDX = the computer), or a saved game",
+        ),
+        Argument("--seed", type=seed_arg, help="seed for the dice (a whole number)"),
+        Argument("--ascii", action="store_true", help="draw dice as digits, ASCII only"),
+        Argument(
+            "--pace",
+            type=_pace,
+            default=DEFAULT_PACE,
+            help=f"seconds between ZEDX's steps (default {DEFAULT_PACE})",
+        ),
+        Argument("--fast", action="store_true", help="ZEDX plays without pauses"),
+        Argument(
+            "--four-twos",
+            choices=FOUR_TWOS_RULES,
+            default="game",
+            help="four 2s lose the whole score (game, default) or the turn's points",
+        ),
+        Argument(
+            "--stats",
+            nargs="?",
+            const="",
+            default=None,
+            metavar="NAME",
+            help="show the statistics (of one player) and leave",
+        ),
+    ],
+    EPILOG,
+)
 
 
 def _looks_like_file(arg: str) -> bool:
@@ -84,14 +82,16 @@ def _looks_like_file(arg: str) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``dixmille`` command."""
-    parser = make_parser()
-    args = parser.parse_args(argv)
+    args = COMMAND.parse(argv)
     glyphs = choose_glyphs(args.ascii)
     pace = 0.0 if args.fast else args.pace
     if args.stats is not None:
         return _stats(args.stats or None)
     names: list[str] = args.names
     if len(names) == 1 and _looks_like_file(names[0]):
+        from parlour.core.saves import SaveError
+        from parlour.dixmille import savefile
+
         try:
             game = savefile.load(names[0])
         except SaveError as exc:
@@ -99,13 +99,13 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return run(DixMilleApp(glyphs, game=game, pace=pace, save_path=names[0]))
     if len(names) > MAX_PLAYERS:
-        parser.error(f"at most {MAX_PLAYERS} players")
+        COMMAND.error(f"at most {MAX_PLAYERS} players")
     checked: list[str] = []
     for name in names:
         try:
             checked.append(check_name(name, checked))
         except IllegalMove as exc:
-            parser.error(printable(f"name {name!r}: {exc}"))
+            COMMAND.error(printable(f"name {name!r}: {exc}"))
     app = DixMilleApp(
         glyphs, names=checked or None, seed=args.seed, pace=pace, four_twos=args.four_twos
     )
@@ -113,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _stats(name: str | None) -> int:
+    from parlour.dixmille import stats, statsview
+    from parlour.dixmille.statsapp import StatsApp
+
     games, message = stats.load_games()
     rows = stats.totals(games, name)
     who = printable(name) if name else "all players"

@@ -10,9 +10,12 @@ policy.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from parlour import TYPE_CHECKING
 from parlour.dixmille.scoring import DICE_COUNT, FACES, SIX_DICE_POINTS, STEP
+
+if TYPE_CHECKING:
+    from typing import Any
 
 PASS = "pass"
 BUST = "bust"

@@ -17,8 +17,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
+from parlour import TYPE_CHECKING
 from parlour.core.rng import below
 from parlour.dixmille.moves import (
     IllegalMove,
@@ -52,6 +52,9 @@ from parlour.dixmille.scoring import (
     score_take,
     six_dice_combination,
 )
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "Game",

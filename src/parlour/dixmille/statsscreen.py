@@ -6,9 +6,11 @@ game's players first; the pages are drawn by :mod:`parlour.dixmille.statsview`.
 
 from __future__ import annotations
 
-from parlour.dixmille import stats
-from parlour.dixmille.stats import Totals
+from parlour import TYPE_CHECKING
 from parlour.tui import keys
+
+if TYPE_CHECKING:
+    from parlour.dixmille.stats import Totals
 
 NEXT = (" ", keys.RIGHT, keys.PGDN, keys.DOWN, keys.ENTER, "n")
 PREVIOUS = (keys.LEFT, keys.PGUP, keys.UP, keys.BACKSPACE)
@@ -19,6 +21,8 @@ FOOTER_OVER = "SPACE/-> next page   <- previous   q quit"
 
 def gather(name_filter: str | None, seats: list[str]) -> tuple[list[Totals], str, str]:
     """(rows, title, message) for all recorded games, or one player's; ``seats`` first."""
+    from parlour.dixmille import stats
+
     games, message = stats.load_games()
     rows = stats.totals(games, name_filter)
     if name_filter is None and seats:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from parlour.dixmille.ai import zedx_move, zedx_take
 from parlour.dixmille.faces import dice_count
 from parlour.dixmille.rules import Game, Move, Outcome, Pass, Phase, TakeDice, Throw, points
 
@@ -37,6 +36,8 @@ class ZedxTurn:
 
     def step(self, game: Game, apply: Callable[[Move], Outcome]) -> Step:
         """Make the next step of the turn of ``game``'s player (ZEDX) through ``apply``."""
+        from parlour.dixmille.ai import zedx_move, zedx_take
+
         situation = game.situation()
         name = game.player.name
         if isinstance(self.pending, TakeDice):
@@ -63,6 +64,8 @@ class ZedxTurn:
         self, game: Game, apply: Callable[[Move], Outcome], dice: tuple[int, ...] | None = None
     ) -> Step:
         """Throw or pass: a pass ends the turn, a throw is announced one step ahead."""
+        from parlour.dixmille.ai import zedx_move
+
         name = game.player.name
         decision = zedx_move(game.situation())
         if isinstance(decision, Pass):

@@ -9,9 +9,15 @@ it never looks at the shuffle a redeal will produce.
 
 from __future__ import annotations
 
-from parlour.midnightoil import solver
+from parlour import TYPE_CHECKING
 from parlour.midnightoil.hints import ranked_moves
-from parlour.midnightoil.rules import Move, State
+
+if TYPE_CHECKING:  # the solver is imported on the first hint, verdict or auto-solve step
+    from parlour.midnightoil.rules import Move, State
+    from parlour.midnightoil.solver import AutoSolver
+
+DEFAULT_SEED = 0
+"""The solver's seed unless one is given (``parlour.midnightoil.solver.DEFAULT_SEED``)."""
 
 STATUS_WIDTH = 78
 """Characters the status row has room for at 80 columns."""
@@ -34,12 +40,23 @@ def fit_status(line: str) -> str:
 class Advisor:
     """Hints, verdicts and auto-solve moves for one game."""
 
-    def __init__(self, seed: int = solver.DEFAULT_SEED) -> None:
+    def __init__(self, seed: int = DEFAULT_SEED) -> None:
         self.seed = seed
-        self.autosolver = solver.AutoSolver(seed)
+        self._autosolver: AutoSolver | None = None
+
+    @property
+    def autosolver(self) -> AutoSolver:
+        """The auto-solver of this game (made, with the solver imported, when first needed)."""
+        if self._autosolver is None:
+            from parlour.midnightoil.solver import AutoSolver
+
+            self._autosolver = AutoSolver(self.seed)
+        return self._autosolver
 
     def hint(self, state: State) -> Move | None:
         """The solver's next move (the first of its line for this deal phase)."""
+        from parlour.midnightoil import solver
+
         return solver.hint(state, seed=self.seed)
 
     def cheap(self, state: State) -> list[Move]:
@@ -48,6 +65,8 @@ class Advisor:
 
     def verdict(self, state: State) -> str:
         """One line for the status row: can this deal still be won?"""
+        from parlour.midnightoil import solver
+
         return fit_status(solver.can_win(state).line())
 
     def next_move(self, state: State) -> Move | None:

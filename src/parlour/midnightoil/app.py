@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.core.text import printable
-from parlour.midnightoil import solver
 from parlour.midnightoil.cards import FAN_COUNT, FAN_KEYS
 from parlour.midnightoil.draw import CONFIRM_KEYS, DrawKeys
 from parlour.midnightoil.pages import HELP_PAGES, stats_lines
@@ -179,6 +178,8 @@ class MidnightOilApp(DrawKeys):
         if state.is_stuck():
             self._game_over()
             return
+        from parlour.midnightoil import solver
+
         verdict = solver.can_win(state)
         if verdict.complete and verdict.best_home <= state.cards_home():
             self._game_over()

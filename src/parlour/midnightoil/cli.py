@@ -7,14 +7,11 @@ without it a random deal is chosen and its number shown.
 
 from __future__ import annotations
 
-import argparse
-import secrets
 import sys
 
-from parlour.core.cliutil import base_parser
-from parlour.core.saves import SaveError
+from parlour.core.cliutil import Argument, Command, type_error
+from parlour.core.rng import random_below
 from parlour.core.text import printable
-from parlour.midnightoil import savefile
 from parlour.midnightoil.cards import DEAL_LIMIT, parse_deal_number
 from parlour.midnightoil.game import Game
 
@@ -29,25 +26,30 @@ def deal_arg(text: str) -> int:
     try:
         return parse_deal_number(text)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise type_error(str(exc)) from None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser."""
-    parser = base_parser("midnightoil", DESCRIPTION)
-    parser.add_argument("file", nargs="?", metavar="FILE", help="resume the game saved in FILE")
-    parser.add_argument("--deal", type=deal_arg, metavar="N", help="play deal number N")
-    parser.add_argument("--ascii", action="store_true", help="draw suits as C D H S")
-    return parser
+COMMAND = Command(
+    "midnightoil",
+    DESCRIPTION,
+    [
+        Argument("file", nargs="?", metavar="FILE", help="resume the game saved in FILE"),
+        Argument("--deal", type=deal_arg, metavar="N", help="play deal number N"),
+        Argument("--ascii", action="store_true", help="draw suits as C D H S"),
+    ],
+)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``midnightoil`` command."""
-    args = build_parser().parse_args(argv)
+    args = COMMAND.parse(argv)
     if args.file is not None and args.deal is not None:
         print("midnightoil: give a FILE or --deal, not both", file=sys.stderr)
         return 2
     if args.file is not None:
+        from parlour.core.saves import SaveError
+        from parlour.midnightoil import savefile
+
         try:
             game = savefile.load(args.file)
         except SaveError as exc:
@@ -55,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"midnightoil: {printable(str(exc))}", file=sys.stderr)
             return 1
     else:
-        number = args.deal if args.deal is not None else secrets.randbelow(DEAL_LIMIT)
+        number = args.deal if args.deal is not None else random_below(DEAL_LIMIT)
         game = Game(number)
     # Imported late so that argument errors never touch the terminal layer.
     from parlour.midnightoil.app import MidnightOilApp

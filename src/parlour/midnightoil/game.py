@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from parlour.core.ledger import is_game_id, new_game_id
+from parlour import TYPE_CHECKING
+from parlour.core.gameid import is_game_id, new_game_id
 from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
 from parlour.midnightoil.rules import IllegalMove, Move, State, auto_home_moves
+
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_ELAPSED = 10 * 365 * 24 * 3600
 """Seconds a saved clock may show: ten years (the clock counts at most two minutes a key)."""

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from parlour import TYPE_CHECKING
 from parlour.midnightoil.cards import (
     DECK_SIZE,
     FAN_COUNT,
@@ -47,6 +47,9 @@ from parlour.midnightoil.cards import (
     redeal_layout,
     suit,
 )
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "BUILD",

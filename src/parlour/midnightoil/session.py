@@ -21,16 +21,13 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
-import shlex
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from parlour.core import paths
-from parlour.core.saves import SaveError, file_exists, player_path, reserve_unique
+from parlour.core.rng import random_below
 from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, printable, shorten_middle, width
-from parlour.midnightoil import savefile
 from parlour.midnightoil.advisor import Advisor
 from parlour.midnightoil.cards import FAN_KEYS, SUITS, parse_deal_number
 from parlour.midnightoil.game import Game
@@ -280,6 +277,8 @@ class GameSession(TerminalApp):
             return
         self.pending_path = text
         quitting = kind == "quit-save"
+        from parlour.core.saves import file_exists, player_path
+
         if file_exists(player_path(text)) and text != self.save_path:
             which = "overwrite-quit-save" if quitting else "overwrite-save"
             rest = "Overwrite ? It already exists. (y/n)"
@@ -288,6 +287,9 @@ class GameSession(TerminalApp):
         self._write_save(text, quitting)
 
     def _write_save(self, text: str, quitting: bool) -> None:
+        from parlour.core.saves import SaveError, player_path
+        from parlour.midnightoil import savefile
+
         try:
             savefile.save(player_path(text), self.game)
         except SaveError as exc:
@@ -302,7 +304,7 @@ class GameSession(TerminalApp):
             self.exit_message = f"Game saved to {command} - resume with: midnightoil {command}"
         else:
             rest = "Saved. Resume later with: midnightoil "
-            self.message = rest + self._path_in(shlex.quote(text), rest)
+            self.message = rest + self._path_in(_shell_quoted(text), rest)
 
     def _in_progress(self) -> bool:
         """A game that would be recorded if it were left now (touched, not yet counted here)."""
@@ -396,6 +398,8 @@ class GameSession(TerminalApp):
             return
         if not self._in_progress():
             return
+        from parlour.core.saves import SaveError
+
         try:
             saved = self._recovery_save()
         except (OSError, SaveError) as exc:
@@ -414,6 +418,8 @@ class GameSession(TerminalApp):
     def emergency_save(self) -> str | None:
         if not self._in_progress() or self._is_saved():
             return None
+        from parlour.core.saves import SaveError
+
         try:
             return printable(self._recovery_save())
         except (OSError, SaveError):
@@ -425,6 +431,9 @@ class GameSession(TerminalApp):
         ``OSError`` or :class:`SaveError` when the data folder cannot take it
         (the empty reserved file is then removed again).
         """
+        from parlour.core.saves import SaveError, reserve_unique
+        from parlour.midnightoil import savefile
+
         path = reserve_unique(paths.data_dir(create=True), RECOVERY_STEM)
         try:
             savefile.save(path, self.game)
@@ -437,12 +446,19 @@ class GameSession(TerminalApp):
 
 def _command_path(path: str) -> str:
     """A path as it is typed after ``midnightoil``: quoted for the shell, made printable."""
-    return printable(shlex.quote(path))
+    return printable(_shell_quoted(path))
+
+
+def _shell_quoted(path: str) -> str:
+    """``path`` quoted for the shell (:mod:`shlex` is imported when a path is first shown)."""
+    import shlex
+
+    return shlex.quote(path)
 
 
 def _random_deal() -> int:
     """A fresh deal number (any randomness may pick it, spec §9)."""
-    return secrets.randbits(64)
+    return random_below(2**64)
 
 
 def move_summary(before: State, moves: list[Move], card: Callable[[int | None], str]) -> str:

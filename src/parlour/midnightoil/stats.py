@@ -25,13 +25,16 @@ import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
+from parlour import TYPE_CHECKING
 from parlour.core import ledger, paths
 from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
 from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS, Game
 from parlour.midnightoil.rules import REDEALS
+
+if TYPE_CHECKING:
+    from typing import Any
 
 LEDGER_FILE = "midnightoil/games.jsonl"
 BASELINE_FILE = "midnightoil-stats.json"

@@ -17,9 +17,9 @@ first and the computer's answer follows at once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
 
-from parlour.core.ledger import new_game_id
+from parlour import TYPE_CHECKING
+from parlour.core.gameid import new_game_id
 from parlour.core.text import printable, width
 from parlour.mille import help as help_pages
 from parlour.mille import uistate, view
@@ -36,10 +36,10 @@ from parlour.mille.flow import (
     Ask,
     FlowMixin,
 )
+from parlour.mille.meta import DEFAULT_LEVEL, Meta
 from parlour.mille.record import Recorder
 from parlour.mille.reviewing import REVIEW_KEY, ReviewMixin, monotonic
 from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
-from parlour.mille.savefile import DEFAULT_LEVEL, Meta
 from parlour.mille.saving import SavingMixin
 from parlour.mille.seat import SeatView
 from parlour.mille.uistate import apply_ui_state, key_text
@@ -49,17 +49,20 @@ from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame
 from parlour.tui.glyphs import ASCII, Glyphs
 
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+    class Opponent(Protocol):
+        """What the app needs from a computer player."""
+
+        def choose_move(self, view: SeatView) -> Move: ...
+
+        def wants_extension(self, view: SeatView) -> bool: ...
+
+
 HELP_KEY = "?"
 MAX_COMPUTER_MOVES = 500
 """Safety net: a computer turn longer than this is a bug, not a turn."""
-
-
-class Opponent(Protocol):
-    """What the app needs from a computer player."""
-
-    def choose_move(self, view: SeatView) -> Move: ...
-
-    def wants_extension(self, view: SeatView) -> bool: ...
 
 
 class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):

@@ -12,15 +12,10 @@ screen is touched. ``--stats`` prints the statistics as plain text.
 from __future__ import annotations
 
 import os
-import struct
 import sys
-from datetime import datetime
-from pathlib import Path
-from typing import TYPE_CHECKING
 
-from parlour.core.cliutil import base_parser, seed_arg
-from parlour.core.rng import choose_seed
-from parlour.core.saves import SaveError
+from parlour import TYPE_CHECKING
+from parlour.core.cliutil import Argument, Command, seed_arg
 from parlour.core.text import printable
 
 if TYPE_CHECKING:
@@ -69,6 +64,8 @@ def looks_like_bsd_save(data: bytes) -> bool:
     """
     if len(data) != BSD_SAVE_SIZE:
         return False
+    import struct
+
     from parlour.mille.cards import COPIES, Card
 
     deck = struct.unpack_from(f"<{BSD_DECK_SIZE}h", data, BSD_DECK_AT)
@@ -142,6 +139,7 @@ class LazyComputer:
 
 def load_saved(path: str) -> Saved:
     """Load a save for the app, everything in it checked; :class:`SaveError` on any problem."""
+    from parlour.core.saves import SaveError
     from parlour.mille import savefile
 
     if _bsd_binary(path):
@@ -164,21 +162,31 @@ def print_stats() -> int:
     return 0
 
 
+COMMAND = Command(
+    "mille",
+    DESCRIPTION,
+    [
+        Argument("file", nargs="?", help="a saved game to continue"),
+        Argument("--seed", type=seed_arg, help="deal reproducibly from this number"),
+        Argument(
+            "--level",
+            choices=LEVELS,
+            help="the computer: strong (default, plans ahead) or classic (BSD mille's own)",
+        ),
+        Argument("--stats", action="store_true", help="print the statistics and exit"),
+        Argument(
+            "--ascii",
+            action="store_true",
+            help="plain ASCII and no colour (the board is ASCII anyway)",
+        ),
+    ],
+    EPILOG,
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``mille`` command."""
-    parser = base_parser("mille", DESCRIPTION, EPILOG)
-    parser.add_argument("file", nargs="?", help="a saved game to continue")
-    parser.add_argument("--seed", type=seed_arg, help="deal reproducibly from this number")
-    parser.add_argument(
-        "--level",
-        choices=LEVELS,
-        help="the computer: strong (default, plans ahead) or classic (BSD mille's own)",
-    )
-    parser.add_argument("--stats", action="store_true", help="print the statistics and exit")
-    parser.add_argument(
-        "--ascii", action="store_true", help="plain ASCII and no colour (the board is ASCII anyway)"
-    )
-    args = parser.parse_args(argv)
+    args = COMMAND.parse(argv)
     if args.stats:
         return print_stats()
 
@@ -194,6 +202,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.seed is not None or args.level is not None:
             print("mille: --seed and --level cannot be used with a saved game", file=sys.stderr)
             return 2
+        from datetime import datetime
+
+        from parlour.core.saves import SaveError
+
         try:
             saved = load_saved(args.file)
         except SaveError as exc:
@@ -201,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         game = saved.game
         try:
-            when = datetime.fromtimestamp(Path(args.file).stat().st_mtime)
+            when = datetime.fromtimestamp(os.stat(args.file).st_mtime)
         except (OSError, ValueError, OverflowError):  # gone since it was read: the time now
             when = datetime.now()
         app = MilleApp(
@@ -215,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
             glyphs=glyphs,
         )
     else:
+        from parlour.core.rng import choose_seed
+
         level = args.level or "strong"
         game = Game.new(choose_seed(args.seed))
         app = MilleApp(

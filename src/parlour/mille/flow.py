@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
+from parlour import TYPE_CHECKING
 from parlour.core.text import printable
 from parlour.mille import view
 from parlour.mille.record import Recorder
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
 from parlour.mille.view import Layout
+
+if TYPE_CHECKING:
+    from typing import Any
 
 MOVE_PROMPT = view.MOVE_PROMPT
 REALLY = "Really?"

@@ -11,23 +11,31 @@ abandoned and later resumed from a save and finished counts once.
 
 from __future__ import annotations
 
-from pathlib import Path
+from parlour import TYPE_CHECKING
+from parlour.mille.meta import Meta
+from parlour.mille.rules import Phase
 
-from parlour.core import ledger, paths
-from parlour.mille import stats
-from parlour.mille.rules import Game, Phase
-from parlour.mille.savefile import Meta
+if TYPE_CHECKING:  # the ledger and the statistics are imported when a record is written
+    from pathlib import Path
+
+    from parlour.core import ledger
+    from parlour.mille.rules import Game
 
 LEDGER_NAME = "games.jsonl"
 
 
 def ledger_path() -> Path:
     """Where mille's statistics live (``OSError`` if the data folder cannot be used)."""
+    from parlour.core import paths
+
     return paths.data_dir(create=False) / "mille" / LEDGER_NAME
 
 
 def read_records() -> ledger.Reading:
     """Every game in the ledger, the last record of each id; damaged lines counted, skipped."""
+    from parlour.core import ledger
+    from parlour.mille import stats
+
     try:
         path = ledger_path()
     except OSError as exc:
@@ -37,10 +45,13 @@ def read_records() -> ledger.Reading:
     return ledger.read(path, stats.GameRecord.from_dict, lambda record: record.game_id)
 
 
-def stats_lines(levels: tuple[str, ...] = stats.LEVELS) -> list[str]:
-    """The statistics as plain lines (with a line about anything skipped)."""
+def stats_lines(levels: tuple[str, ...] | None = None) -> list[str]:
+    """The statistics as plain lines, of every level unless ``levels`` is given (with a
+    line about anything skipped)."""
+    from parlour.mille import stats
+
     reading = read_records()
-    lines = stats.report(reading.records, levels)
+    lines = stats.report(reading.records, stats.LEVELS if levels is None else levels)
     note = reading.message("statistics")
     return [*lines, note] if note else lines
 
@@ -67,13 +78,17 @@ class Recorder:
         hands = self.meta.hands
         if hands and hands[-1].number == game.hands_played:
             return
+        from parlour.mille import stats
+
         hands.append(stats.summarize_hand(game))
         if game.phase is Phase.GAME_OVER:
             self.record(game)
 
     def new_game(self) -> None:
         """``Another game?`` was answered yes: a new id and no hands yet."""
-        self.meta = Meta(ledger.new_game_id(), self.meta.level, [], True)
+        from parlour.core.gameid import new_game_id
+
+        self.meta = Meta(new_game_id(), self.meta.level, [], True)
 
     def abandoned(self, game: Game) -> None:
         """The game is being left without a save: record it (a finished game already is)."""
@@ -82,6 +97,9 @@ class Recorder:
 
     def record(self, game: Game) -> None:
         """Append the game's record as it stands now."""
+        from parlour.core import ledger
+        from parlour.mille import stats
+
         meta = self.meta
         record = stats.game_record(
             game, meta.game_id, meta.level, meta.hands, complete=meta.complete

@@ -28,11 +28,12 @@ hand give the same findings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from parlour.mille import sim as S
 from parlour.mille.ai import ComputerPlayer, Stakes, paired_gain
 from parlour.mille.cards import Card
+from parlour.mille.handlog import Decision, HandLog
 from parlour.mille.players import RandomPlayer
 from parlour.mille.policy import Heuristic, Option, Weights, finish_move, playout
 from parlour.mille.rules import Move
@@ -48,14 +49,6 @@ MIN_LOSS = 50.0
 """... and this many points."""
 REVIEW_SALT = 5
 """The review's own stream of deals (the computer uses salts 1 and 2 for its decisions)."""
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One move of the player, with what the player's seat could see just before it."""
-
-    view: SeatView
-    move: Move
 
 
 @dataclass(frozen=True)
@@ -80,22 +73,6 @@ def legal_moves(view: SeatView) -> list[Move]:
 def option_of(view: SeatView, move: Move) -> tuple[str, Card | None]:
     """What a move does, whatever the slot: ("pick", None), ("use", card), ("discard", card)."""
     return move.kind, None if move.kind == "pick" else view.hand[move.slot]
-
-
-@dataclass
-class HandLog:
-    """The player's decisions of one hand, in order (the app holds one per hand)."""
-
-    decisions: list[Decision] = field(default_factory=list)
-
-    def record(self, view: SeatView, move: Move) -> None:
-        """Note ``move``, made from ``view``; call it before the move is applied.
-
-        A move the rules refuse in ``view`` is not a decision and is left out,
-        so the app may record a typed move before knowing whether it is legal.
-        """
-        if move in legal_moves(view):
-            self.decisions.append(Decision(view, move))
 
 
 class Reviewer:

@@ -19,12 +19,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from parlour.mille.review import HandLog, Reviewer
-from parlour.mille.review_view import page_count, progress_line, render_review
-from parlour.mille.rules import Game
+from parlour import TYPE_CHECKING
+from parlour.mille.handlog import HandLog
 from parlour.tui import keys
-from parlour.tui.frame import Frame
-from parlour.tui.glyphs import Glyphs
+
+if TYPE_CHECKING:  # the review itself is imported when the player first asks for it
+    from parlour.mille.review import Reviewer
+    from parlour.mille.rules import Game
+    from parlour.tui.frame import Frame
+    from parlour.tui.glyphs import Glyphs
 
 REVIEW_KEY = "v"
 NOTHING_TO_REVIEW = "no decisions of yours to review"
@@ -65,6 +68,8 @@ class ReviewMixin:
             self._error(NOTHING_TO_REVIEW)
             return
         if self.review is None:
+            from parlour.mille.review import Reviewer
+
             self.review = ReviewSession(Reviewer(self.hand_log, self.game.seed), self.clock())
         else:
             self.review.started = self.clock()
@@ -87,6 +92,8 @@ class ReviewMixin:
         if not review.done:
             self.reviewing = False  # the work so far is kept for the next v
             return
+        from parlour.mille.review_view import page_count
+
         pages = page_count(review.reviewer.findings(), self.glyphs)
         if key == " " and review.page < pages - 1:
             review.page += 1
@@ -102,6 +109,8 @@ class ReviewMixin:
             return None
         if self.clock() - review.started <= PROGRESS_AFTER:
             return None
+        from parlour.mille.review_view import progress_line
+
         return progress_line(review.reviewer.progress)
 
     def review_frame(self) -> Frame | None:
@@ -109,6 +118,8 @@ class ReviewMixin:
         review = self.review
         if not self.reviewing or review is None or not review.done:
             return None
+        from parlour.mille.review_view import render_review
+
         return render_review(review.reviewer.findings(), review.page, self.glyphs)
 
 

@@ -32,8 +32,8 @@ Settled details beyond the contract: the seat view lives in ``seat.py``
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from parlour import TYPE_CHECKING
 from parlour.core.rng import make_rng, shuffle
 from parlour.mille.cards import (
     COPIES,
@@ -75,6 +75,9 @@ from parlour.mille.table import (
     compact_hand,
     other,
 )
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "COMPUTER",

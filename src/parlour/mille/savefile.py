@@ -24,11 +24,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.ledger import GAME_ID_LENGTH, is_game_id, new_game_id
 from parlour.core.saves import SaveError, SaveFile, load_game, write_save
+from parlour.mille.meta import DEFAULT_LEVEL as DEFAULT_LEVEL
+from parlour.mille.meta import Meta as Meta
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase, other
 from parlour.mille.stats import LEVELS, MAX_HANDS, HandSummary, check_hands, summarize_hand
 from parlour.mille.uistate import validate_ui_state
@@ -36,28 +38,6 @@ from parlour.mille.uistate import validate_ui_state
 GAME = "mille"
 FORMAT_VERSION = 2
 """2: ``game_id``, ``level``, ``hands``, ``hands_complete`` and a kept next starter (1: none)."""
-DEFAULT_LEVEL = "strong"
-
-
-@dataclass
-class Meta:
-    """What a save keeps about the game besides the position: identity, level, hands so far."""
-
-    game_id: str
-    level: str = DEFAULT_LEVEL
-    hands: list[HandSummary] = field(default_factory=list)
-    """The summaries of this game's finished hands (the current one included once over)."""
-    complete: bool = True
-    """Whether ``hands`` goes back to the game's first hand (old saves: maybe not)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The save's fields for this."""
-        return {
-            "game_id": self.game_id,
-            "level": self.level,
-            "hands": [hand.to_dict() for hand in self.hands],
-            "hands_complete": self.complete,
-        }
 
 
 @dataclass

@@ -15,18 +15,18 @@ import contextlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any
 
-from parlour.core import paths
-from parlour.core.saves import SaveError, file_exists, player_path, reserve_unique
+from parlour import TYPE_CHECKING
 from parlour.core.text import printable
-from parlour.mille import savefile
-from parlour.mille.record import Recorder
-from parlour.mille.rules import Game
 from parlour.mille.uistate import fit_banner, fit_message, save_failure
 from parlour.tui import keys
 from parlour.tui.prompts import Answer, LineEditor
+
+if TYPE_CHECKING:  # saving itself (json, the save envelope) is imported on the first save
+    from typing import Any
+
+    from parlour.mille.record import Recorder
+    from parlour.mille.rules import Game
 
 FILE_NAME_MAX = 240
 RECOVERY_STEM = "mille-recovery"
@@ -90,6 +90,8 @@ class SavingMixin:
                 if not name:
                     self._end_dialog(False)
                     return
+                from parlour.core.saves import file_exists, player_path
+
                 dialog.path = str(player_path(name))
                 if file_exists(dialog.path) and not os.path.isdir(dialog.path):
                     dialog.stage = "overwrite"
@@ -127,6 +129,8 @@ class SavingMixin:
         (dialog.on_success if success else dialog.on_failure)()
 
     def _save_to(self, path: str, prompt: str) -> None:
+        from parlour.mille import savefile
+
         savefile.save(
             path, self.game, self.ui_state(prompt), self.computer_memory(), self.recorder.meta
         )
@@ -134,6 +138,8 @@ class SavingMixin:
     def _write(self, path: str) -> None:
         dialog = self.dialog
         assert dialog is not None
+        from parlour.core.saves import SaveError
+
         try:
             self._save_to(path, dialog.origin)
         except SaveError as exc:
@@ -142,12 +148,17 @@ class SavingMixin:
             return
         self.save_path = path
         self.dirty = False
+        from datetime import datetime
+
         self.message = fit_banner(path, datetime.now())
         self._end_dialog(True)
 
     # --------------------------------------------------------- recovery
     def _recovery_save(self, stem: str) -> tuple[str | None, str]:
         """Save to a fresh file in the data folder: (its path, "") or (None, why not)."""
+        from parlour.core import paths
+        from parlour.core.saves import SaveError, reserve_unique
+
         try:
             target = reserve_unique(paths.data_dir(), stem)
         except OSError as exc:

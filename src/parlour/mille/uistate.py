@@ -9,14 +9,17 @@ save was made so that the restored game shows the same question: ``prompt``
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
-from typing import Any
 
+from parlour import TYPE_CHECKING
 from parlour.core.text import ASCII_ELLIPSIS, fit, printable, shorten_middle, width
 from parlour.mille.cards import Card
 from parlour.mille.view import MESSAGE_COL, SCREEN_COLS, Layout
 from parlour.tui import keys
+
+if TYPE_CHECKING:
+    from datetime import datetime
+    from typing import Any
 
 UI_STATE_VERSION = 1
 PROMPT_NAMES = ("move", "really", "extension", "another_hand", "another_game")

@@ -9,25 +9,29 @@ a row's text has exactly the display width the terminal will draw.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntFlag
 
-from wcwidth import wcswidth
+from parlour.core.text import is_control, is_plain, wcwidth_module
 
-from parlour.core.text import is_control
 
-try:
-    from wcwidth import iter_graphemes as _clusters
-except ImportError:  # wcwidth < 0.3: a character and the zero-width ones after it
-
-    def _clusters(text: str) -> list[str]:  # type: ignore[misc]
-        out: list[str] = []
-        for ch in text:
-            if out and wcswidth(ch) == 0:
-                out[-1] += ch
-            else:
-                out.append(ch)
-        return out
+def _clusters(text: str) -> Iterable[str]:
+    """The grapheme clusters of ``text`` (one per character when it is plain)."""
+    if is_plain(text):
+        return text
+    wcwidth = wcwidth_module()
+    iter_graphemes = getattr(wcwidth, "iter_graphemes", None)
+    if iter_graphemes is not None:
+        clusters: Iterable[str] = iter_graphemes(text)
+        return clusters
+    out: list[str] = []  # wcwidth < 0.3: a character and the zero-width ones after it
+    for ch in text:
+        if out and wcwidth.wcswidth(ch) == 0:
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
 
 
 WIDE = ""
@@ -36,9 +40,11 @@ WIDE = ""
 
 def _cell(cluster: str) -> tuple[str, int]:
     """A cluster as it may be drawn and its width (control characters become ``?``)."""
+    if len(cluster) == 1 and is_plain(cluster):
+        return cluster, 1
     if any(is_control(ch) for ch in cluster):
         return "?", 1
-    columns = wcswidth(cluster)
+    columns = wcwidth_module().wcswidth(cluster)
     if columns < 0:
         return "?", 1
     return cluster, min(columns, 2)

@@ -27,13 +27,15 @@ import locale
 import os
 import sys
 import time
-import traceback
-from typing import Any, TextIO
 
+from parlour import TYPE_CHECKING
 from parlour.core import paths, text
 from parlour.tui import keys, signals
 from parlour.tui.app import MIN_COLS, MIN_ROWS, TerminalApp
 from parlour.tui.screen import RESUMED, SUSPEND, Screen, stdin_is_terminal
+
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 SUSPEND_KEY = "CTRL_Z"
 
@@ -144,6 +146,8 @@ def _dispatch_mouse(app: TerminalApp, top: int, left: int) -> None:
 
 
 def _log_crash() -> str:
+    import traceback
+
     text_of_crash = traceback.format_exc()
     try:
         log = paths.data_file("crash.log")

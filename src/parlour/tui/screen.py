@@ -15,11 +15,14 @@ import contextlib
 import os
 import sys
 import time
-from typing import Any
 
+from parlour import TYPE_CHECKING
 from parlour.tui import keys
 from parlour.tui.frame import COLOURS, Frame, Style
 from parlour.tui.signals import Pending
+
+if TYPE_CHECKING:
+    from typing import Any
 
 FAILED_READS_FOR_EOF = 20
 """Consecutive instant read failures taken to mean the terminal has gone away."""

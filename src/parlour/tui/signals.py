@@ -26,15 +26,19 @@ import os
 import signal
 from collections.abc import Callable
 from types import FrameType
-from typing import Any
+
+from parlour import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
 
 HANGUP_SIGNALS = ("SIGHUP", "SIGTERM", "SIGBREAK")
 """SIGBREAK: Ctrl-Break on Windows, the nearest thing it has to a request to stop."""
 INTERRUPT_SIGNALS = ("SIGINT",)
 SUSPEND_SIGNALS = ("SIGTSTP",)
 CONTINUE_SIGNALS = ("SIGCONT",)
-
-Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
 
 
 def _number(name: str) -> int | None:

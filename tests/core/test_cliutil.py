@@ -1,0 +1,80 @@
+"""The fast argument path reads every command line exactly as argparse does, or declines."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parlour.dixmille.cli import COMMAND as DIXMILLE
+from parlour.midnightoil.cli import COMMAND as MIDNIGHTOIL
+from parlour.mille.cli import COMMAND as MILLE
+
+COMMANDS = {"mille": MILLE, "dixmille": DIXMILLE, "midnightoil": MIDNIGHTOIL}
+
+WORDS = st.sampled_from(
+    [
+        "--seed", "--level", "--stats", "--ascii", "--deal", "--pace", "--fast", "--four-twos",
+        "--seed=7", "--deal=3", "--level=classic", "--pace=0.5", "--four-twos=turn", "--ascii=1",
+        "--see", "-h", "--help", "--version", "--", "-", "-1", "1", "7", "2**64", "x1",
+        "strong", "classic", "game", "turn", "0.2", "11", "Alice", "ZEDX", "Bob", "save.json", "",
+    ]
+)  # fmt: skip
+
+
+def argparse_reading(command: object, argv: list[str]) -> SimpleNamespace | None:
+    """What argparse makes of ``argv``, or None when it exits (help, version, an error)."""
+    parser = command.parser()  # type: ignore[attr-defined]
+    try:
+        return SimpleNamespace(**vars(parser.parse_args(argv)))
+    except SystemExit:
+        return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(name=st.sampled_from(sorted(COMMANDS)), argv=st.lists(WORDS, max_size=5))
+def test_the_fast_path_agrees_with_argparse_whenever_it_answers(name: str, argv: list[str]) -> None:
+    command = COMMANDS[name]
+    quick = command.quick_parse(argv)
+    if quick is not None:
+        assert quick == argparse_reading(command, argv)
+
+
+@pytest.mark.parametrize(
+    ("name", "argv"),
+    [
+        ("mille", []),
+        ("mille", ["--seed", "1"]),
+        ("mille", ["--seed=1", "--level", "classic", "--ascii"]),
+        ("mille", ["save.json"]),
+        ("mille", ["--stats"]),
+        ("dixmille", ["--seed", "1", "Alice", "ZEDX"]),
+        ("dixmille", ["Alice", "Bob", "--fast", "--four-twos", "turn"]),
+        ("dixmille", []),
+        ("midnightoil", ["--deal", "1"]),
+        ("midnightoil", ["save.json", "--ascii"]),
+    ],
+)
+def test_the_usual_command_lines_never_need_argparse(name: str, argv: list[str]) -> None:
+    command = COMMANDS[name]
+    quick = command.quick_parse(argv)
+    assert quick is not None and quick == argparse_reading(command, argv)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--help"], ["-h"], ["--version"], ["--seed", "x"], ["--see", "1"], ["--seed"], ["a", "b"]],
+)
+def test_help_version_and_mistakes_are_left_to_argparse(argv: list[str]) -> None:
+    assert MILLE.quick_parse(argv) is None
+
+
+def test_a_bad_value_gets_argparse_message_and_status_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        MILLE.parse(["--seed", "-5"])
+    assert stop.value.code == 2
+    assert "--seed" in capsys.readouterr().err
