@@ -20,7 +20,6 @@ from parlour.dixmille import view
 from parlour.dixmille.keybar import ACK_KEYS, ZEDX_KEYS, ask
 from parlour.dixmille.logview import ROOM, max_scroll, render_log
 from parlour.dixmille.records import BUST, FOUR_TWOS
-from parlour.dixmille.replay import rebuild_log
 from parlour.dixmille.rules import (
     FOUR_TWOS_GAME,
     Game,
@@ -142,6 +141,8 @@ class DixMilleApp(TerminalApp):
         self.result = ""
         if game is not None:
             self.seed = game.seed
+            from parlour.dixmille.replay import rebuild_log  # a resumed game only
+
             self.turnlog = rebuild_log(game, glyphs) or TurnLog()  # the log as it was saved
             self.ui.log = self.turnlog.entries
             self.recorded = game.over  # a finished game was recorded when it ended
