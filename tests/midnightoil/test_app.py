@@ -622,3 +622,21 @@ def test_the_end_check_waits_while_a_question_is_open_and_keeps_the_selection() 
     press(app, "TIMEOUT")
     assert app.selected == 2
     assert "No move can bring another card home" in status_row(app)
+
+
+def test_a_crash_in_the_middle_of_a_move_writes_no_file_the_loader_would_refuse() -> None:
+    app = make()
+    press(app, "b", " ")
+    state = app.game.state
+    # A card lifted off a fan and not yet put down: what an exception inside a move can leave.
+    fans = list(state.fans)
+    fans[0] = fans[0][:-1]
+    app.game.state = State(
+        deal_number=state.deal_number,
+        fans=tuple(fans),
+        foundations=state.foundations,
+        redeals_left=state.redeals_left,
+        draw_used=state.draw_used,
+    )
+    assert app.emergency_save() is None
+    assert list(paths.data_dir().glob("midnightoil-recovery-*")) == []

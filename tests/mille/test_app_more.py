@@ -273,3 +273,17 @@ def test_the_simple_human_helper_still_plays() -> None:
     app = make_app()
     press(app, human_keys(app.game))
     assert app.game.players[HUMAN].picked
+
+
+def test_a_crash_in_the_middle_of_a_move_writes_no_file_the_loader_would_refuse(
+    _private_data_dir: Path,
+) -> None:
+    # A card taken from the deck but not yet in a hand: what an exception inside a move
+    # can leave behind. The recovery must not be a file that `mille FILE` then refuses.
+    app = make_app()
+    app.game.deck.pop()
+    assert app.emergency_save() is None
+    assert list(_private_data_dir.glob("mille-*")) == []
+    with pytest.raises(savefile.SaveError, match="in the middle of a move"):
+        savefile.save(str(_private_data_dir / "x.json"), app.game)
+    assert not (_private_data_dir / "x.json").exists()

@@ -25,7 +25,15 @@ __all__ = ["FORMAT_VERSION", "GAME", "SaveError", "load", "old_game_id", "save"]
 
 
 def save(path: str | os.PathLike[str], game: Game) -> SaveFile:
-    """Write ``game`` to ``path`` atomically; :class:`SaveError` on failure."""
+    """Write ``game`` to ``path`` atomically; :class:`SaveError` on failure.
+
+    Only a game that would load again is written: after a crash in the middle of a
+    move the state may be half applied, and a file the loader refuses helps no one.
+    """
+    try:
+        game.check_consistent()
+    except Exception as exc:
+        raise SaveError(path, f"not saved: the game is in the middle of a move ({exc})") from exc
     return write_save(path, GAME, FORMAT_VERSION, game.deal_number, game.to_dict())
 
 

@@ -76,6 +76,10 @@ def save(
     """
     ui = _plain(path, ui_state, "the screen state")
     memory = _plain(path, computer, "the computer's memory")
+    try:
+        Game.from_dict(game.to_dict())  # every check loading makes (cards, table, phase)
+    except Exception as exc:  # a crash mid-move: a file the loader would refuse helps no one
+        raise SaveError(path, f"not saved: the game is in the middle of a move ({exc})") from exc
     state: dict[str, Any] = {"game": game.to_dict(), "ui": ui, "computer": memory}
     if meta is None:  # the memory says whose it is: keep the level it belongs to
         meta = fresh_meta(game, "classic" if memory.get("player") == "classic" else DEFAULT_LEVEL)
