@@ -139,7 +139,7 @@ def run_module(
     mutmut = Path(sys.executable).with_name("mutmut")
     wanted = names if names is not None else [f"parlour.{module}.*"]
     command = [str(mutmut), "run", "--max-children", str(max_children), *wanted]
-    shown = " ".join(command[1:5]) + (f" ({len(names)} mutants)" if names else f" {wanted[0]}")
+    shown = " ".join(command[1:4]) + (f" ({len(names)} mutants)" if names else f" {wanted[0]}")
     print(f"== {module}: {shown}", flush=True)
     log = ROOT / "mutants" / f"mutmut-{module}.log"
     log.parent.mkdir(exist_ok=True)
