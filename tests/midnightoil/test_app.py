@@ -216,7 +216,8 @@ def test_new_deal_after_moves_asks_and_counts_a_loss() -> None:
     screen = press(app, "N")
     assert "counts as lost" in screen
     press(app, "y")
-    assert app.game.deal_number != 1 or app.game.moves == 0
+    deal = app.game.deal_number
+    assert deal != 1 and app.game.moves == 0 and app.game.state == State.new(deal)
     stats, _ = load_stats()
     assert stats.lost == 1 and stats.played == 1
     assert stats.best_for(1) == {"best": 0, "won": False, "played": 1}
