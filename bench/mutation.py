@@ -85,6 +85,13 @@ EQUIVALENT: dict[str, str] = {
         )
         for name in ("x_fan_index__mutmut_8", "x_parse_card__mutmut_27", "x_parse_card__mutmut_30")
     },
+    "parlour.dixmille.analysis.x_analyse__mutmut_36": (
+        "throw >= t for throw > t: no table values a throw at exactly the points in hand"
+        " (checked for banked 0, 3000, 5000 and 9500 under both four-2s rules)"
+    ),
+    "parlour.dixmille.analysis.xǁStyleǁadd_turn__mutmut_1": (
+        "counted = None for False: it is only ever tested for truth"
+    ),
     "parlour.midnightoil.cards.x_parse_deal_number__mutmut_14": (
         "int(t) for int(t, 10): t is ASCII digits only, and base 10 is the default"
     ),

@@ -147,3 +147,29 @@ def test_which_turns_count() -> None:
     style.add_turn(turn(valued(1.0), valued(2.0, last=True)))
     assert style.turns == 2
     assert Style().per_turn == 0.0 and Style().differs == 0.0
+
+
+def test_annotate_follows_the_games_four_twos_rule() -> None:
+    d = go(300, 6, False, banked=5000)
+    record = turn(d)
+    annotate(record)  # the default: four 2s wipe the game score
+    assert record.decisions[0].loss == analyse(d).loss
+    kept = turn(d)
+    annotate(kept, four_twos_wipes=False)
+    assert kept.decisions[0].loss == analyse(d, four_twos_wipes=False).loss
+    assert record.decisions[0].loss != kept.decisions[0].loss
+
+
+def test_a_loss_of_exactly_the_noise_level_is_no_mistake() -> None:
+    style = Style()
+    style.add_turn(turn(valued(MISTAKE, throw=False), valued(MISTAKE, throw=True)))
+    style.add_turn(turn(valued(MISTAKE, kind=TAKE)))
+    assert (style.too_early, style.too_far, style.take_mistakes, style.worst) == (0, 0, 0, [])
+    assert style.differs == 0.0 and style.go_decisions == 2 and style.take_decisions == 1
+
+
+def test_weaker_takes_add_up() -> None:
+    style = Style()
+    style.add_turn(turn(valued(3.0, kind=TAKE), valued(4.0, kind=TAKE)))
+    style.add_turn(turn(valued(5.0, kind=TAKE)))
+    assert style.take_mistakes == 3 and style.take_decisions == 3
