@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from parlour.midnightoil.app import MidnightOilApp
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import IllegalMove, Move, State
+from parlour.tui.glyphs import ASCII
 
 FIVE_ONTO_SIX = Move.parse("b -> g")
 ACE_HOME = Move.parse("l -> 4")
@@ -148,3 +150,12 @@ def test_each_damage_to_a_saved_game_is_named(field: str, value: object, reason:
 def test_a_game_that_is_not_an_object_is_refused() -> None:
     with pytest.raises(TypeError, match=r"^the game is not an object$"):
         Game.from_dict([])
+
+
+def test_a_new_game_starts_with_the_clock_and_counters_at_zero() -> None:
+    game = Game(1)
+    data = game.to_dict()
+    assert (data["elapsed"], data["undos"], data["history"], data["redo"]) == (0, 0, [], [])
+    assert (data["solver_used"], data["touched"]) == (False, False)
+    app = MidnightOilApp(game, ASCII)
+    assert "time 0:00   undos 0" in app.render(24, 80).to_text()
