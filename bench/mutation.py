@@ -92,6 +92,9 @@ EQUIVALENT: dict[str, str] = {
     "parlour.dixmille.analysis.xǁStyleǁadd_turn__mutmut_1": (
         "counted = None for False: it is only ever tested for truth"
     ),
+    "parlour.midnightoil.rules.x_auto_home_moves__mutmut_7": (
+        "progress = None for False: it is only ever tested for truth"
+    ),
     "parlour.midnightoil.cards.x_parse_deal_number__mutmut_14": (
         "int(t) for int(t, 10): t is ASCII digits only, and base 10 is the default"
     ),

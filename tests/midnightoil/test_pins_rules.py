@@ -134,8 +134,8 @@ def test_a_draw_needs_a_card_number_from_one(text: str) -> None:
 
 
 def test_rank_words_in_messages() -> None:
-    assert [rank_word(n) for n in (0, 1, 9, 10, 11, 12)] == [
-        "ace", "2", "10", "jack", "queen", "king",
+    assert [rank_word(n) for n in range(13)] == [
+        "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king",
     ]  # fmt: skip
     assert rank_word(13) == rank_word(-1) == "nothing"
     with pytest.raises(
@@ -201,3 +201,13 @@ def test_a_won_game_offers_nothing_and_refuses_everything() -> None:
     nearly = State(3, ((51,),) + ((),) * 17, (13, 13, 13, 12), 0, True)
     assert not nearly.is_won() and nearly.cards_home() == 51
     assert nearly.legal_moves() == [Move.to_foundation(0, 3)]
+
+
+def test_a_king_builds_nowhere_even_with_the_next_suits_ace_on_top() -> None:
+    """KC + 1 is the id of AD: a king must never be offered a place on the ace above it."""
+    diamonds = " ".join(r + "D" for r in "23456789TJQKA")
+    state = position(["QC KC", diamonds], (11, 0, 13, 13), 0, True)
+    assert state.top(1) == parse_card("AD")
+    assert state.build_target(parse_card("KC")) == -1
+    assert state.build_target(parse_card("QD")) == -1  # KD is buried
+    assert [str(m) for m in state.legal_moves()] == ["b -> 2"]
