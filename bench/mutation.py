@@ -95,6 +95,9 @@ EQUIVALENT: dict[str, str] = {
     "parlour.midnightoil.rules.x_auto_home_moves__mutmut_7": (
         "progress = None for False: it is only ever tested for truth"
     ),
+    "parlour.midnightoil.rules.xǁMoveǁparse__mutmut_23": (
+        "not words[1] for not words[0]: split() never yields an empty word, so both are False"
+    ),
     "parlour.midnightoil.cards.x_parse_deal_number__mutmut_14": (
         "int(t) for int(t, 10): t is ASCII digits only, and base 10 is the default"
     ),

@@ -211,3 +211,25 @@ def test_a_king_builds_nowhere_even_with_the_next_suits_ace_on_top() -> None:
     assert state.build_target(parse_card("KC")) == -1
     assert state.build_target(parse_card("QD")) == -1  # KD is buried
     assert [str(m) for m in state.legal_moves()] == ["b -> 2"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a -> 12", "not a move: 'a -> 12'"),
+        ("a -> 23", "not a move: 'a -> 23'"),
+        ("a -> ab", "not a move: 'a -> ab'"),
+        ("ab -> c", "not a move: 'ab -> c'"),
+        ("draw k0 -> 1", "not a move: 'draw k0 -> 1'"),
+        ("draw k -> 1", "not a move: 'draw k -> 1'"),
+        ("a => b", "not a move: 'a => b'"),
+        ("", "not a move: ''"),
+        ("a -> x", "not a fan: 'x'"),
+        ("i -> a", "not a fan: 'i'"),
+        ("draw i2 -> 1", "not a fan: 'i'"),
+    ],
+)
+def test_a_saved_move_that_is_not_a_move_is_named(text: str, message: str) -> None:
+    with pytest.raises(ValueError) as refusal:
+        Move.parse(text)
+    assert str(refusal.value) == message
