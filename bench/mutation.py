@@ -98,6 +98,16 @@ EQUIVALENT: dict[str, str] = {
     "parlour.midnightoil.rules.xǁMoveǁparse__mutmut_23": (
         "not words[1] for not words[0]: split() never yields an empty word, so both are False"
     ),
+    **{
+        f"parlour.midnightoil.rules.{name}": "home=False left out: False is its default"
+        for name in ("xǁMoveǁbuild__mutmut_8", "xǁStateǁlegal_moves__mutmut_53")
+    },
+    **{
+        f"parlour.midnightoil.rules.{name}": (
+            "-2 for -1 as the 'no fan' default: the next line asks only t >= 0"
+        )
+        for name in ("xǁStateǁlegal_moves__mutmut_42", "xǁStateǁ_draw_moves__mutmut_34")
+    },
     "parlour.midnightoil.cards.x_parse_deal_number__mutmut_14": (
         "int(t) for int(t, 10): t is ASCII digits only, and base 10 is the default"
     ),

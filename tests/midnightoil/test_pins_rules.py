@@ -16,7 +16,7 @@ from parlour.midnightoil.rules import (
     rank_word,
     redeal_layout,
 )
-from tests.midnightoil.test_rules_moves import base, position
+from tests.midnightoil.test_rules_moves import base, position, rest_of_suit
 
 
 def damaged(edit: dict[str, Any]) -> str:
@@ -233,3 +233,16 @@ def test_a_saved_move_that_is_not_a_move_is_named(text: str, message: str) -> No
     with pytest.raises(ValueError) as refusal:
         Move.parse(text)
     assert str(refusal.value) == message
+
+
+def test_refusals_of_the_draw_and_of_an_empty_foundation_word_for_word() -> None:
+    used = State(7, base().fans, base().foundations, 2, True)
+    with pytest.raises(IllegalMove) as refusal:
+        used.apply(Move.draw(2, 0, 3, False))
+    assert str(refusal.value) == "The draw has already been used in this game."
+    spades = position(
+        ["AS 2S", rest_of_suit("S", 2)] + [rest_of_suit(s, 0) for s in "CDH"], (0,) * 4
+    )
+    with pytest.raises(IllegalMove) as refusal:
+        spades.apply(Move.to_foundation(0, 3))
+    assert str(refusal.value) == "2S cannot go to an empty foundation: it takes only an ace."
