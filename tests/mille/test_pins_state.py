@@ -115,6 +115,24 @@ def extension_short_of_700(d: dict[str, Any]) -> None:
 H = ("players", 0)
 C = ("players", 1)
 DAMAGE: list[tuple[str, Edit, str]] = [
+    ("battle type", put((*H, "battle"), 5), "the human's battle pile is not a card name"),
+    ("speed type", put((*H, "speed"), 5), "the human's speed pile is not a card name"),
+    (
+        "battle pile type",
+        put((*H, "battle_pile"), "GO"),
+        "the human's battle pile is not a list of cards",
+    ),
+    (
+        "speed pile type",
+        put((*H, "speed_pile"), 3),
+        "the human's speed pile is not a list of cards",
+    ),
+    (
+        "mileage type",
+        put((*H, "distance_played"), {}),
+        "the human's mileage is not a list of cards",
+    ),
+    ("safety type", put((*H, "safeties"), [[5, False]]), "the human's safety is not a card name"),
     ("version", put(("version",), 2), "unknown game state version"),
     ("seed", put(("seed",), -1), "the seed is invalid"),
     ("seed type", put(("seed",), "5"), "the seed is invalid"),
@@ -324,3 +342,9 @@ def test_the_player_reads_the_file_and_the_reason(tmp_path: Path) -> None:
     assert str(refusal.value) == (
         f"{path}: is damaged: the human's games won must be a whole number from 0 to 1000000"
     )
+
+
+def test_a_game_state_that_is_not_an_object_is_refused() -> None:
+    with pytest.raises(ValueError) as refusal:
+        game_from_dict([])
+    assert str(refusal.value) == "the game state is not an object"
