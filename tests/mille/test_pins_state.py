@@ -112,6 +112,11 @@ def extension_short_of_700(d: dict[str, Any]) -> None:
     miles(d, "D200", "D200", "D100", "D100")
 
 
+def swap_one(d: dict[str, Any]) -> None:
+    """101 cards still, but one more Right of Way and one GO fewer."""
+    d["deck"][d["deck"].index("GO")] = "RIGHT_OF_WAY"
+
+
 H = ("players", 0)
 C = ("players", 1)
 DAMAGE: list[tuple[str, Edit, str]] = [
@@ -276,6 +281,7 @@ DAMAGE: list[tuple[str, Edit, str]] = [
         "the human's hand total exceeds the overall total",
     ),
     ("a card lost", lambda d: d["deck"].pop(), "the cards do not add up to the 101-card deck"),
+    ("a card swapped", swap_one, "the cards do not add up to the 101-card deck"),
     (
         "a card made up",
         lambda d: d["deck"].append("GO"),
