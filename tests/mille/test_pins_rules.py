@@ -1,0 +1,109 @@
+"""Mille Bornes rules pinned where the score window and the end-of-deck check show them."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.mille.cards import Card
+from parlour.mille.rules import COMPUTER, HUMAN, Game, IllegalMove, Phase, card_total_ok
+from tests.mille.craft import C, craft, go, hand, play, rebalance, use
+
+
+def game_over(human: int, computer: int, won: tuple[int, int] = (2, 5)) -> Game:
+    game = Game.new(5)
+    for player, total, games in zip(game.players, (human, computer), won, strict=True):
+        player.overall_total = total
+        player.hand_total = 75
+        player.games_won = games
+    game.phase = Phase.GAME_OVER
+    return game
+
+
+@pytest.mark.parametrize(
+    ("human", "computer", "winner", "games"),
+    [(5100, 4800, HUMAN, [3, 5]), (4800, 5100, COMPUTER, [2, 6]), (5000, 5000, None, [2, 5])],
+)
+def test_the_higher_total_wins_the_game_and_it_is_counted_once(
+    human: int, computer: int, winner: int | None, games: list[int]
+) -> None:
+    game = game_over(human, computer)
+    assert game.winner() == winner
+    game.next_hand()
+    assert [p.games_won for p in game.players] == games
+    assert [(p.overall_total, p.hand_total) for p in game.players] == [(0, 0), (0, 0)]
+    assert game.phase is Phase.TURN and game.hands_played == 2
+
+
+def test_the_next_hand_waits_for_the_end_of_this_one() -> None:
+    game = Game.new(5)
+    with pytest.raises(IllegalMove) as refusal:
+        game.next_hand()
+    assert str(refusal.value) == "the hand is not over"
+
+
+@pytest.mark.parametrize(("count", "points"), [(0, 0), (3, 0), (4, 300)])
+def test_all_four_safeties_row(count: int, points: int) -> None:
+    game = craft(hands=(hand(), hand()), deck=[C.D25] * 3)
+    safeties = (Card.EXTRA_TANK, Card.PUNCTURE_PROOF, Card.DRIVING_ACE, Card.RIGHT_OF_WAY)
+    for card in safeties[:count]:
+        game.players[HUMAN].safeties[card] = False
+    rebalance(game)
+    row = game.hand_result()[HUMAN]
+    assert (row.safeties, row.all_four, row.coups) == (100 * count, points, 0)
+    assert game.hand_result()[COMPUTER].all_four == 0
+
+
+def test_the_end_of_deck_check_counts_safeties_and_the_200s_rule() -> None:
+    """BSD's "playable": with the deck gone the hand ends when nobody holds a playable card;
+    a safety always counts, a 200 only while fewer than two are down."""
+    game = craft(hands=(hand(), hand()), deck=[])
+    go(game, HUMAN)
+    me = game.players[HUMAN]
+    assert game.playable(HUMAN, Card.DRIVING_ACE) and game.playable(HUMAN, Card.RIGHT_OF_WAY)
+    assert game.playable(HUMAN, Card.D200) and game.playable(HUMAN, Card.D100)
+    me.distance_played = [Card.D200]
+    me.mileage = 200
+    assert game.playable(HUMAN, Card.D200)
+    me.distance_played = [Card.D200, Card.D200]
+    me.mileage = 400
+    assert not game.playable(HUMAN, Card.D200)
+    assert game.playable(HUMAN, Card.D100) and game.playable(HUMAN, Card.D25)
+
+
+def test_a_hand_of_safeties_keeps_the_hand_alive_after_the_last_pick() -> None:
+    game = craft(hands=(hand(C.EXTRA_TANK), hand(C.D25)), deck=[C.D75])
+    play(game, "pick")  # the last card; the human still holds a safety to lay
+    assert game.phase is Phase.TURN and game.anyone_can_play()
+
+
+def test_the_cards_add_up_only_with_the_right_cards() -> None:
+    game = Game.new(5)
+    assert card_total_ok(game)
+    game.deck[game.deck.index(Card.GO)] = Card.RIGHT_OF_WAY  # still 101 cards
+    assert not card_total_ok(game)
+    game = Game.new(5)
+    game.deck.pop()
+    assert not card_total_ok(game)
+
+
+def test_the_seat_view_shows_an_open_coup_window() -> None:
+    game = craft(hands=(hand(C.STOP), hand(C.D25)), deck=[C.D75] * 4)
+    go(game, COMPUTER)
+    play(game, "pick")
+    use(game, C.STOP)
+    view = game.view(COMPUTER)
+    assert view.fresh_battle is True and view.fresh_speed is False
+    game = craft(hands=(hand(C.SPEED_LIMIT), hand(C.D25)), deck=[C.D75] * 4)
+    play(game, "pick")
+    use(game, C.SPEED_LIMIT)
+    view = game.view(COMPUTER)
+    assert view.fresh_speed is True and view.fresh_battle is False
+
+
+def test_settling_a_game_resets_both_totals() -> None:
+    game = game_over(5100, 4800)
+    game.settle_game()  # what next_hand does first after a game
+    assert [(p.overall_total, p.hand_total, p.games_won) for p in game.players] == [
+        (0, 0, 3),
+        (0, 0, 5),
+    ]
