@@ -108,6 +108,12 @@ EQUIVALENT: dict[str, str] = {
         )
         for name in ("xǁStateǁlegal_moves__mutmut_42", "xǁStateǁ_draw_moves__mutmut_34")
     },
+    **{
+        f"parlour.mille.rules.xǁGameǁ{name}": (
+            ">= for > between the two totals: equal totals were handled just before"
+        )
+        for name in ("settle_game__mutmut_6", "winner__mutmut_5")
+    },
     "parlour.midnightoil.cards.x_parse_deal_number__mutmut_14": (
         "int(t) for int(t, 10): t is ASCII digits only, and base 10 is the default"
     ),
