@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from parlour.mille.cards import Card
@@ -107,3 +109,65 @@ def test_settling_a_game_resets_both_totals() -> None:
         (0, 0, 3),
         (0, 0, 5),
     ]
+
+
+@dataclass(frozen=True)
+class Road:
+    """What the end-of-deck check looks at on one side of the table."""
+
+    mileage: int = 0
+    can_go: bool = True
+    limited: bool = False
+    battle: Card | None = Card.GO
+    safeties: tuple[Card, ...] = ()
+
+    def lay(self, game: Game, who: int) -> None:
+        player = game.players[who]
+        player.mileage = self.mileage
+        player.can_go = self.can_go
+        player.speed = Card.SPEED_LIMIT if self.limited else None
+        player.battle = self.battle
+        player.safeties = {card: False for card in self.safeties}
+
+
+road = Road
+
+
+PLAYABLE = [
+    # (the human's road, the computer's road, card, playable for the human)
+    (road(), road(), Card.D200, True),
+    (road(limited=True), road(), Card.D75, False),
+    (road(limited=True), road(), Card.D50, True),
+    (road(limited=True), road(), Card.D25, True),
+    (road(can_go=False, battle=Card.STOP), road(), Card.D25, False),
+    (road(mileage=650), road(), Card.D50, True),  # exactly 700
+    (road(mileage=650), road(), Card.D75, False),  # over 700
+    (road(), road(mileage=625), Card.SPEED_LIMIT, True),
+    (road(), road(mileage=650), Card.SPEED_LIMIT, False),  # it could only limit the last 50
+    (road(), road(limited=True), Card.SPEED_LIMIT, False),
+    (road(), road(safeties=(Card.RIGHT_OF_WAY,)), Card.SPEED_LIMIT, False),
+    (road(), road(), Card.STOP, True),
+    (road(), road(can_go=False, battle=Card.STOP), Card.STOP, False),
+    (road(), road(safeties=(Card.PUNCTURE_PROOF,)), Card.FLAT_TIRE, False),
+    (road(), road(safeties=(Card.PUNCTURE_PROOF,)), Card.ACCIDENT, True),
+    (road(can_go=False, battle=Card.OUT_OF_GAS), road(), Card.GASOLINE, True),
+    (road(can_go=False, battle=Card.FLAT_TIRE), road(), Card.GASOLINE, False),
+    (road(can_go=False, battle=None), road(), Card.GO, True),
+    (road(can_go=False, battle=Card.STOP), road(), Card.GO, True),
+    (road(can_go=False, battle=Card.SPARE_TIRE), road(), Card.GO, True),
+    (road(can_go=False, battle=Card.FLAT_TIRE), road(), Card.GO, False),
+    (road(), road(), Card.GO, False),
+    (road(limited=True), road(), Card.END_OF_LIMIT, True),
+    (road(), road(), Card.END_OF_LIMIT, False),
+    (road(can_go=False, battle=Card.FLAT_TIRE), road(), Card.EXTRA_TANK, True),
+]
+
+
+@pytest.mark.parametrize(("mine", "theirs", "card", "expected"), PLAYABLE)
+def test_what_counts_as_playable_at_the_end_of_the_deck(
+    mine: Road, theirs: Road, card: Card, expected: bool
+) -> None:
+    game = craft(hands=(hand(), hand()), deck=[])
+    mine.lay(game, HUMAN)
+    theirs.lay(game, COMPUTER)
+    assert game.playable(HUMAN, card) is expected
