@@ -130,36 +130,33 @@ class Road:
         player.safeties = {card: False for card in self.safeties}
 
 
-road = Road
-
-
 PLAYABLE = [
     # (the human's road, the computer's road, card, playable for the human)
-    (road(), road(), Card.D200, True),
-    (road(limited=True), road(), Card.D75, False),
-    (road(limited=True), road(), Card.D50, True),
-    (road(limited=True), road(), Card.D25, True),
-    (road(can_go=False, battle=Card.STOP), road(), Card.D25, False),
-    (road(mileage=650), road(), Card.D50, True),  # exactly 700
-    (road(mileage=650), road(), Card.D75, False),  # over 700
-    (road(), road(mileage=625), Card.SPEED_LIMIT, True),
-    (road(), road(mileage=650), Card.SPEED_LIMIT, False),  # it could only limit the last 50
-    (road(), road(limited=True), Card.SPEED_LIMIT, False),
-    (road(), road(safeties=(Card.RIGHT_OF_WAY,)), Card.SPEED_LIMIT, False),
-    (road(), road(), Card.STOP, True),
-    (road(), road(can_go=False, battle=Card.STOP), Card.STOP, False),
-    (road(), road(safeties=(Card.PUNCTURE_PROOF,)), Card.FLAT_TIRE, False),
-    (road(), road(safeties=(Card.PUNCTURE_PROOF,)), Card.ACCIDENT, True),
-    (road(can_go=False, battle=Card.OUT_OF_GAS), road(), Card.GASOLINE, True),
-    (road(can_go=False, battle=Card.FLAT_TIRE), road(), Card.GASOLINE, False),
-    (road(can_go=False, battle=None), road(), Card.GO, True),
-    (road(can_go=False, battle=Card.STOP), road(), Card.GO, True),
-    (road(can_go=False, battle=Card.SPARE_TIRE), road(), Card.GO, True),
-    (road(can_go=False, battle=Card.FLAT_TIRE), road(), Card.GO, False),
-    (road(), road(), Card.GO, False),
-    (road(limited=True), road(), Card.END_OF_LIMIT, True),
-    (road(), road(), Card.END_OF_LIMIT, False),
-    (road(can_go=False, battle=Card.FLAT_TIRE), road(), Card.EXTRA_TANK, True),
+    (Road(), Road(), Card.D200, True),
+    (Road(limited=True), Road(), Card.D75, False),
+    (Road(limited=True), Road(), Card.D50, True),
+    (Road(limited=True), Road(), Card.D25, True),
+    (Road(can_go=False, battle=Card.STOP), Road(), Card.D25, False),
+    (Road(mileage=650), Road(), Card.D50, True),  # exactly 700
+    (Road(mileage=650), Road(), Card.D75, False),  # over 700
+    (Road(), Road(mileage=625), Card.SPEED_LIMIT, True),
+    (Road(), Road(mileage=650), Card.SPEED_LIMIT, False),  # it could only limit the last 50
+    (Road(), Road(limited=True), Card.SPEED_LIMIT, False),
+    (Road(), Road(safeties=(Card.RIGHT_OF_WAY,)), Card.SPEED_LIMIT, False),
+    (Road(), Road(), Card.STOP, True),
+    (Road(), Road(can_go=False, battle=Card.STOP), Card.STOP, False),
+    (Road(), Road(safeties=(Card.PUNCTURE_PROOF,)), Card.FLAT_TIRE, False),
+    (Road(), Road(safeties=(Card.PUNCTURE_PROOF,)), Card.ACCIDENT, True),
+    (Road(can_go=False, battle=Card.OUT_OF_GAS), Road(), Card.GASOLINE, True),
+    (Road(can_go=False, battle=Card.FLAT_TIRE), Road(), Card.GASOLINE, False),
+    (Road(can_go=False, battle=None), Road(), Card.GO, True),
+    (Road(can_go=False, battle=Card.STOP), Road(), Card.GO, True),
+    (Road(can_go=False, battle=Card.SPARE_TIRE), Road(), Card.GO, True),
+    (Road(can_go=False, battle=Card.FLAT_TIRE), Road(), Card.GO, False),
+    (Road(), Road(), Card.GO, False),
+    (Road(limited=True), Road(), Card.END_OF_LIMIT, True),
+    (Road(), Road(), Card.END_OF_LIMIT, False),
+    (Road(can_go=False, battle=Card.FLAT_TIRE), Road(), Card.EXTRA_TANK, True),
 ]
 
 
