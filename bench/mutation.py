@@ -295,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rerun-survivors",
         action="store_true",
-        help="run again only the mutants not killed last time (after adding tests)",
+        help="run again only the mutants not killed last time (after adding tests);"
+        " a module never run is run whole, mutants not yet run stay so",
     )
     args = parser.parse_args(argv)
     if not args.report_only:
@@ -303,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
             names = None
             if args.rerun_survivors:
                 last = tally(module)
-                names = last.survivors if last is not None and not last.counts[UNCHECKED] else None
+                names = last.survivors if last is not None else None  # None: never run yet
                 if names == []:
                     continue
             run_module(module, args.max_children, args.limit_minutes, names)
