@@ -103,6 +103,8 @@ def test_every_reachable_setting_loads_back_as_it_was(redeals: int, draw_used: b
         (Move.build(10, 0), "? (l) to fan a"),  # an empty fan
         (Move.draw(2, 5, 0, True), "draw ? from fan c to foundation 1"),
         (Move(REDEAL + "?", 19, 0), "? (?) to fan a"),
+        (Move.build(0, 18), "QD (a) to fan ?"),
+        (Move.to_foundation(18, 0), "? (?) to foundation 1"),
     ],
 )
 def test_moves_in_words(move: Move, words: str) -> None:
@@ -225,6 +227,7 @@ def test_a_king_builds_nowhere_even_with_the_next_suits_ace_on_top() -> None:
         ("a => b", "not a move: 'a => b'"),
         ("", "not a move: ''"),
         ("a -> x", "not a fan: 'x'"),
+        ("a -> X", "not a fan: 'X'"),
         ("i -> a", "not a fan: 'i'"),
         ("draw i2 -> 1", "not a fan: 'i'"),
     ],
