@@ -11,6 +11,7 @@ mutants.
     .venv/bin/python bench/mutation.py --modules mille.rules midnightoil.hints
     .venv/bin/python bench/mutation.py --report-only --survivors   # no new run
     .venv/bin/python bench/mutation.py --rerun-survivors           # after new tests
+    .venv/bin/python bench/mutation.py --unrun --modules mille.rules   # go on after a stop
 
 mutmut keeps its copy of the tree and its results in ./mutants (git ignores
 it); ``mutmut show NAME`` prints the change a survivor makes.
@@ -154,6 +155,7 @@ class Tally:
     counts: Counter[str]
     survivors: list[str]
     equivalent: list[str]
+    unrun: list[str]
 
     @property
     def checked(self) -> int:
@@ -192,6 +194,7 @@ def tally(module: str) -> Tally | None:
     counts: Counter[str] = Counter()
     survivors: list[str] = []
     equivalent: list[str] = []
+    unrun: list[str] = []
     for name, code in data["exit_code_by_key"].items():
         status = STATUS_BY_CODE.get(code, OTHER)
         if status == SURVIVED and name in EQUIVALENT:
@@ -201,7 +204,9 @@ def tally(module: str) -> Tally | None:
             survivors.append(name)
         elif status == EQUIVALENT_SURVIVOR:
             equivalent.append(name)
-    return Tally(module, counts, sorted(survivors, key=_natural), equivalent)
+        elif status == UNCHECKED:
+            unrun.append(name)
+    return Tally(module, counts, sorted(survivors, key=_natural), equivalent, unrun)
 
 
 def _natural(name: str) -> tuple[str, int]:
@@ -298,14 +303,21 @@ def main(argv: list[str] | None = None) -> int:
         help="run again only the mutants not killed last time (after adding tests);"
         " a module never run is run whole, mutants not yet run stay so",
     )
+    parser.add_argument(
+        "--unrun",
+        action="store_true",
+        help="run only the mutants an earlier, stopped run did not reach",
+    )
     args = parser.parse_args(argv)
     if not args.report_only:
         for module in args.modules:
             names = None
-            if args.rerun_survivors:
-                last = tally(module)
-                names = last.survivors if last is not None else None  # None: never run yet
-                if names == []:
+            last = tally(module)
+            if last is not None and (args.rerun_survivors or args.unrun):
+                names = (last.survivors if args.rerun_survivors else []) + (
+                    last.unrun if args.unrun else []
+                )
+                if not names:
                     continue
             run_module(module, args.max_children, args.limit_minutes, names)
     report(args.modules, args.survivors)
