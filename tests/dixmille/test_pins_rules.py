@@ -132,3 +132,91 @@ def test_real_positions_load_back_as_they_were(moves: int) -> None:
         game.apply(move)
     data = game.to_dict()
     assert Game.from_dict(copy.deepcopy(data), SEED).to_dict() == data
+
+
+def scripted(*throws: tuple[int, ...], four_twos: str = "game") -> Game:
+    game = new_game(["Ann", "ZEDX"], make_rng(SEED), SEED, four_twos)
+    queue = list(throws)
+    game.roller = lambda rng, n: queue.pop(0)
+    return game
+
+
+def round_trip(game: Game) -> None:
+    data = game.to_dict()
+    back = Game.from_dict(copy.deepcopy(data), SEED)
+    assert back.to_dict() == data and back.seed == SEED
+
+
+def test_a_second_one_die_attempt_loads_only_with_one_die_after_one_miss() -> None:
+    game = scripted((1, 1, 1, 5, 5, 2), (1, 5, 3), (4,))
+    game.apply(Throw())
+    game.apply(TakeDice((1, 2, 3)))  # 1000, three dice left
+    game.apply(Throw())  # 1 5 3
+    game.apply(TakeDice((1, 2)))  # 1150, one die left
+    game.apply(Throw())  # 4: missed, one more attempt
+    assert game.phase.value == "again"
+    round_trip(game)
+    data = game.to_dict()
+    for field, value in (("attempt", 0), ("dice_left", 2)):
+        damaged = copy.deepcopy(data)
+        damaged[field] = value
+        assert refusal(damaged) == "a second one-die attempt without one die"
+
+
+def test_hot_dice_leave_six_dice_aside_until_the_next_throw() -> None:
+    game = scripted((2, 2, 4, 4, 6, 6))
+    game.apply(Throw())
+    game.apply(TakeDice((1, 2, 3, 4, 5, 6)))
+    assert len(game.aside) == 6 and game.dice_left == 6
+    round_trip(game)
+
+
+def test_a_game_over_at_exactly_ten_thousand_loads() -> None:
+    game = scripted((1, 1, 1, 5, 5, 2), (2, 3, 4, 6, 6, 3))
+    game.players[0].score = 9000
+    game.record.score_before = 9000
+    game.apply(Throw())
+    game.apply(TakeDice((1, 2, 3)))
+    game.apply(Pass())  # Ann 10,000
+    game.apply(Throw())  # ZEDX busts: the cycle ends, the game is over
+    assert game.over and game.players[0].score == 10_000
+    round_trip(game)
+
+
+def test_a_player_cannot_be_a_turn_ahead_on_their_own_go() -> None:
+    data = after_anns_turn().to_dict()
+    data["seat"] = 0
+    data["record"] = taking().to_dict()["record"]
+    data["record"]["score_before"] = data["players"][0]["score"]
+    data["record"]["throws"] = 0
+    data["phase"] = "start"
+    data["thrown"] = []
+    assert refusal(data) == "the players have not had their turns in order"
+
+
+def test_the_seed_and_the_four_twos_rule_come_back() -> None:
+    game = scripted((1, 5, 2, 3, 4, 6), four_twos="turn")
+    game.apply(Throw())
+    back = Game.from_dict(copy.deepcopy(game.to_dict()), 77)
+    assert back.seed == 77 and back.four_twos == "turn"
+    assert back.situation().four_twos == "turn"  # what ZEDX decides with
+
+
+def test_the_takes_on_offer() -> None:
+    game = scripted((1, 5, 2, 3, 4, 6))
+    assert game.legal_takes() == ()
+    game.apply(Throw())
+    assert [str(t) for t in game.legal_takes()] == [
+        "1 2 3 4 5 6 (3000)",
+        "1 5 (150)",
+        "1 (100)",
+        "5 (50)",
+    ]
+
+
+@pytest.mark.parametrize("dice", [(1, 2, 3, 4, 5), (1, 2, 3, 4, 5, 7), (0, 1, 1, 1, 1, 1)])
+def test_a_broken_dice_roller_is_caught(dice: tuple[int, ...]) -> None:
+    game = scripted(dice)
+    with pytest.raises(ValueError) as caught:
+        game.apply(Throw())
+    assert str(caught.value) == f"the dice roller returned {dice!r} for 6 dice"
