@@ -115,6 +115,36 @@ EQUIVALENT: dict[str, str] = {
         )
         for name in ("settle_game__mutmut_6", "winner__mutmut_5")
     },
+    "parlour.dixmille.rules.xǁGameǁ_pass__mutmut_20": "throw=False left out: False is its default",
+    "parlour.dixmille.rules.xǁGameǁ_take__mutmut_14": (
+        "six_dice_combination of fewer than six dice is None anyway"
+    ),
+    **{
+        f"parlour.dixmille.rules.xǁGameǁ_validate__mutmut_{n}": (
+            "the message of a check no save reaches: check_faces refuses more than six first"
+        )
+        for n in (38, 39, 40)
+    },
+    "parlour.dixmille.rules.xǁGameǁ_validate__mutmut_62": (
+        "len(counts) > 2 for > 1: two different counts never equal the one-element set"
+        " that the next clause asks for, so it refuses them anyway"
+    ),
+    "parlour.dixmille.rules.xǁGameǁcheck_take__mutmut_29": (
+        "size <= 6 for size < 6 or n == 6: a take of six dice needs six thrown, so both hold"
+    ),
+    **{
+        f"parlour.dixmille.rules.xǁGameǁcheck_take__mutmut_{n}": (
+            "reached only without a three of a kind, so the count is below 3 either way"
+        )
+        for n in (38, 39)
+    },
+    **{
+        f"parlour.dixmille.rules.xǁGameǁcheck_take__mutmut_{n}": (
+            "the message of the last refusal, which no take reaches: dice that pass the"
+            " loop are all 1s and 5s, which score"
+        )
+        for n in (41, 42, 43, 44)
+    },
     "parlour.midnightoil.cards.x_parse_deal_number__mutmut_14": (
         "int(t) for int(t, 10): t is ASCII digits only, and base 10 is the default"
     ),

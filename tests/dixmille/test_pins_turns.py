@@ -206,3 +206,23 @@ def test_a_new_game_starts_at_cycle_one_with_nothing_thrown() -> None:
     assert (game.cycle, game.seat, game.attempt, game.level, game.dice_left) == (1, 0, 0, 0, 6)
     assert (game.record.cycle, game.record.score_before, game.thrown) == (1, 0, ())
     assert game.situation().four_twos == "game"
+
+
+def test_hot_dice_are_counted_each_time_in_a_turn() -> None:
+    game = scripted_game(["Ann"], (2, 2, 4, 4, 6, 6), (1, 1, 1, 2, 3, 4), (5, 5, 6), (5,))
+    game.apply(T)
+    game.apply(take(1, 2, 3, 4, 5, 6))  # hot dice
+    game.apply(T)
+    game.apply(take(1, 2, 3))
+    game.apply(T)
+    game.apply(take(1, 2))  # one die left
+    game.apply(T)  # a 5: hot dice again
+    assert game.record.hot_dice == 2 and game.turn_points == 1500 + 1000 + 100 + 550
+
+
+def test_no_takes_are_offered_once_the_player_has_taken() -> None:
+    game = scripted_game(["Ann"], (1, 5, 2, 3, 4, 6))
+    game.apply(T)
+    game.apply(take(1))  # 5 2 3 4 6 are left on the table, and 5 would score
+    assert game.phase is Phase.CHOOSE and game.thrown == (5, 2, 3, 4, 6)
+    assert game.legal_takes() == ()
