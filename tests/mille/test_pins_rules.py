@@ -168,3 +168,35 @@ def test_what_counts_as_playable_at_the_end_of_the_deck(
     mine.lay(game, HUMAN)
     theirs.lay(game, COMPUTER)
     assert game.playable(HUMAN, card) is expected
+
+
+def at_600() -> Game:
+    """The human at 600 miles, a 100 in hand, the computer on 0 miles."""
+    game = craft(hands=(hand(C.D100, C.D25), hand(C.D50)), deck=[C.D75] * 3)
+    go(game, HUMAN)
+    human = game.players[HUMAN]
+    human.distance_played = [C.D200, C.D200, C.D100, C.D100]
+    human.mileage = 600
+    rebalance(game)
+    play(game, "pick")
+    return game
+
+
+def test_a_total_of_exactly_5000_ends_the_game() -> None:
+    game = at_600()
+    game.players[HUMAN].overall_total = 4000
+    use(game, C.D100)  # 4100
+    game.answer_extension(False)  # + trip 400 + shut-out 500 = 5000
+    assert game.players[HUMAN].overall_total == 5000
+    assert game.phase is Phase.GAME_OVER and game.winner() == HUMAN
+
+
+def test_the_extension_question_is_answered_only_when_asked() -> None:
+    game = at_600()
+    with pytest.raises(IllegalMove) as refusal:
+        game.answer_extension(True)
+    assert str(refusal.value) == "no extension question is open"
+    use(game, C.D100)
+    events = game.answer_extension(True)
+    assert events[0].who == HUMAN and events[0].kind == "extension"
+    assert game.goal == 1000 and game.phase is Phase.TURN and game.turn == COMPUTER
