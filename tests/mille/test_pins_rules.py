@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from parlour.mille.cards import Card
-from parlour.mille.rules import COMPUTER, HUMAN, Game, IllegalMove, Phase, card_total_ok
+from parlour.mille.rules import COMPUTER, HUMAN, Game, IllegalMove, Move, Phase, card_total_ok
 from tests.mille.craft import C, craft, go, hand, play, rebalance, use
 
 
@@ -200,3 +200,27 @@ def test_the_extension_question_is_answered_only_when_asked() -> None:
     events = game.answer_extension(True)
     assert events[0].who == HUMAN and events[0].kind == "extension"
     assert game.goal == 1000 and game.phase is Phase.TURN and game.turn == COMPUTER
+
+
+def test_right_of_way_over_a_repair_lets_the_player_roll() -> None:
+    game = craft(hands=(hand(C.RIGHT_OF_WAY), hand(C.D25)), deck=[C.D75] * 4)
+    human = game.players[HUMAN]
+    human.battle_pile = [C.OUT_OF_GAS, C.GASOLINE]
+    human.battle = C.GASOLINE
+    human.can_go = False
+    rebalance(game)
+    play(game, "pick")
+    use(game, C.RIGHT_OF_WAY)
+    assert human.can_go is True and human.battle == C.GASOLINE
+    assert human.safeties == {C.RIGHT_OF_WAY: False}  # no coup: nothing to answer
+
+
+def test_the_pick_and_the_end_of_the_hand_are_told_for_the_right_seat() -> None:
+    game = craft(hands=(hand(C.D25), hand(C.D50)), deck=[C.D75] * 3)
+    picked = game.deck[-1]
+    first = game.apply(Move("pick"))[0]
+    assert (first.who, first.kind, first.card, first.slot) == (HUMAN, "pick", picked, 0)
+    game = at_600()
+    use(game, C.D100)
+    last = game.answer_extension(False)[-1]
+    assert (last.who, last.kind) == (HUMAN, "hand_over")
