@@ -265,7 +265,11 @@ def run_module(
             proc.wait(timeout=limit_minutes * 60)
         except subprocess.TimeoutExpired:
             proc.send_signal(signal.SIGINT)  # mutmut stops its workers and keeps its results
-            proc.wait()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:  # busy in a worker: each result is saved already
+                proc.terminate()
+                proc.wait()
             print(f"   stopped after {limit_minutes:g} minutes", flush=True)
             return False
     print(f"   {time.monotonic() - started:.0f} s, mutmut exit status {proc.returncode}")
