@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from parlour.core.rng import make_rng
-from parlour.dixmille.ai import tables_for, zedx_move
+from parlour.dixmille.ai import tables_for, threshold_move, zedx_move
 from parlour.dixmille.analysis import Style, analyse, annotate
+from parlour.dixmille.moves import Pass, Phase, Throw
 from parlour.dixmille.records import GO, TAKE, Decision, TurnRecord
 from parlour.dixmille.rules import new_game
 
@@ -48,12 +49,34 @@ def test_style_counts_and_costliest() -> None:
     assert style.differs == pytest.approx(2 / 3)
 
 
-def test_zedx_itself_gives_nothing_away() -> None:
-    game = new_game(["ZEDX"], make_rng(8), 8)
-    while game.cycle < 6:
-        game.apply(zedx_move(game.situation()))
-    style = Style()
+def test_a_threshold_player_is_measured_against_zedx_decision_by_decision() -> None:
+    """Ann throws whenever 3 or more dice are left and passes with fewer; ZEDX plays the
+    optimal policy. Her style counts each choice where the policy would differ, as too early
+    or too far, and his shows none."""
+    game = new_game(["Ann", "ZEDX"], make_rng(8), 8)
+    while game.cycle < 8 and not game.over:
+        situation = game.situation()
+        if game.seat == 1:
+            game.apply(zedx_move(situation))
+        elif situation.phase is Phase.CHOOSE:
+            game.apply(Throw() if situation.dice_left >= 3 else Pass())
+        else:
+            game.apply(threshold_move(situation))
+    ann, zedx = Style(), Style()
+    early = far = 0
     for turn in game.players[0].turns:
         annotate(turn)
-        style.add_turn(turn)
-    assert style.go_decisions > 0 and style.given_away == pytest.approx(0.0, abs=1e-6)
+        ann.add_turn(turn)
+        for d in turn.decisions:
+            if d.kind == GO and not d.last:
+                wanted = tables_for(d.banked).should_throw(d.turn_points, d.dice, d.level)
+                early += wanted and not d.throw
+                far += d.throw and not wanted
+    for turn in game.players[1].turns:
+        annotate(turn)
+        zedx.add_turn(turn)
+    assert early > 0 and far > 0 and early != far, (early, far)
+    assert (ann.too_early, ann.too_far) == (early, far)
+    assert ann.given_away > 50 and ann.differs == pytest.approx((early + far) / ann.go_decisions)
+    assert zedx.go_decisions > 0 and zedx.too_early == zedx.too_far == 0
+    assert zedx.given_away == pytest.approx(0.0, abs=1e-6)

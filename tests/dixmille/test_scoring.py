@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from itertools import permutations
+import random
+from collections import Counter
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -71,13 +73,44 @@ def test_non_takes(faces: tuple[int, ...]) -> None:
     assert score_take(faces) is None
 
 
-@given(dice_lists)
-@settings(max_examples=80, deadline=None)
-def test_score_never_depends_on_order(faces: list[int]) -> None:
-    first = score_take(faces)
-    for perm in list(permutations(faces))[:24]:
-        assert score_take(perm) == first
-    assert legal_takes(faces) == legal_takes(tuple(reversed(faces)))
+def spec_points(dice: tuple[int, ...], throw_size: int) -> int | None:
+    """Spec §4 read literally, one case per bullet: the points of taking ``dice`` from a
+    throw of ``throw_size`` dice, or None if that is not a legal take."""
+    counts = sorted(Counter(dice).values())
+    if len(dice) == 6 == throw_size:
+        if sorted(dice) == [1, 2, 3, 4, 5, 6]:
+            return 3000
+        if counts == [2, 2, 2]:
+            return 1500
+    if len(dice) == 3 and counts == [3]:
+        return 1000 if dice[0] == 1 else 100 * dice[0]
+    if 1 <= len(dice) <= 3 and all(f in (1, 5) for f in dice):
+        return sum(100 if f == 1 else 50 for f in dice)
+    return None
+
+
+@given(dice_lists, st.randoms(use_true_random=False))
+@settings(max_examples=150, deadline=None)
+def test_legal_takes_are_the_spec_table_in_any_order_of_the_dice(
+    faces: list[int], rng: random.Random
+) -> None:
+    """Every part of the throw the spec lets a player take is offered, with its points, and
+    nothing else, best points first, however the dice lie on the table."""
+    expected: dict[tuple[int, ...], int] = {}
+    for size in range(1, len(faces) + 1):
+        for chosen in combinations(sorted(faces), size):
+            value = spec_points(chosen, len(faces))
+            if value is not None:
+                expected[chosen] = value
+    shuffled = list(faces)
+    rng.shuffle(shuffled)
+    takes = legal_takes(shuffled)
+    assert {t.faces: t.points for t in takes} == expected
+    assert len(takes) == len(expected)
+    assert [t.points for t in takes] == sorted((t.points for t in takes), reverse=True)
+    assert scores(shuffled) == bool(expected)
+    whole = score_take(shuffled)
+    assert (whole.points if whole else None) == spec_points(tuple(sorted(faces)), len(faces))
 
 
 @given(dice_lists)

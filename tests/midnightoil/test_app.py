@@ -12,7 +12,7 @@ from parlour.midnightoil import savefile
 from parlour.midnightoil.app import MidnightOilApp
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import Move, State
-from parlour.midnightoil.stats import STATS_FILE, load_stats
+from parlour.midnightoil.stats import load_stats
 from parlour.midnightoil.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
 from parlour.tui.prompts import LineEditor
@@ -121,23 +121,23 @@ def test_redeal_without_question_when_stuck() -> None:
 
 
 def test_draw_mode_by_keys() -> None:
-    app = make()
+    app = make()  # fan a = 7D 9C 4D: only 9C can be drawn (onto TC, the top of fan q)
     assert "Draw: press the fan" in press(app, "x")
     screen = press(app, "a")
-    assert "Draw from fan a" in screen
-    press(app, "1")  # 7D, the bottom card of fan a, cannot be played: the highlight stays
-    state = app.game.state
-    assert app.draw is not None
-    chosen = (app.draw.fan, app.draw.position)
-    press(app, " ")
-    assert app.draw.step == 3
-    press(app, " ")  # smart destination
-    assert app.game.state.draw_used
-    assert app.game.state != state
-    assert sum(len(f) for f in app.game.state.fans) + sum(app.game.state.foundations) == 52
-    assert chosen[0] == 0
+    assert "Draw from fan a: 9C (card 2)" in screen
+    app.handle_key("1")  # 7D, the bottom card of fan a, cannot be played
+    frame = app.render(24, 80)
+    assert frame.bell and "Card 1 of fan a cannot be drawn now." in frame.to_text()
+    assert app.draw is not None and (app.draw.fan, app.draw.position) == (0, 1)  # highlight stays
+    assert not app.game.state.draw_used
+    assert "Draw 9C: where to?" in press(app, " ")
+    press(app, " ")  # smart destination: the only one, onto TC
+    assert row(app, "a").endswith("7D 4D")
+    assert row(app, "q").endswith("2H 8C TC 9C")
+    assert app.game.state.draw_used and app.game.moves == 1
     assert "draw          used" in press(app)
-    assert "already been used" in press(app, "x")
+    assert "The draw has already been used in this game." in press(app, "x")
+    assert app.draw is None
 
 
 def test_draw_cancel_keeps_it() -> None:
@@ -220,7 +220,8 @@ def test_new_deal_after_moves_asks_and_counts_a_loss() -> None:
     screen = press(app, "N")
     assert "counts as lost" in screen
     press(app, "y")
-    assert app.game.deal_number != 1 or app.game.moves == 0
+    deal = app.game.deal_number
+    assert deal != 1 and app.game.moves == 0 and app.game.state == State.new(deal)
     stats, _ = load_stats()
     assert stats.lost == 1 and stats.played == 1
     assert stats.best_for(1) == {"best": 0, "won": False, "played": 1}
@@ -237,9 +238,12 @@ def test_restart_is_flagged() -> None:
 
 def test_new_deal_before_any_move_is_not_recorded() -> None:
     app = make()
-    press(app, "N")
-    assert app.prompt is None
-    assert not paths.data_file(STATS_FILE).exists() or load_stats()[0].played == 0
+    screen = press(app, "N")
+    assert app.prompt is None  # nothing to lose, so no question
+    deal = app.game.deal_number
+    assert deal != 1 and app.game.state == State.new(deal) and app.game.moves == 0
+    assert f"Deal {deal}. Press a fan letter to pick a card" in screen
+    assert load_stats()[0].played == 0
 
 
 def test_win_is_recorded_and_undo_refused() -> None:

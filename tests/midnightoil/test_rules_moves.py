@@ -78,11 +78,61 @@ def test_build_down_in_suit_onto_next_higher() -> None:
     assert after.fans[6] == ()
 
 
-def test_every_card_has_at_most_one_fan_target() -> None:
-    state = base()
+def every_candidate(state: State) -> list[Move]:
+    """Every move a player could ask for, legal or not: each kind from every fan (and from
+    just outside the fans, where a foundation would be) to every place, each draw position."""
+    sources = range(-1, FAN_COUNT + 1)
+    out = [Move.redeal()]
+    for s in sources:
+        out += [Move.to_foundation(s, f) for f in range(-1, 5)]
+        out += [Move.build(s, t) for t in sources]
+        for pos in range(len(state.fans[s]) if 0 <= s < FAN_COUNT else 1):
+            out += [Move.draw(s, pos, f, True) for f in range(4)]
+            out += [Move.draw(s, pos, t, False) for t in range(FAN_COUNT)]
+    return out
+
+
+def accepted(state: State, move: Move) -> bool:
+    try:
+        state.check(move)
+    except IllegalMove as refusal:
+        assert str(refusal)  # a refusal always says why
+        return False
+    return True
+
+
+def reachable(deal: int, picks: list[int]) -> State:
+    state = State.new(deal)
+    for pick in picks:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.apply(moves[pick % len(moves)])
+    return state
+
+
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(0, 10_000), max_size=40))
+@settings(max_examples=25, deadline=None)
+def test_the_listed_moves_are_exactly_the_moves_the_rules_accept(
+    deal: int, picks: list[int]
+) -> None:
+    """What the hint, auto-play and click-to-move choose from is what apply() takes: no
+    legal move missing, no illegal one offered, foundations first, then builds, draws, the
+    redeal. So a card never has two fan targets (spec §3.2) and nothing leaves a
+    foundation (§3.4)."""
+    state = reachable(deal, picks)
+    legal = state.legal_moves()
+    assert len(set(legal)) == len(legal)
+    assert set(legal) == {m for m in every_candidate(state) if accepted(state, m)}
+    order = [KINDS_ORDER.index(m.kind) for m in legal]
+    assert order == sorted(order)
     for fan in range(FAN_COUNT):
-        targets = [m for m in state.legal_moves() if m.kind == BUILD and m.source == fan]
-        assert len(targets) <= 1
+        assert len([m for m in legal if m.kind == BUILD and m.source == fan]) <= 1
+    assert state.draw_moves() == [m for m in legal if m.kind == DRAW]
+    assert state.is_stuck() == (not legal and not state.is_won())
+
+
+KINDS_ORDER = (FOUNDATION, BUILD, DRAW, REDEAL)
 
 
 @pytest.mark.parametrize(
@@ -120,11 +170,32 @@ def test_ace_to_empty_foundation_and_two_refused_on_empty() -> None:
         ).apply(Move.to_foundation(0, 3))
 
 
-def test_only_fans_are_sources() -> None:
-    """Foundation -> anywhere is not a move (spec §3.4): every source is a non-empty fan."""
-    state = base()
-    for move in state.legal_moves():
-        assert move.kind == REDEAL or state.fans[move.source]
+@pytest.mark.parametrize(
+    "move",
+    [Move.build(-1, 0), Move.to_foundation(18, 0), Move.draw(-1, 0, 0, False), Move("swap", 0, 1)],
+)
+def test_nothing_but_a_fan_is_a_source(move: Move) -> None:
+    """Foundation -> anywhere is not a move (spec §3.4): outside the fans there is no source."""
+    with pytest.raises(IllegalMove, match=r"^There is no such move\.$"):
+        base().apply(move)
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        (Move.to_foundation(1, 4), "There is no such foundation."),
+        (Move.build(6, 18), "There is no such fan."),
+        (Move(FOUNDATION, 1, 0, False), "There is no such move."),
+        (Move(BUILD, 6, 0, True), "There is no such move."),
+        (Move(BUILD, 6, 0, False, 0), "There is no such move."),
+        (Move.draw(2, 1, 3, False), "The draw takes a card under the top of fan c."),
+        (Move.draw(2, -1, 3, False), "The draw takes a card under the top of fan c."),
+    ],
+)
+def test_malformed_moves_get_the_exact_refusal(move: Move, message: str) -> None:
+    with pytest.raises(IllegalMove) as refusal:
+        base().apply(move)
+    assert str(refusal.value) == message
 
 
 def test_the_draw_any_submerged_card_to_foundation_or_fan() -> None:

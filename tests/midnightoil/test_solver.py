@@ -286,8 +286,24 @@ def test_part_way_end_states_can_be_reached_exactly() -> None:
     assert [found for found, _ in plain.ends] == [(13, 13, 11, 13)]
 
 
-def test_a_hint_past_the_search_limit_gives_way_to_the_cheap_tier() -> None:
+def test_a_hint_past_the_search_limit_gives_way_to_the_cheap_tier(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from parlour.midnightoil.advisor import Advisor
+    from parlour.midnightoil.app import MidnightOilApp
+    from parlour.midnightoil.game import Game
+    from parlour.midnightoil.hints import ranked_moves
+    from parlour.tui.glyphs import ASCII
+
     state = State.new(98)  # a first deal with a large search
     assert plan(state, node_limit=5).complete is False
     assert hint(state, budget_seconds=0.0) is None
     assert hint(state) is not None
+    # With the search cut off, t shows the cheap tier's best move instead (spec §8).
+    monkeypatch.setattr(
+        Advisor, "hint", lambda self, s: hint(s, seed=self.seed, budget_seconds=0.0)
+    )
+    app = MidnightOilApp(Game(98), ASCII)
+    app.handle_key("t")
+    assert app.hint == ranked_moves(state)[0]
+    assert app.hint_cycle == ranked_moves(state)

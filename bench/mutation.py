@@ -1,0 +1,362 @@
+"""Mutation testing of the modules whose mistakes a player would feel (issue #15).
+
+Runs mutmut 3 (``[tool.mutmut]`` in pyproject.toml; it needs fork, so Linux or
+macOS) one module at a time, then prints the kill rate per module and over
+all: the share of mutants the tests (``-m "not e2e"``) notice. A kill rate
+is a count over every mutant of the module, not a sample, so it has no
+confidence interval. docs/testing.md has the figures and the equivalent
+mutants.
+
+    .venv/bin/python bench/mutation.py                          # every module
+    .venv/bin/python bench/mutation.py --modules mille.rules midnightoil.hints
+    .venv/bin/python bench/mutation.py --report-only --survivors   # no new run
+    .venv/bin/python bench/mutation.py --rerun-survivors           # after new tests
+    .venv/bin/python bench/mutation.py --unrun --modules mille.rules   # go on after a stop
+
+mutmut keeps its copy of the tree and its results in ./mutants (git ignores
+it); ``mutmut show NAME`` prints the change a survivor makes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MODULES = (
+    "core.saves",
+    "mille.cards",
+    "mille.rules",
+    "mille.state",
+    "mille.scoring",
+    "mille.savefile",
+    "dixmille.scoring",
+    "dixmille.rules",
+    "dixmille.records",
+    "dixmille.savefile",
+    "dixmille.stats",
+    "dixmille.analysis",
+    "midnightoil.cards",
+    "midnightoil.rules",
+    "midnightoil.game",
+    "midnightoil.savefile",
+    "midnightoil.stats",
+    "midnightoil.hints",
+)
+"""Every module #15 names, as ``package.module`` under parlour (the pyproject list)."""
+
+EQUIVALENT: dict[str, str] = {
+    # name: why it cannot change behaviour (docs/testing.md lists the same, in words).
+    # Names hold while the function's code is unchanged; a stale name is reported.
+    "parlour.midnightoil.hints.x__home_moves__mutmut_2": (
+        "counting 2 per move doubles both sides of the one comparison that uses the count"
+    ),
+    **{
+        f"parlour.midnightoil.hints.x__home_moves__mutmut_{n}": (
+            "the redeal/draw flags only add moves that the foundation filter drops"
+        )
+        for n in range(3, 9)
+    },
+    "parlour.midnightoil.hints.x_ranked_moves__mutmut_34": (
+        "sorting (tier, order, move) tuples without a key: order is unique, moves never compared"
+    ),
+    **{
+        f"parlour.mille.scoring.xǁBonusesǁfrom_list__mutmut_{n}": (
+            "zip strict or not: the line before already refused a list of another length"
+        )
+        for n in (15, 18, 19)
+    },
+    **{
+        f"parlour.dixmille.scoring.x_score_take__mutmut_{n}": (
+            "dice[1] for dice[0] in a three of a kind: the three sorted dice are equal"
+        )
+        for n in (29, 30)
+    },
+    **{
+        f"parlour.midnightoil.cards.{name}": (
+            "rindex for index: each key, suit and rank letter occurs once in its string"
+        )
+        for name in ("x_fan_index__mutmut_8", "x_parse_card__mutmut_27", "x_parse_card__mutmut_30")
+    },
+    "parlour.dixmille.analysis.x_analyse__mutmut_36": (
+        "throw >= t for throw > t: no table values a throw at exactly the points in hand"
+        " (checked for banked 0, 3000, 5000 and 9500 under both four-2s rules)"
+    ),
+    "parlour.dixmille.analysis.xǁStyleǁadd_turn__mutmut_1": (
+        "counted = None for False: it is only ever tested for truth"
+    ),
+    "parlour.midnightoil.rules.x_auto_home_moves__mutmut_7": (
+        "progress = None for False: it is only ever tested for truth"
+    ),
+    "parlour.midnightoil.rules.xǁMoveǁparse__mutmut_23": (
+        "not words[1] for not words[0]: split() never yields an empty word, so both are False"
+    ),
+    **{
+        f"parlour.midnightoil.rules.{name}": "home=False left out: False is its default"
+        for name in ("xǁMoveǁbuild__mutmut_8", "xǁStateǁlegal_moves__mutmut_53")
+    },
+    **{
+        f"parlour.midnightoil.rules.{name}": (
+            "-2 for -1 as the 'no fan' default: the next line asks only t >= 0"
+        )
+        for name in ("xǁStateǁlegal_moves__mutmut_42", "xǁStateǁ_draw_moves__mutmut_34")
+    },
+    **{
+        f"parlour.mille.rules.xǁGameǁ{name}": (
+            ">= for > between the two totals: equal totals were handled just before"
+        )
+        for name in ("settle_game__mutmut_6", "winner__mutmut_5")
+    },
+    "parlour.dixmille.rules.xǁGameǁ_pass__mutmut_20": "throw=False left out: False is its default",
+    "parlour.dixmille.rules.xǁGameǁ_take__mutmut_14": (
+        "six_dice_combination of fewer than six dice is None anyway"
+    ),
+    **{
+        f"parlour.dixmille.rules.xǁGameǁ_validate__mutmut_{n}": (
+            "the message of a check no save reaches: check_faces refuses more than six first"
+        )
+        for n in (38, 39, 40)
+    },
+    "parlour.dixmille.rules.xǁGameǁ_validate__mutmut_62": (
+        "len(counts) > 2 for > 1: two different counts never equal the one-element set"
+        " that the next clause asks for, so it refuses them anyway"
+    ),
+    "parlour.dixmille.rules.xǁGameǁcheck_take__mutmut_29": (
+        "size <= 6 for size < 6 or n == 6: a take of six dice needs six thrown, so both hold"
+    ),
+    **{
+        f"parlour.dixmille.rules.xǁGameǁcheck_take__mutmut_{n}": (
+            "reached only without a three of a kind, so the count is below 3 either way"
+        )
+        for n in (38, 39)
+    },
+    **{
+        f"parlour.dixmille.rules.xǁGameǁcheck_take__mutmut_{n}": (
+            "the message of the last refusal, which no take reaches: dice that pass the"
+            " loop are all 1s and 5s, which score"
+        )
+        for n in (41, 42, 43, 44)
+    },
+    "parlour.midnightoil.cards.x_parse_deal_number__mutmut_14": (
+        "int(t) for int(t, 10): t is ASCII digits only, and base 10 is the default"
+    ),
+}
+"""Surviving mutants that are equivalent: they are left out of the kill rate's base."""
+
+KILLED = "killed"
+SURVIVED = "survived"
+NO_TESTS = "no tests"
+TIMEOUT = "timeout"
+UNCHECKED = "not checked"
+OTHER = "other"
+EQUIVALENT_SURVIVOR = "equivalent"
+CAUGHT = (KILLED, TIMEOUT)
+"""What counts as noticed: a failing test, or a test that no longer ends."""
+
+STATUS_BY_CODE: dict[int | None, str] = {
+    1: KILLED,
+    3: KILLED,
+    0: SURVIVED,
+    5: NO_TESTS,
+    33: NO_TESTS,
+    36: TIMEOUT,
+    -24: TIMEOUT,
+    24: TIMEOUT,
+    152: TIMEOUT,
+    255: TIMEOUT,
+    None: UNCHECKED,
+}
+"""mutmut's exit codes (mutmut/stats.py); anything else is suspicious, shown as other."""
+
+
+@dataclass
+class Tally:
+    """The mutants of one module by outcome."""
+
+    module: str
+    counts: Counter[str]
+    survivors: list[str]
+    equivalent: list[str]
+    unrun: list[str]
+
+    @property
+    def checked(self) -> int:
+        """Mutants run, the equivalent ones left out."""
+        return sum(
+            n for status, n in self.counts.items() if status not in (UNCHECKED, EQUIVALENT_SURVIVOR)
+        )
+
+    @property
+    def caught(self) -> int:
+        return sum(self.counts[s] for s in CAUGHT)
+
+    def rate(self) -> float | None:
+        return self.caught / self.checked if self.checked else None
+
+
+def module_name(text: str) -> str:
+    """``mille.rules`` from itself, ``parlour.mille.rules`` or ``src/parlour/mille/rules.py``."""
+    name = text.removesuffix(".py").replace("/", ".")
+    name = name.removeprefix("src.").removeprefix("parlour.")
+    if name not in MODULES:
+        raise argparse.ArgumentTypeError(f"not one of the mutated modules: {text}")
+    return name
+
+
+def meta_path(module: str) -> Path:
+    return ROOT / "mutants" / "src" / "parlour" / (module.replace(".", "/") + ".py.meta")
+
+
+def tally(module: str) -> Tally | None:
+    """The recorded outcome of every mutant of ``module``; None before its first run."""
+    path = meta_path(module)
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    counts: Counter[str] = Counter()
+    survivors: list[str] = []
+    equivalent: list[str] = []
+    unrun: list[str] = []
+    for name, code in data["exit_code_by_key"].items():
+        status = STATUS_BY_CODE.get(code, OTHER)
+        if status == SURVIVED and name in EQUIVALENT:
+            status = EQUIVALENT_SURVIVOR
+        counts[status] += 1
+        if status in (SURVIVED, NO_TESTS, OTHER):
+            survivors.append(name)
+        elif status == EQUIVALENT_SURVIVOR:
+            equivalent.append(name)
+        elif status == UNCHECKED:
+            unrun.append(name)
+    return Tally(module, counts, sorted(survivors, key=_natural), equivalent, unrun)
+
+
+def _natural(name: str) -> tuple[str, int]:
+    head, _, number = name.rpartition("__mutmut_")
+    return head, int(number) if number.isdigit() else 0
+
+
+def run_module(
+    module: str, max_children: int, limit_minutes: float, names: list[str] | None = None
+) -> bool:
+    """Run mutmut over one module's mutants (or just ``names``); False if it failed or was
+    stopped at the time limit. mutmut's own output goes to mutants/mutmut-MODULE.log."""
+    mutmut = Path(sys.executable).with_name("mutmut")
+    wanted = names if names is not None else [f"parlour.{module}.*"]
+    command = [str(mutmut), "run", "--max-children", str(max_children), *wanted]
+    shown = " ".join(command[1:4]) + (f" ({len(names)} mutants)" if names else f" {wanted[0]}")
+    print(f"== {module}: {shown}", flush=True)
+    log = ROOT / "mutants" / f"mutmut-{module}.log"
+    log.parent.mkdir(exist_ok=True)
+    started = time.monotonic()
+    with (
+        log.open("w", encoding="utf-8") as out,
+        subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT) as proc,
+    ):
+        try:
+            proc.wait(timeout=limit_minutes * 60)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGINT)  # mutmut stops its workers and keeps its results
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:  # busy in a worker: each result is saved already
+                proc.terminate()
+                proc.wait()
+            print(f"   stopped after {limit_minutes:g} minutes", flush=True)
+            return False
+    print(f"   {time.monotonic() - started:.0f} s, mutmut exit status {proc.returncode}")
+    if proc.returncode != 0:
+        tail = log.read_text(encoding="utf-8", errors="replace").replace("\r", "\n")
+        print("   " + "\n   ".join(tail.strip().splitlines()[-15:]))
+    return proc.returncode == 0
+
+
+def percent(value: float | None) -> str:
+    return "   -  " if value is None else f"{100 * value:5.1f}%"
+
+
+def report(modules: list[str], survivors: bool) -> None:
+    header = f"{'module':<20}{'mutants':>8}{'killed':>7}{'timeout':>8}{'survived':>9}"
+    print(header + f"{'no tests':>9}{'equiv':>6}{'unrun':>6}{'kill rate':>10}")
+    total: Counter[str] = Counter()
+    tallies = [t for t in (tally(m) for m in modules) if t is not None]
+    rows = [(t.module, t.counts) for t in tallies]
+    if len(rows) > 1:
+        for t in tallies:
+            total.update(t.counts)
+        rows.append(("overall", total))
+    for name, c in rows:
+        checked = sum(n for s, n in c.items() if s not in (UNCHECKED, EQUIVALENT_SURVIVOR))
+        caught = sum(c[s] for s in CAUGHT)
+        print(
+            f"{name:<20}{sum(c.values()):>8}{c[KILLED]:>7}{c[TIMEOUT]:>8}"
+            f"{c[SURVIVED] + c[OTHER]:>9}{c[NO_TESTS]:>9}{c[EQUIVALENT_SURVIVOR]:>6}"
+            f"{c[UNCHECKED]:>6}{percent(caught / checked if checked else None):>10}"
+        )
+    print("kill rate = (killed + timeout) / (mutants run - equivalent survivors)")
+    missing = [m for m in modules if tally(m) is None]
+    if missing:
+        print("not run yet: " + " ".join(missing))
+    known = {name for t in tallies for name in t.survivors} | {
+        name for t in tallies for name in t.equivalent
+    }
+    ran = {t.module for t in tallies}
+    stale = [n for n in EQUIVALENT if _module_of(n) in ran and n not in known]
+    if stale:
+        print("listed as equivalent but no longer surviving (check the list): " + " ".join(stale))
+    if survivors:
+        for t in tallies:
+            for name in t.survivors:
+                print(f"  {name}")
+
+
+def _module_of(name: str) -> str:
+    return ".".join(name.split(".")[1:3])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--modules", nargs="+", type=module_name, default=list(MODULES))
+    parser.add_argument("--max-children", type=int, default=1, help="mutmut workers (default 1)")
+    parser.add_argument(
+        "--limit-minutes", type=float, default=20.0, help="stop one module's run after this long"
+    )
+    parser.add_argument("--report-only", action="store_true", help="print the last results")
+    parser.add_argument("--survivors", action="store_true", help="list the mutants not killed")
+    parser.add_argument(
+        "--rerun-survivors",
+        action="store_true",
+        help="run again only the mutants not killed last time (after adding tests);"
+        " a module never run is run whole, mutants not yet run stay so",
+    )
+    parser.add_argument(
+        "--unrun",
+        action="store_true",
+        help="run only the mutants an earlier, stopped run did not reach",
+    )
+    args = parser.parse_args(argv)
+    if not args.report_only:
+        for module in args.modules:
+            names = None
+            last = tally(module)
+            if last is not None and (args.rerun_survivors or args.unrun):
+                names = (last.survivors if args.rerun_survivors else []) + (
+                    last.unrun if args.unrun else []
+                )
+                if not names:
+                    continue
+            run_module(module, args.max_children, args.limit_minutes, names)
+    report(args.modules, args.survivors)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+"""The style page's arithmetic, pinned: points given away, the advice, the counts (spec §12).
+
+Each figure is what the fourth statistics page shows: "Given away per turn", "Stopped too
+early", "Pushed too far", "Weaker takes", "Differs from ZEDX" and the costliest decisions.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.dixmille.ai import tables_for
+from parlour.dixmille.analysis import COSTLIEST, MISTAKE, Style, analyse, annotate, describe
+from parlour.dixmille.records import GO, TAKE, Decision, TurnRecord
+from parlour.dixmille.scoring import score_take
+
+
+def go(
+    t: int, n: int, throw: bool, banked: int = 0, level: int = 0, last: bool = False
+) -> Decision:
+    return Decision(GO, banked, t, n, level, last, throw=throw)
+
+
+def take(thrown: tuple[int, ...], taken: tuple[int, ...], t: int = 0, n: int = 6) -> Decision:
+    return Decision(TAKE, 0, t, n, 0, False, thrown=thrown, taken=taken)
+
+
+def valued(loss: float, kind: str = GO, throw: bool = False, last: bool = False) -> Decision:
+    """A decision already analysed (annotate leaves it as it is)."""
+    if kind == GO:
+        return Decision(GO, 0, 300, 4, 0, last, throw=throw, loss=loss, best="b")
+    return Decision(
+        TAKE, 0, 0, 6, 0, last, thrown=(1, 5, 2, 3, 4, 6), taken=(5,), loss=loss, best="take 1"
+    )
+
+
+def turn(*decisions: Decision) -> TurnRecord:
+    record = TurnRecord(cycle=1, score_before=0)
+    record.decisions = list(decisions)
+    return record
+
+
+def test_passing_when_a_throw_was_worth_more_costs_exactly_the_difference() -> None:
+    throw = tables_for(0).throw_value(400, 1, 0)
+    d = analyse(go(400, 1, throw=False))
+    assert d.loss == throw - 400 and d.best == "throw the last die"
+    assert analyse(go(400, 1, throw=True)).loss == 0.0
+    d = analyse(go(350, 5, throw=False))
+    assert d.loss == tables_for(0).throw_value(350, 5, 0) - 350 and d.best == "throw 5 dice"
+
+
+def test_throwing_when_passing_was_worth_more_costs_exactly_the_difference() -> None:
+    d = analyse(go(700, 3, throw=True))
+    assert d.loss == 700 - tables_for(0).throw_value(700, 3, 0) and d.best == "pass with 700"
+    d = analyse(go(1200, 1, throw=True))
+    assert d.best == "pass with 1,200" and d.loss is not None and d.loss > 0
+    assert analyse(go(1200, 1, throw=False)).loss == 0.0
+
+
+def test_the_banked_score_the_level_and_the_four_twos_rule_are_taken_into_account() -> None:
+    assert analyse(go(400, 1, False, banked=9500)).loss == (
+        tables_for(9500).throw_value(400, 1, 0) - 400
+    )
+    assert analyse(go(400, 1, False, level=2)).loss == tables_for(0).throw_value(400, 1, 2) - 400
+    wiped = analyse(go(300, 6, False, banked=5000))
+    kept = analyse(go(300, 6, False, banked=5000), four_twos_wipes=False)
+    assert kept.loss == tables_for(5000, False).throw_value(300, 6, 0) - 300
+    assert wiped.loss != kept.loss
+
+
+def test_a_weaker_take_costs_the_difference_in_value() -> None:
+    tables = tables_for(0)
+    thrown = (1, 1, 5, 2, 3, 4)
+    weak = analyse(take(thrown, (1, 1, 5)))
+    best = tables.best_take(thrown, 0, 0)
+    chosen = score_take((1, 1, 5))
+    assert chosen is not None
+    assert weak.loss == tables.take_value(best, 0, 6, 0) - tables.take_value(chosen, 0, 6, 0)
+    assert weak.best == "take 1" and weak.loss > 0
+    assert analyse(take(thrown, (1,))).loss == 0.0
+    assert analyse(take((5, 5, 5, 2, 3, 4), (5, 5, 5), t=300)).best == "take 5 5 5"
+
+
+@pytest.mark.parametrize(
+    ("thrown", "taken"),
+    [((1, 2, 3, 4, 6, 6), (2,)), ((2, 3, 4, 6, 6, 3), (6, 6, 6)), ((2, 3), (1,))],
+)
+def test_a_recorded_take_that_is_not_legal_is_refused(
+    thrown: tuple[int, ...], taken: tuple[int, ...]
+) -> None:
+    with pytest.raises(ValueError, match=r"^a recorded take is not a legal take$"):
+        analyse(take(thrown, taken))
+
+
+def test_last_turn_decisions_are_left_out() -> None:
+    d = go(400, 1, throw=False, last=True)
+    assert analyse(d) is d and d.loss is None and d.best == ""
+    record = turn(d, go(400, 1, throw=False), valued(5.0))
+    annotate(record)
+    assert record.decisions[0] is d  # still not analysed
+    assert record.decisions[1].loss == analyse(go(400, 1, throw=False)).loss
+    assert record.decisions[2].loss == 5.0  # an analysed decision keeps its figure
+
+
+def test_decisions_read_as_the_page_shows_them() -> None:
+    assert describe(go(1200, 1, True)) == "threw at 1,200, 1 die"
+    assert describe(go(350, 5, False)) == "passed at 350, 5 dice"
+    assert describe(take((1, 1, 5, 2, 3, 4), (1, 1, 5))) == "took 115 of 115234"
+
+
+def test_the_style_counts_mistakes_only_above_the_rounding_noise() -> None:
+    style = Style()
+    style.add_turn(
+        turn(
+            valued(MISTAKE / 2, throw=False),  # noise: not a mistake
+            valued(40.0, throw=False),  # too early
+            valued(2 * MISTAKE, throw=True),  # too far, just
+            valued(25.0, kind=TAKE),
+            valued(MISTAKE, kind=TAKE),  # exactly the noise level: not a mistake
+        )
+    )
+    assert (style.go_decisions, style.take_decisions) == (3, 2)
+    assert (style.too_early, style.too_far, style.take_mistakes) == (1, 1, 1)
+    assert style.given_away == pytest.approx(65.0 + 3.5 * MISTAKE)
+    assert style.turns == 1 and style.per_turn == style.given_away
+    assert style.differs == pytest.approx(2 / 3)
+
+
+def test_the_costliest_decisions_are_the_three_largest_in_words() -> None:
+    style = Style()
+    style.add_turn(turn(*(valued(x, throw=True) for x in (10.0, 30.0))))
+    style.add_turn(turn(valued(20.0, kind=TAKE), valued(50.0), valued(0.001)))
+    assert COSTLIEST == 3
+    assert style.worst == [
+        (50.0, "passed at 300, 4 dice (best: b)"),
+        (30.0, "threw at 300, 4 dice (best: b)"),
+        (20.0, "took 5 of 152346 (best: take 1)"),
+    ]
+    assert style.turns == 2 and style.per_turn == pytest.approx(110.001 / 2)
+
+
+def test_which_turns_count() -> None:
+    style = Style()
+    style.add_turn(turn())  # a bust on the first throw: a turn with no choice in it
+    assert style.turns == 1
+    style.add_turn(turn(go(400, 1, False, last=True)))  # only a last-turn choice: left out
+    assert style.turns == 1
+    style.add_turn(turn(valued(1.0), valued(2.0, last=True)))
+    assert style.turns == 2
+    assert Style().per_turn == 0.0 and Style().differs == 0.0
+
+
+def test_annotate_follows_the_games_four_twos_rule() -> None:
+    d = go(300, 6, False, banked=5000)
+    record = turn(d)
+    annotate(record)  # the default: four 2s wipe the game score
+    assert record.decisions[0].loss == analyse(d).loss
+    kept = turn(d)
+    annotate(kept, four_twos_wipes=False)
+    assert kept.decisions[0].loss == analyse(d, four_twos_wipes=False).loss
+    assert record.decisions[0].loss != kept.decisions[0].loss
+
+
+def test_a_loss_of_exactly_the_noise_level_is_no_mistake() -> None:
+    style = Style()
+    style.add_turn(turn(valued(MISTAKE, throw=False), valued(MISTAKE, throw=True)))
+    style.add_turn(turn(valued(MISTAKE, kind=TAKE)))
+    assert (style.too_early, style.too_far, style.take_mistakes, style.worst) == (0, 0, 0, [])
+    assert style.differs == 0.0 and style.go_decisions == 2 and style.take_decisions == 1
+
+
+def test_weaker_takes_add_up() -> None:
+    style = Style()
+    style.add_turn(turn(valued(3.0, kind=TAKE), valued(4.0, kind=TAKE)))
+    style.add_turn(turn(valued(5.0, kind=TAKE)))
+    assert style.take_mistakes == 3 and style.take_decisions == 3

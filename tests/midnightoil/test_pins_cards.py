@@ -1,0 +1,105 @@
+"""Card names, fan keys and deal numbers as a player types and reads them (spec §1, §2, §9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.midnightoil.app import MidnightOilApp
+from parlour.midnightoil.cards import (
+    DEAL_LIMIT,
+    card_name,
+    check_deal_number,
+    deal_in_threes,
+    fan_index,
+    parse_card,
+    parse_deal_number,
+)
+from parlour.midnightoil.game import Game
+from parlour.tui.glyphs import ASCII
+
+TOO_BIG = "a deal number must be below 18446744073709551616"
+NOT_A_NUMBER = "a deal number is a whole number from 0 to 18446744073709551615"
+
+
+def refusal(call: object, *args: object) -> str:
+    assert callable(call)
+    with pytest.raises((ValueError, TypeError)) as caught:
+        call(*args)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [("AC", "AC"), ("th", "TH"), ("10H", "TH"), (" 10s ", "TS"), ("kD", "KD"), ("2S", "2S")],
+)
+def test_card_names_read(text: str, card: str) -> None:
+    assert card_name(parse_card(text)) == card
+
+
+@pytest.mark.parametrize("text", ["XH", "AX", "ACE", "10", "1", "", "10HH", "T"])
+def test_what_is_not_a_card_is_named_in_the_refusal(text: str) -> None:
+    assert refusal(parse_card, text) == f"not a card: {text!r}"
+
+
+def test_a_card_name_must_be_text() -> None:
+    assert refusal(parse_card, 7) == "a card name must be text, not int"
+    assert refusal(parse_card, None) == "a card name must be text, not NoneType"
+
+
+def test_every_card_has_one_name_and_only_cards_have_names() -> None:
+    names = [card_name(c) for c in range(52)]
+    assert len(set(names)) == 52 and [parse_card(n) for n in names] == list(range(52))
+    assert (names[0], names[12], names[13], names[51]) == ("AC", "KC", "AD", "KS")
+    assert refusal(card_name, 52) == "no such card: 52"
+    assert refusal(card_name, -1) == "no such card: -1"
+
+
+def test_fan_keys_skip_i() -> None:
+    assert [fan_index(k) for k in "abhjsS"] == [0, 1, 7, 8, 17, 17]
+    for key in ("i", "t", "ab", "", "1"):
+        assert refusal(fan_index, key) == f"not a fan: {key!r}"
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [("0", 0), (" 42 ", 42), ("007", 7), ("18446744073709551615", DEAL_LIMIT - 1)],
+)
+def test_deal_numbers_read(text: str, number: int) -> None:
+    assert parse_deal_number(text) == number
+    assert check_deal_number(number) == number
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", NOT_A_NUMBER),
+        ("-5", NOT_A_NUMBER),
+        ("4.0", NOT_A_NUMBER),
+        ("\u0663", NOT_A_NUMBER),  # an Arabic-Indic three is a digit, but not ours
+        ("18446744073709551616", TOO_BIG),
+        ("99999999999999999999999", TOO_BIG),
+    ],
+)
+def test_bad_deal_numbers_say_what_is_allowed(text: str, message: str) -> None:
+    assert refusal(parse_deal_number, text) == message
+
+
+def test_choosing_a_deal_too_big_is_refused_in_the_game() -> None:
+    app = MidnightOilApp(Game(1), ASCII)
+    for key in ["#", *"18446744073709551616", "ENTER"]:
+        app.handle_key(key)
+    assert f"{TOO_BIG}." in app.render(24, 80).to_text()
+    assert app.game.deal_number == 1
+
+
+@pytest.mark.parametrize("number", [DEAL_LIMIT, -1, True, 3.0, "3"])
+def test_a_deal_number_out_of_range_is_refused(number: object) -> None:
+    assert refusal(check_deal_number, number) == f"bad deal number: {number!r}"
+
+
+def test_cards_are_dealt_three_to_a_fan_and_never_past_eighteen_fans() -> None:
+    fans = deal_in_threes(list(range(52)))
+    assert fans[0] == (0, 1, 2) and fans[16] == (48, 49, 50) and fans[17] == (51,)
+    assert deal_in_threes([5, 9, 7, 1]) == ((5, 9, 7), (1,)) + ((),) * 16
+    assert deal_in_threes(list(range(54)))[17] == (51, 52, 53)
+    assert refusal(deal_in_threes, list(range(55))) == "too many cards for 18 fans"

@@ -1,0 +1,161 @@
+"""Undo, redo, the counters and a saved game's checks, pinned word for word (spec §7, §10).
+
+Deal 1 (spec §9): b = 8H 8D 5S, g = 2C AD 6S, l = 6C 7C AS.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from parlour.midnightoil.app import MidnightOilApp
+from parlour.midnightoil.game import Game
+from parlour.midnightoil.rules import IllegalMove, Move, State
+from parlour.tui.glyphs import ASCII
+
+FIVE_ONTO_SIX = Move.parse("b -> g")
+ACE_HOME = Move.parse("l -> 4")
+
+
+def played() -> Game:
+    """Deal 1 after two steps, the second undone: one step to undo, one to redo."""
+    game = Game(1)
+    game.play(FIVE_ONTO_SIX)
+    game.play(ACE_HOME)
+    game.undo()
+    game.elapsed = 61.23456
+    return game
+
+
+def won_game() -> Game:
+    game = Game(9)
+    game.state = State(9, ((), (51,)) + ((),) * 16, (13, 13, 13, 12), 1, False)
+    game.play(Move.to_foundation(1, 3))
+    return game
+
+
+def refusal(data: dict[str, Any]) -> str:
+    with pytest.raises((ValueError, TypeError)) as caught:
+        Game.from_dict(data)
+    return str(caught.value)
+
+
+def test_undo_and_redo_restore_exact_states_and_count() -> None:
+    game = Game(1)
+    start = game.state
+    assert (game.moves, game.undos, game.touched) == (0, 0, False)
+    assert not game.can_undo() and not game.can_redo()
+    after_one = game.play(FIVE_ONTO_SIX)
+    assert game.touched and game.moves == 1 and game.can_undo() and not game.can_redo()
+    game.play(ACE_HOME)
+    step = game.undo()
+    assert step.moves == (ACE_HOME,) and step.before == after_one
+    assert game.state == after_one and game.undos == 1 and game.moves == 1 and game.can_redo()
+    game.undo()
+    assert game.state == start and game.undos == 2 and game.moves == 0
+    with pytest.raises(IllegalMove, match=r"^Nothing to undo\.$"):
+        game.undo()
+    game.redo()
+    assert game.state == after_one and game.undos == 2 and game.moves == 1
+    game.play(ACE_HOME)  # a new step forgets what redo would replay
+    with pytest.raises(IllegalMove, match=r"^Nothing to redo\.$"):
+        game.redo()
+
+
+def test_a_step_of_several_moves_is_one_undo() -> None:
+    game = Game(1)
+    assert game.manual_auto([3]) == 1  # AS home; 2S is not free
+    assert game.moves == 1 and len(game.history) == 1
+    assert game.manual_auto([0]) == 0 and len(game.history) == 1  # nothing went: no step
+    with pytest.raises(IllegalMove, match=r"^Nothing to do\.$"):
+        game.play_step([])
+    before = game.state
+    with pytest.raises(IllegalMove):
+        game.play_step([FIVE_ONTO_SIX, Move.parse("a -> 1")])  # all or nothing
+    assert game.state == before and len(game.history) == 1
+
+
+def test_a_won_game_refuses_undo_and_redo() -> None:
+    game = won_game()
+    assert game.state.is_won() and game.history and not game.can_undo()
+    with pytest.raises(IllegalMove, match=r"^The game is won: undo is off\.$"):
+        game.undo()
+    game.future.append(game.history[-1])
+    assert not game.can_redo()
+    with pytest.raises(IllegalMove, match=r"^The game is won: redo is off\.$"):
+        game.redo()
+
+
+def test_a_saved_game_comes_back_whole() -> None:
+    game = played()
+    game.solver_used = True
+    data = game.to_dict()
+    assert data["history"] == [["b -> g"]] and data["redo"] == [["l -> 4"]]
+    assert data["elapsed"] == 61.235 and data["undos"] == 1
+    back = Game.from_dict(data)
+    assert back.to_dict() == data
+    assert back.solver_used is True  # a computer solve never becomes a win
+    assert back.elapsed == 61.235 and back.undos == 1 and back.moves == 1
+    assert back.redo().moves == (ACE_HOME,) and back.state.foundations == (0, 0, 0, 1)
+
+
+def test_touched_survives_a_save_and_follows_the_history() -> None:
+    data = Game(1).to_dict()
+    assert Game.from_dict(data).touched is False
+    assert Game.from_dict(dict(data, touched=True)).touched is True  # moved, then undone
+    moved = played().to_dict()
+    assert Game.from_dict(dict(moved, touched=False)).touched is True
+
+
+@pytest.mark.parametrize("elapsed", [0, 7, 0.5])
+def test_any_clock_from_zero_loads(elapsed: float) -> None:
+    assert Game.from_dict(dict(Game(1).to_dict(), elapsed=elapsed)).elapsed == elapsed
+
+
+DAMAGE = [
+    ("elapsed", -0.001, "the clock is not a number of seconds"),
+    ("elapsed", "60", "the clock is not a number of seconds"),
+    ("elapsed", True, "the clock is not a number of seconds"),
+    ("elapsed", None, "the clock is not a number of seconds"),
+    ("undos", -1, "undos must be a whole number"),
+    ("undos", 2.0, "undos must be a whole number"),
+    ("undos", False, "undos must be a whole number"),
+    ("solver_used", 1, "solver_used must be true or false"),
+    ("touched", "no", "touched must be true or false"),
+    ("deal_number", -1, "bad deal number: -1"),
+    ("deal_number", 2, "history step 1 is not legal (2D goes only on 3D, not on 4D.)"),
+    ("history", {}, "history is not a list"),
+    ("history", [[]], "history holds an empty or malformed step"),
+    ("history", ["b -> g"], "history holds an empty or malformed step"),
+    ("history", [[3]], "history holds a move that is not text"),
+    ("history", [["b -> a"]], "history step 1 is not legal (5S goes only on 6S, not on 4D.)"),
+    ("history", [["b -> g"], ["b -> g"]],
+     "history step 2 is not legal (8D goes only on 9D, not on 5S.)"),
+    ("history", [], "the position does not match the moves that led to it"),
+    ("position", Game(1).state.to_dict(), "the position does not match the moves that led to it"),
+    ("redo", "l -> 4", "redo is not a list"),
+    ("redo", [["l -> 1"]], "redo step 1 is not legal (AS belongs on foundation 4.)"),
+    ("redo", [["l -> 4"], ["l -> 4"]], "redo step 2 is not legal (7C belongs on foundation 1.)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("field", "value", "reason"), DAMAGE)
+def test_each_damage_to_a_saved_game_is_named(field: str, value: object, reason: str) -> None:
+    data = played().to_dict()
+    data[field] = value
+    assert refusal(data) == reason
+
+
+def test_a_game_that_is_not_an_object_is_refused() -> None:
+    with pytest.raises(TypeError, match=r"^the game is not an object$"):
+        Game.from_dict([])
+
+
+def test_a_new_game_starts_with_the_clock_and_counters_at_zero() -> None:
+    game = Game(1)
+    data = game.to_dict()
+    assert (data["elapsed"], data["undos"], data["history"], data["redo"]) == (0, 0, [], [])
+    assert (data["solver_used"], data["touched"]) == (False, False)
+    app = MidnightOilApp(game, ASCII)
+    assert "time 0:00   undos 0" in app.render(24, 80).to_text()

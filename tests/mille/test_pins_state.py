@@ -1,0 +1,356 @@
+"""A damaged Mille Bornes save names what is wrong, word for word (spec §8, issue #15).
+
+The player reads ``FILE: is damaged: REASON``; each case below damages one field of a
+real game and pins REASON. The valid neighbours of each check load, so a check that
+refuses too much shows too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.core.saves import SaveError
+from parlour.mille import savefile
+from parlour.mille.rules import Game
+from parlour.mille.state import game_from_dict, game_to_dict
+
+Edit = Callable[[dict[str, Any]], object]
+
+
+def fresh() -> dict[str, Any]:
+    """A game just dealt (seed 5): the human to move, nothing on the table."""
+    return game_to_dict(Game.new(5))
+
+
+def human(d: dict[str, Any]) -> dict[str, Any]:
+    player: dict[str, Any] = d["players"][0]
+    return player
+
+
+def take(d: dict[str, Any], name: str) -> None:
+    """Take one ``name`` card off the deck (from a hand if the deck has none left: the hand
+    gets the deck's top card instead), so that the 101 cards still add up."""
+    if name in d["deck"]:
+        d["deck"].remove(name)
+        return
+    for player in d["players"]:
+        if name in player["hand"]:
+            player["hand"][player["hand"].index(name)] = d["deck"].pop()
+            return
+    raise AssertionError(f"no {name} left to take")
+
+
+def lay(d: dict[str, Any], where: str, *names: str) -> None:
+    """Move cards from the deck to the human's ``where`` (a list, or a one-card slot)."""
+    for name in names:
+        take(d, name)
+        if isinstance(human(d)[where], list):
+            human(d)[where].append(name)
+        else:
+            human(d)[where] = name
+
+
+def on_the_road(d: dict[str, Any]) -> None:
+    """The human has a GO on the battle pile and may roll."""
+    lay(d, "battle_pile", "GO")
+    human(d)["battle"] = "GO"
+    human(d)["can_go"] = True
+
+
+def miles(d: dict[str, Any], *names: str) -> None:
+    on_the_road(d)
+    lay(d, "distance_played", *names)
+    human(d)["mileage"] = sum(int(n[1:]) for n in names)
+
+
+def safety(d: dict[str, Any], name: str, coup: object = False) -> None:
+    take(d, name)
+    human(d)["safeties"].append([name, coup])
+
+
+def put(path: tuple[object, ...], value: object) -> Edit:
+    def edit(d: dict[str, Any]) -> None:
+        target: Any = d
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return edit
+
+
+def both(*edits: Edit) -> Edit:
+    def edit(d: dict[str, Any]) -> None:
+        for e in edits:
+            e(d)
+
+    return edit
+
+
+def right_of_way_limited(d: dict[str, Any]) -> None:
+    safety(d, "RIGHT_OF_WAY")
+    human(d)["can_go"] = True
+    lay(d, "speed_pile", "SPEED_LIMIT")
+    human(d)["speed"] = "SPEED_LIMIT"
+
+
+def trip_done_still_playing(d: dict[str, Any]) -> None:
+    miles(d, "D200", "D200", "D100", "D100", "D100")
+
+
+def extension_on_1000(d: dict[str, Any]) -> None:
+    d["phase"] = "EXTENSION"
+    d["goal"] = 1000
+    miles(d, "D200", "D200", "D100", "D100", "D100")
+
+
+def extension_short_of_700(d: dict[str, Any]) -> None:
+    d["phase"] = "EXTENSION"
+    miles(d, "D200", "D200", "D100", "D100")
+
+
+def swap_one(d: dict[str, Any]) -> None:
+    """101 cards still, but one more Right of Way and one GO fewer."""
+    d["deck"][d["deck"].index("GO")] = "RIGHT_OF_WAY"
+
+
+H = ("players", 0)
+C = ("players", 1)
+DAMAGE: list[tuple[str, Edit, str]] = [
+    ("battle type", put((*H, "battle"), 5), "the human's battle pile is not a card name"),
+    ("speed type", put((*H, "speed"), 5), "the human's speed pile is not a card name"),
+    (
+        "battle pile type",
+        put((*H, "battle_pile"), "GO"),
+        "the human's battle pile is not a list of cards",
+    ),
+    (
+        "speed pile type",
+        put((*H, "speed_pile"), 3),
+        "the human's speed pile is not a list of cards",
+    ),
+    (
+        "mileage type",
+        put((*H, "distance_played"), {}),
+        "the human's mileage is not a list of cards",
+    ),
+    ("safety type", put((*H, "safeties"), [[5, False]]), "the human's safety is not a card name"),
+    ("version", put(("version",), 2), "unknown game state version"),
+    ("seed", put(("seed",), -1), "the seed is invalid"),
+    ("seed type", put(("seed",), "5"), "the seed is invalid"),
+    ("phase", put(("phase",), "LUNCH"), "the phase is invalid"),
+    ("phase type", put(("phase",), 3), "the phase is invalid"),
+    ("turn", put(("turn",), 2), "the player to move must be a whole number from 0 to 1"),
+    ("turn type", put(("turn",), True), "the player to move must be a whole number from 0 to 1"),
+    ("goal", put(("goal",), 800), "the goal must be 700 or 1000"),
+    ("goal type", put(("goal",), 700.0), "the goal must be 700 or 1000"),
+    ("deck", put(("deck",), "GO"), "the deck is not a list of cards"),
+    ("deck card", put(("deck", 0), 7), "the deck is not a card name"),
+    ("deck name", put(("deck", 0), "JOKER"), "unknown card 'JOKER'"),
+    ("discards", put(("discards",), {}), "the discard pile is not a list of cards"),
+    ("starter", put(("starter",), 2), "the starting player must be a whole number from 0 to 1"),
+    (
+        "next starter",
+        put(("next_starter",), -1),
+        "the next starting player must be a whole number from 0 to 1",
+    ),
+    (
+        "hands",
+        put(("hands_played",), 0),
+        "the hand count must be a whole number from 1 to 10000000",
+    ),
+    ("finisher", put(("finisher",), 2), "the finisher must be a whole number from 0 to 1"),
+    ("players", put(("players",), []), "there must be two players"),
+    ("players type", put(("players",), {"a": 1, "b": 2}), "there must be two players"),
+    ("human", put(("players", 0), []), "the human is not an object"),
+    ("computer", put(("players", 1), "me"), "the computer is not an object"),
+    ("hand", put((*H, "hand"), [None] * 6), "the human's hand must have 7 slots"),
+    ("hand type", put((*H, "hand"), "GO"), "the human's hand must have 7 slots"),
+    ("hand card", put((*H, "hand", 0), 3), "the human's hand is not a card name"),
+    ("battle", put((*H, "battle"), "D25"), "the human's battle pile shows an impossible card"),
+    ("speed", put((*C, "speed"), "GO"), "the computer's speed pile shows an impossible card"),
+    (
+        "battle pile",
+        put((*H, "battle_pile"), ["D25"]),
+        "the human's battle pile holds an impossible card",
+    ),
+    (
+        "speed pile",
+        put((*H, "speed_pile"), ["STOP"]),
+        "the human's speed pile holds an impossible card",
+    ),
+    (
+        "mileage cards",
+        put((*H, "distance_played"), ["GO"]),
+        "the human's mileage holds a card that is not a distance",
+    ),
+    (
+        "three 200s",
+        lambda d: miles(d, "D200", "D200", "D200"),
+        "the human has more than two 200s",
+    ),
+    (
+        "mileage over the goal",
+        put((*H, "mileage"), 725),
+        "the human's mileage must be a whole number from 0 to 700",
+    ),
+    (
+        "mileage without cards",
+        put((*H, "mileage"), 25),
+        "the human's mileage does not match the distance cards",
+    ),
+    ("safeties", put((*H, "safeties"), {}), "the human's safeties are not a list"),
+    (
+        "safety entry",
+        put((*H, "safeties"), [["DRIVING_ACE"]]),
+        "the human's safeties are malformed",
+    ),
+    (
+        "safety entry type",
+        put((*H, "safeties"), ["DRIVING_ACE"]),
+        "the human's safeties are malformed",
+    ),
+    ("not a safety", put((*H, "safeties"), [["GO", False]]), "the human's safeties are malformed"),
+    (
+        "safety twice",
+        put((*H, "safeties"), [["DRIVING_ACE", False], ["DRIVING_ACE", False]]),
+        "the human's safeties are malformed",
+    ),
+    (
+        "coup flag",
+        lambda d: safety(d, "DRIVING_ACE", 1),
+        "the human's coup flag must be true or false",
+    ),
+    ("can go", put((*H, "can_go"), 1), "the human's can-go flag must be true or false"),
+    (
+        "can go without a GO",
+        put((*H, "can_go"), True),
+        "the human's can-go flag does not match the battle pile",
+    ),
+    (
+        "stopped with a GO",
+        both(on_the_road, put((*H, "can_go"), False)),
+        "the human's can-go flag does not match the battle pile",
+    ),
+    (
+        "right of way, stopped",
+        lambda d: safety(d, "RIGHT_OF_WAY"),
+        "the human's can-go flag does not match the battle pile",
+    ),
+    (
+        "right of way, limited",
+        right_of_way_limited,
+        "the human is limited despite Right of Way",
+    ),
+    ("coup window", put((*H, "fresh_battle"), 0), "the human's coup window must be true or false"),
+    (
+        "speed window",
+        put((*H, "fresh_speed"), "no"),
+        "the human's coup window must be true or false",
+    ),
+    (
+        "hand total",
+        put((*H, "hand_total"), -1),
+        "the human's hand total must be a whole number from 0 to 1000000",
+    ),
+    (
+        "overall total",
+        put((*H, "overall_total"), 10**7 + 1),
+        "the human's overall total must be a whole number from 0 to 10000000",
+    ),
+    (
+        "games won",
+        put((*H, "games_won"), 10**6 + 1),
+        "the human's games won must be a whole number from 0 to 1000000",
+    ),
+    ("bonuses", put((*H, "bonuses"), [0, 0, 0, 0]), "bonuses must be a list of five numbers"),
+    (
+        "bonuses type",
+        put((*H, "bonuses"), {"a": 0, "b": 0, "c": 0, "d": 0, "e": 0}),
+        "bonuses must be a list of five numbers",
+    ),
+    ("bonus value", put((*H, "bonuses"), [0, 0, 0, 0, 7]), "bad bonus value 7"),
+    ("bonus in the wrong place", put((*H, "bonuses"), [300, 0, 0, 0, 0]), "bad bonus value 300"),
+    ("bonus type", put((*H, "bonuses"), [0, 0, 0, 0, 500.0]), "bad bonus value 500.0"),
+    (
+        "totals",
+        both(put((*H, "hand_total"), 100), put((*H, "overall_total"), 50)),
+        "the human's hand total exceeds the overall total",
+    ),
+    ("a card lost", lambda d: d["deck"].pop(), "the cards do not add up to the 101-card deck"),
+    ("a card swapped", swap_one, "the cards do not add up to the 101-card deck"),
+    (
+        "a card made up",
+        lambda d: d["deck"].append("GO"),
+        "the cards do not add up to the 101-card deck",
+    ),
+    ("trip done", trip_done_still_playing, "a finished trip is still being played"),
+    ("extension on 1000", extension_on_1000, "the extension question does not fit the position"),
+    (
+        "extension short",
+        extension_short_of_700,
+        "the extension question does not fit the position",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "reason"), [(e, r) for _, e, r in DAMAGE], ids=[n for n, *_ in DAMAGE]
+)
+def test_each_damage_is_named(edit: Edit, reason: str) -> None:
+    data = fresh()
+    edit(data)
+    with pytest.raises(ValueError) as refusal:
+        game_from_dict(data)
+    assert str(refusal.value) == reason
+
+
+VALID: list[tuple[str, Edit]] = [
+    ("as dealt", lambda d: None),
+    ("rolling", lambda d: miles(d, "D200", "D200", "D25")),
+    ("two 200s on 1000", both(put(("goal",), 1000), lambda d: miles(d, "D200", "D200", "D100"))),
+    ("right of way rolls", both(lambda d: safety(d, "RIGHT_OF_WAY"), put((*H, "can_go"), True))),
+    (
+        "right of way over a repair",
+        lambda d: (
+            safety(d, "RIGHT_OF_WAY", True),
+            lay(d, "battle_pile", "GASOLINE"),
+            human(d).update(battle="GASOLINE", can_go=True),
+        ),
+    ),
+    ("every bonus", put((*H, "bonuses"), [400, 300, 300, 200, 500])),
+    ("equal totals", both(put((*H, "hand_total"), 50), put((*H, "overall_total"), 50))),
+    ("finisher", put(("finisher",), 1)),
+    ("the trip done, hand over", both(put(("phase",), "HAND_OVER"), trip_done_still_playing)),
+    ("extension asked at 700", both(put(("phase",), "EXTENSION"), trip_done_still_playing)),
+    ("upper bounds", both(put(("turn",), 1), put(("starter",), 1), put(("hands_played",), 10**7))),
+]
+
+
+@pytest.mark.parametrize("edit", [e for _, e in VALID], ids=[n for n, _ in VALID])
+def test_what_a_real_game_can_reach_loads_and_saves_back_the_same(edit: Edit) -> None:
+    data = fresh()
+    edit(data)
+    assert game_to_dict(game_from_dict(data)) == data
+
+
+def test_the_player_reads_the_file_and_the_reason(tmp_path: Path) -> None:
+    game = Game.new(5)
+    path = tmp_path / "mille.json"
+    savefile.save(path, game)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"games_won": 0', '"games_won": -3', 1), encoding="utf-8")
+    with pytest.raises(SaveError) as refusal:
+        savefile.load(path)
+    assert str(refusal.value) == (
+        f"{path}: is damaged: the human's games won must be a whole number from 0 to 1000000"
+    )
+
+
+def test_a_game_state_that_is_not_an_object_is_refused() -> None:
+    with pytest.raises(ValueError) as refusal:
+        game_from_dict([])
+    assert str(refusal.value) == "the game state is not an object"
