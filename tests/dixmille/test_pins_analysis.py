@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from parlour.dixmille.ai import tables_for
-from parlour.dixmille.analysis import COSTLIEST, MISTAKE, Style, analyse, annotate, describe
+from parlour.dixmille.analysis import COSTLIEST, MISTAKE, Costly, Style, analyse, annotate, explain
 from parlour.dixmille.records import GO, TAKE, Decision, TurnRecord
 from parlour.dixmille.scoring import score_take
 
@@ -101,10 +101,32 @@ def test_last_turn_decisions_are_left_out() -> None:
     assert record.decisions[2].loss == 5.0  # an analysed decision keeps its figure
 
 
+def brackets(faces: tuple[int, ...]) -> str:
+    return "".join(f"[{f}]" for f in faces)
+
+
 def test_decisions_read_as_the_page_shows_them() -> None:
-    assert describe(go(1200, 1, True)) == "threw at 1,200, 1 die"
-    assert describe(go(350, 5, False)) == "passed at 350, 5 dice"
-    assert describe(take((1, 1, 5, 2, 3, 4), (1, 1, 5))) == "took 115 of 115234"
+    threw = Decision(GO, 0, 1200, 1, 0, False, throw=True, loss=35.4, best="pass")
+    assert explain(threw, brackets) == ("threw 1 die at 1,200: passing is worth 35 more on average")
+    passed = Decision(GO, 0, 350, 5, 0, False, throw=False, loss=0.4, best="throw")
+    assert explain(passed, brackets) == (
+        "passed at 350 with 5 dice: throwing is worth less than 1 more on average"
+    )
+    took = Decision(
+        TAKE,
+        0,
+        0,
+        6,
+        0,
+        False,
+        thrown=(1, 1, 5, 2, 3, 4),
+        taken=(1, 1, 5),
+        loss=12.0,
+        best="take 1",
+    )
+    assert explain(took, brackets) == (
+        "took [1][1][5] of [1][1][5][2][3][4]: [1] (5 dice left) averages 12 more"
+    )
 
 
 def test_the_style_counts_mistakes_only_above_the_rounding_noise() -> None:
@@ -125,16 +147,18 @@ def test_the_style_counts_mistakes_only_above_the_rounding_noise() -> None:
     assert style.differs == pytest.approx(2 / 3)
 
 
-def test_the_costliest_decisions_are_the_three_largest_in_words() -> None:
+def test_the_costliest_decisions_come_once_each_most_costly_first() -> None:
     style = Style()
     style.add_turn(turn(*(valued(x, throw=True) for x in (10.0, 30.0))))
     style.add_turn(turn(valued(20.0, kind=TAKE), valued(50.0), valued(0.001)))
-    assert COSTLIEST == 3
-    assert style.worst == [
-        (50.0, "passed at 300, 4 dice (best: b)"),
-        (30.0, "threw at 300, 4 dice (best: b)"),
-        (20.0, "took 5 of 152346 (best: take 1)"),
+    assert COSTLIEST == 6
+    # The two throws at 300 with 4 dice are one mistake made twice, shown at its costliest.
+    assert [(c.loss, c.decision.kind, c.decision.throw, c.times) for c in style.worst] == [
+        (50.0, GO, False, 1),
+        (30.0, GO, True, 2),
+        (20.0, TAKE, False, 1),
     ]
+    assert all(isinstance(c, Costly) for c in style.worst)
     assert style.turns == 2 and style.per_turn == pytest.approx(110.001 / 2)
 
 
