@@ -26,9 +26,14 @@ from parlour import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any, TypeVar
+    from typing import Any, TypeVar, dataclass_transform
 
     R = TypeVar("R", bound="Record")
+else:
+
+    def dataclass_transform(**_options: object) -> Callable[[type], type]:
+        """Only for type checkers: they then reject assigning a frozen class's field."""
+        return lambda cls: cls
 
 
 class FrozenError(AttributeError):
@@ -70,6 +75,7 @@ class Record:
         return f"{self.__class__.__qualname__}({fields})"
 
 
+@dataclass_transform(frozen_default=True)
 class Frozen(Record):
     """An immutable value class: hashable on its fields, attributes set only by ``__init__``."""
 
