@@ -41,7 +41,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import pexpect
 
@@ -56,6 +56,7 @@ from mille_binary import (
     Seat,
     play_game,
 )
+from parlour.core.record import replace
 from parlour.mille.cards import Card
 from parlour.mille.players import BsdPlayer
 from parlour.mille.rules import Move

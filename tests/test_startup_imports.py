@@ -51,12 +51,16 @@ LATER_EVERYWHERE = (
     "statistics",
     "datetime",
     "typing",
+    "dataclasses",
+    "inspect",
     "parlour.core.saves",
     "parlour.core.atomic",
 )
 """Help and errors (argparse), randomness for ids and file names (os.urandom does it),
 files, crash logs and the Unicode width tables: none of it draws a first board. ``typing``
-is for annotations only (``parlour.TYPE_CHECKING``)."""
+is for annotations only (``parlour.TYPE_CHECKING``); a board's value classes are plain
+classes on ``parlour.core.record``, so ``dataclasses`` (and with it ``inspect``) stays
+unloaded."""
 
 GAMES = {
     "mille": (

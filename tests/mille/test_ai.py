@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from parlour.core.record import replace
 from parlour.core.rng import below, make_rng
 from parlour.mille import sim as S
 from parlour.mille.ai import ComputerPlayer, sim_from_view, win_chance

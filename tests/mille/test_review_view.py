@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import replace
 
 import pytest
 
+from parlour.core.record import replace
 from parlour.mille.review import Decision, Finding
 from parlour.mille.review_view import (
     page_count,

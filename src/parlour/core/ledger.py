@@ -29,7 +29,6 @@ import stat
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from parlour import TYPE_CHECKING
@@ -38,6 +37,7 @@ from parlour.core.gameid import GAME_ID_CHARS as GAME_ID_CHARS
 from parlour.core.gameid import GAME_ID_LENGTH as GAME_ID_LENGTH
 from parlour.core.gameid import is_game_id as is_game_id
 from parlour.core.gameid import new_game_id as new_game_id
+from parlour.core.record import Record
 
 if TYPE_CHECKING:
     from typing import Any, TypeVar
@@ -127,14 +127,25 @@ def append(path: Path, record: Mapping[str, Any]) -> None:
         os.close(fd)
 
 
-@dataclass
-class Reading:
+class Reading(Record):
     """What :func:`read` found: the good records (one per game), and what it skipped."""
 
-    records: list[Any] = field(default_factory=list)
-    damaged: int = 0
-    problem: str | None = None
+    records: list[Any]
+    damaged: int
+    problem: str | None
     """Why the file could not be read at all (None when it could)."""
+
+    __slots__ = ("records", "damaged", "problem")
+
+    def __init__(
+        self,
+        records: list[Any] | None = None,
+        damaged: int = 0,
+        problem: str | None = None,
+    ) -> None:
+        self.records = [] if records is None else records
+        self.damaged = damaged
+        self.problem = problem
 
     def message(self, what: str = "statistics") -> str | None:
         """A line for the player about what was skipped, or None when nothing was."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 
 from parlour import TYPE_CHECKING
+from parlour.core.record import Frozen
 
 if TYPE_CHECKING:
     from typing import Any
@@ -25,12 +25,17 @@ class Refused(ValueError):
     """The text is JSON, but holds a number no game uses."""
 
 
-@dataclass(frozen=True)
-class Decoded:
+class Decoded(Frozen):
     """The decoded value (refused numbers replaced by None) and the first refusal, if any."""
 
     value: Any
     problem: str | None
+
+    __slots__ = ("value", "problem")
+
+    def __init__(self, value: Any, problem: str | None) -> None:
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "problem", problem)
 
 
 def decode(raw: bytes) -> Decoded:

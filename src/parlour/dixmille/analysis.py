@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from parlour.core.record import replace
 from parlour.core.text import printable
 from parlour.dixmille.ai import tables_for
 from parlour.dixmille.faces import dice_count

@@ -14,6 +14,7 @@ import time
 from enum import Enum, auto
 
 from parlour import TYPE_CHECKING
+from parlour.core.record import replace
 from parlour.core.rng import choose_seed, make_rng
 from parlour.core.text import fit, printable, shorten_middle, width
 from parlour.dixmille import view
@@ -658,7 +659,7 @@ class DixMilleApp(TerminalApp):
             )
         assert self.game is not None
         ui = self.ui
-        shown = view.UiState(**vars(ui))
+        shown = replace(ui)
         if self.mode is Mode.QUIT:
             shown.prompt, shown.entry, shown.keys = "Quit this game? (y/n)", None, ""
         elif self.mode is Mode.SAVE_FIRST:

@@ -8,8 +8,7 @@ every human prompt, while a take is being typed too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from parlour.core.record import Frozen
 from parlour.dixmille.faces import dice_count
 from parlour.dixmille.rules import Game, Phase
 
@@ -19,13 +18,19 @@ ZEDX_KEYS = "any key: skip the pauses   Q quit"
 ACK_KEYS = "any key: go on   Q quit"
 
 
-@dataclass(frozen=True)
-class Ask:
+class Ask(Frozen):
     """A prompt, the keys that work with it, and whether dice positions are typed."""
 
     prompt: str
     keys: str
-    take: bool = False
+    take: bool
+
+    __slots__ = ("prompt", "keys", "take")
+
+    def __init__(self, prompt: str, keys: str, take: bool = False) -> None:
+        object.__setattr__(self, "prompt", prompt)
+        object.__setattr__(self, "keys", keys)
+        object.__setattr__(self, "take", take)
 
 
 def ask(game: Game) -> Ask:

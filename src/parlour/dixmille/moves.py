@@ -7,8 +7,9 @@ dice at those positions of the current throw. A move the rules refuse raises
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from parlour.core.record import Frozen
 
 
 class IllegalMove(Exception):
@@ -29,27 +30,33 @@ class Phase(Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True)
-class Throw:
+class Throw(Frozen):
     """Throw the available dice."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "t"
 
 
-@dataclass(frozen=True)
-class Pass:
+class Pass(Frozen):
     """Bank the turn points and end the turn."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return "p"
 
 
-@dataclass(frozen=True)
-class TakeDice:
+class TakeDice(Frozen):
     """Set aside the dice at these positions (1-based, as shown under the dice)."""
 
     positions: tuple[int, ...]
+
+    __slots__ = ("positions",)
+
+    def __init__(self, positions: tuple[int, ...]) -> None:
+        object.__setattr__(self, "positions", positions)
 
     def __str__(self) -> str:
         return "take " + " ".join(str(p) for p in self.positions)

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from parlour import TYPE_CHECKING
+from parlour.core.record import Frozen, Record
 from parlour.core.rng import below
 from parlour.dixmille.moves import (
     IllegalMove,
@@ -93,31 +93,60 @@ def throw_dice(rng: random.Random, count: int) -> tuple[int, ...]:
 Roller = Callable[[random.Random, int], tuple[int, ...]]
 
 
-@dataclass
-class Player:
+class Player(Record):
     """A seat: its name, whether ZEDX plays it, its banked score and its finished turns."""
 
     name: str
-    computer: bool = False
-    score: int = 0
-    turns: list[TurnRecord] = field(default_factory=list)
+    computer: bool
+    score: int
+    turns: list[TurnRecord]
+
+    __slots__ = ("name", "computer", "score", "turns")
+
+    def __init__(
+        self,
+        name: str,
+        computer: bool = False,
+        score: int = 0,
+        turns: list[TurnRecord] | None = None,
+    ) -> None:
+        self.name = name
+        self.computer = computer
+        self.score = score
+        self.turns = [] if turns is None else turns
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Frozen):
     """What a move did, for the screen: a kind, the dice involved and a message."""
 
     kind: str
     """throw, take, pass, bust, four2s, one_hit, one_miss."""
     seat: int
-    dice: tuple[int, ...] = ()
-    points: int = 0
-    message: str = ""
-    turn_ended: bool = False
+    dice: tuple[int, ...]
+    points: int
+    message: str
+    turn_ended: bool
+
+    __slots__ = ("kind", "seat", "dice", "points", "message", "turn_ended")
+
+    def __init__(
+        self,
+        kind: str,
+        seat: int,
+        dice: tuple[int, ...] = (),
+        points: int = 0,
+        message: str = "",
+        turn_ended: bool = False,
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "message", message)
+        object.__setattr__(self, "turn_ended", turn_ended)
 
 
-@dataclass(frozen=True)
-class Situation:
+class Situation(Frozen):
     """What the player to move can see: everything a computer player may decide from."""
 
     seat: int
@@ -128,6 +157,37 @@ class Situation:
     level: int
     thrown: tuple[int, ...]
     four_twos: str
+
+    __slots__ = (
+        "seat",
+        "scores",
+        "phase",
+        "turn_points",
+        "dice_left",
+        "level",
+        "thrown",
+        "four_twos",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        scores: tuple[int, ...],
+        phase: Phase,
+        turn_points: int,
+        dice_left: int,
+        level: int,
+        thrown: tuple[int, ...],
+        four_twos: str,
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "turn_points", turn_points)
+        object.__setattr__(self, "dice_left", dice_left)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "thrown", thrown)
+        object.__setattr__(self, "four_twos", four_twos)
 
     @property
     def banked(self) -> int:

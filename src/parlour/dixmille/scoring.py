@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+
+from parlour.core.record import Ordered
 
 FACES = (1, 2, 3, 4, 5, 6)
 DICE_COUNT = 6
@@ -42,13 +43,19 @@ STEP = 50
 """Every score in the game is a multiple of 50."""
 
 
-@dataclass(frozen=True, order=True)
-class Take:
+class Take(Ordered):
     """A legal take: its faces (ascending), its points and the combination's name."""
 
     faces: tuple[int, ...]
     points: int
     name: str
+
+    __slots__ = ("faces", "points", "name")
+
+    def __init__(self, faces: tuple[int, ...], points: int, name: str) -> None:
+        object.__setattr__(self, "faces", faces)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "name", name)
 
     def __str__(self) -> str:
         return f"{' '.join(str(f) for f in self.faces)} ({self.points})"

@@ -8,20 +8,24 @@ prompt (save, statistics, rules, log, quit) are the app's, not this field's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from parlour.core.record import Frozen
 from parlour.dixmille.rules import IllegalMove, parse_positions
 from parlour.tui import keys
 
 MAX_TYPED = 12
 
 
-@dataclass(frozen=True)
-class Edit:
+class Edit(Frozen):
     """The field after a key, and the refusal to show (empty if the key was taken)."""
 
     entry: str
-    refusal: str = ""
+    refusal: str
+
+    __slots__ = ("entry", "refusal")
+
+    def __init__(self, entry: str, refusal: str = "") -> None:
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "refusal", refusal)
 
 
 def edit_take(entry: str, key: str, dice: int) -> Edit:

@@ -10,8 +10,7 @@ rules, not here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from parlour.core.record import Frozen, Record
 from parlour.dixmille.faces import dice_count, dice_text
 from parlour.dixmille.records import BUST, FOUR_TWOS, PASS
 from parlour.dixmille.rules import FOUR_TWOS_GAME, Game, Outcome, Phase, points
@@ -24,8 +23,7 @@ SECOND = ", 2nd attempt to come"
 MISSED = " missed"
 
 
-@dataclass(frozen=True)
-class Before:
+class Before(Frozen):
     """The turn as it was just before a move."""
 
     seat: int
@@ -36,6 +34,26 @@ class Before:
     score: int
     again: bool
     """The move is the second one-die attempt."""
+
+    __slots__ = ("seat", "name", "cycle", "dice", "turn_points", "score", "again")
+
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        cycle: int,
+        dice: int,
+        turn_points: int,
+        score: int,
+        again: bool,
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "cycle", cycle)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "turn_points", turn_points)
+        object.__setattr__(self, "score", score)
+        object.__setattr__(self, "again", again)
 
     @classmethod
     def of(cls, game: Game) -> Before:
@@ -50,23 +68,42 @@ class Before:
         )
 
 
-@dataclass
-class Entry:
+class Entry(Record):
     """One throw (or a pass) of one player."""
 
     cycle: int
     seat: int
     name: str
     text: str
-    open: bool = False
+    open: bool
     """A throw still waiting for its take or its second one-die attempt."""
 
+    __slots__ = ("cycle", "seat", "name", "text", "open")
 
-@dataclass
-class TurnLog:
+    def __init__(
+        self,
+        cycle: int,
+        seat: int,
+        name: str,
+        text: str,
+        open: bool = False,
+    ) -> None:
+        self.cycle = cycle
+        self.seat = seat
+        self.name = name
+        self.text = text
+        self.open = open
+
+
+class TurnLog(Record):
     """What happened in this cycle and the last one, oldest first."""
 
-    entries: list[Entry] = field(default_factory=list)
+    entries: list[Entry]
+
+    __slots__ = ("entries",)
+
+    def __init__(self, entries: list[Entry] | None = None) -> None:
+        self.entries = [] if entries is None else entries
 
     def add(self, before: Before, out: Outcome, game: Game, glyphs: Glyphs) -> str:
         """Log one move's outcome; returns the headline for a turn's end (else "")."""

@@ -9,8 +9,7 @@ last events of the turn; a message line, the prompt and the keys.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from parlour.core.record import Record
 from parlour.core.text import fit, pad, width
 from parlour.dixmille.faces import dice_count, dice_text
 from parlour.dixmille.names import MAX_NAME
@@ -42,26 +41,62 @@ ROW_PROMPT = 21
 ROW_KEYS = 22
 
 
-@dataclass
-class UiState:
+class UiState(Record):
     """What the app shows besides the game."""
 
-    message: str = ""
-    alert: bool = False
+    message: str
+    alert: bool
     """The message is a refusal or a loss (shown bold)."""
-    prompt: str = ""
-    entry: str | None = None
+    prompt: str
+    entry: str | None
     """Text being typed at the prompt (None: no text field)."""
-    keys: str = ""
-    dice: tuple[int, ...] = ()
+    keys: str
+    dice: tuple[int, ...]
     """The dice to draw (the current throw, or the throw that ended a turn)."""
-    highlight: frozenset[int] = frozenset()
+    highlight: frozenset[int]
     """Positions (1-based) drawn highlighted: typed or chosen by ZEDX."""
-    log: list[Entry] = field(default_factory=list)
+    log: list[Entry]
     """The turn log (this cycle and the last); the screen shows its last lines."""
-    bell: bool = False
-    ended: str = ""
+    bell: bool
+    ended: str
     """Shown instead of the turn line while the end of a turn is on screen."""
+
+    __slots__ = (
+        "message",
+        "alert",
+        "prompt",
+        "entry",
+        "keys",
+        "dice",
+        "highlight",
+        "log",
+        "bell",
+        "ended",
+    )
+
+    def __init__(
+        self,
+        message: str = "",
+        alert: bool = False,
+        prompt: str = "",
+        entry: str | None = None,
+        keys: str = "",
+        dice: tuple[int, ...] = (),
+        highlight: frozenset[int] = frozenset(),
+        log: list[Entry] | None = None,
+        bell: bool = False,
+        ended: str = "",
+    ) -> None:
+        self.message = message
+        self.alert = alert
+        self.prompt = prompt
+        self.entry = entry
+        self.keys = keys
+        self.dice = dice
+        self.highlight = highlight
+        self.log = [] if log is None else log
+        self.bell = bell
+        self.ended = ended
 
 
 def _box(glyphs: Glyphs) -> tuple[str, str, str, str, str, str]:

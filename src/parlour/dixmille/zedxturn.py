@@ -8,24 +8,39 @@ should show until the next one; the app paces the calls. The decisions are
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from parlour.core.record import Frozen
 from parlour.dixmille.faces import dice_count
 from parlour.dixmille.rules import Game, Move, Outcome, Pass, Phase, TakeDice, Throw, points
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Frozen):
     """What one step of ZEDX's turn shows."""
 
     message: str
-    alert: bool = False
-    dice: tuple[int, ...] | None = None
+    alert: bool
+    dice: tuple[int, ...] | None
     """The dice to draw from now on (None: keep those on the table)."""
-    highlight: frozenset[int] = frozenset()
+    highlight: frozenset[int]
     """The positions of the take ZEDX is about to set aside."""
-    ended: Outcome | None = None
+    ended: Outcome | None
     """The move that ended the turn, if this step did."""
+
+    __slots__ = ("message", "alert", "dice", "highlight", "ended")
+
+    def __init__(
+        self,
+        message: str,
+        alert: bool = False,
+        dice: tuple[int, ...] | None = None,
+        highlight: frozenset[int] = frozenset(),
+        ended: Outcome | None = None,
+    ) -> None:
+        object.__setattr__(self, "message", message)
+        object.__setattr__(self, "alert", alert)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "highlight", highlight)
+        object.__setattr__(self, "ended", ended)
 
 
 class ZedxTurn:

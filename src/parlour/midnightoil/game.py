@@ -10,10 +10,10 @@ layout again. A won game refuses undo and redo (§6).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from parlour import TYPE_CHECKING
 from parlour.core.gameid import is_game_id, new_game_id
+from parlour.core.record import Frozen
 from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
 from parlour.midnightoil.rules import IllegalMove, Move, State, auto_home_moves
 
@@ -26,12 +26,17 @@ MAX_UNDOS = 10**9
 """Undos a saved game may count (far beyond a lifetime of presses of ``u``)."""
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Frozen):
     """One undoable action: its moves and the state before it."""
 
     moves: tuple[Move, ...]
     before: State
+
+    __slots__ = ("moves", "before")
+
+    def __init__(self, moves: tuple[Move, ...], before: State) -> None:
+        object.__setattr__(self, "moves", moves)
+        object.__setattr__(self, "before", before)
 
 
 class Game:

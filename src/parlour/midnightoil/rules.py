@@ -24,9 +24,9 @@ Pure Python, no terminal. API (stable; the solver depends on it):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from parlour import TYPE_CHECKING
+from parlour.core.record import Frozen
 from parlour.midnightoil.cards import (
     DECK_SIZE,
     FAN_COUNT,
@@ -86,8 +86,7 @@ class IllegalMove(Exception):
     """A move the rules forbid; ``str()`` is the message for the player."""
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(Frozen):
     """One action: a card to a foundation or a fan, the draw, or a redeal.
 
     ``source`` is a fan (0..17). ``target`` is a foundation (0..3) when
@@ -96,10 +95,26 @@ class Move:
     """
 
     kind: str
-    source: int = -1
-    target: int = -1
-    home: bool = False
-    position: int = -1
+    source: int
+    target: int
+    home: bool
+    position: int
+
+    __slots__ = ("kind", "source", "target", "home", "position")
+
+    def __init__(
+        self,
+        kind: str,
+        source: int = -1,
+        target: int = -1,
+        home: bool = False,
+        position: int = -1,
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "home", home)
+        object.__setattr__(self, "position", position)
 
     @staticmethod
     def to_foundation(source: int, foundation: int) -> Move:
@@ -160,15 +175,30 @@ def _fan_letter(index: int) -> str:
     return FAN_KEYS[index] if 0 <= index < FAN_COUNT else "?"
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(Frozen):
     """One position of one game (immutable; :meth:`apply` returns a new state)."""
 
     deal_number: int
     fans: tuple[Fan, ...]
-    foundations: tuple[int, int, int, int] = (0, 0, 0, 0)
-    redeals_left: int = REDEALS
-    draw_used: bool = False
+    foundations: tuple[int, int, int, int]
+    redeals_left: int
+    draw_used: bool
+
+    __slots__ = ("deal_number", "fans", "foundations", "redeals_left", "draw_used")
+
+    def __init__(
+        self,
+        deal_number: int,
+        fans: tuple[Fan, ...],
+        foundations: tuple[int, int, int, int] = (0, 0, 0, 0),
+        redeals_left: int = REDEALS,
+        draw_used: bool = False,
+    ) -> None:
+        object.__setattr__(self, "deal_number", deal_number)
+        object.__setattr__(self, "fans", fans)
+        object.__setattr__(self, "foundations", foundations)
+        object.__setattr__(self, "redeals_left", redeals_left)
+        object.__setattr__(self, "draw_used", draw_used)
 
     @staticmethod
     def new(deal_number: int) -> State:

@@ -23,9 +23,9 @@ import os
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from parlour.core import paths
+from parlour.core.record import Record
 from parlour.core.rng import random_below
 from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil.advisor import Advisor
@@ -49,22 +49,39 @@ CARD_NAME = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
 """A card named in the rules' notation inside a message."""
 
 
-@dataclass
-class DrawMode:
+class DrawMode(Record):
     """The three steps of the draw: fan, card, destination."""
 
-    step: int = 1
-    fan: int = -1
-    position: int = -1
+    step: int
+    fan: int
+    position: int
+
+    __slots__ = ("step", "fan", "position")
+
+    def __init__(self, step: int = 1, fan: int = -1, position: int = -1) -> None:
+        self.step = step
+        self.fan = fan
+        self.position = position
 
 
-@dataclass
-class Prompt:
+class Prompt(Record):
     """A question or a text field on the message row, and what it is for."""
 
     kind: str
-    question: YesNoPrompt | None = None
-    editor: LineEditor | None = None
+    question: YesNoPrompt | None
+    editor: LineEditor | None
+
+    __slots__ = ("kind", "question", "editor")
+
+    def __init__(
+        self,
+        kind: str,
+        question: YesNoPrompt | None = None,
+        editor: LineEditor | None = None,
+    ) -> None:
+        self.kind = kind
+        self.question = question
+        self.editor = editor
 
 
 class GameSession(TerminalApp):

@@ -23,11 +23,11 @@ import json
 import math
 import re
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from parlour import TYPE_CHECKING
 from parlour.core import ledger, paths
+from parlour.core import record as value
 from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
 from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS, Game
@@ -54,8 +54,7 @@ ROW_COLUMNS = 76
 """Columns of the message row at 80 columns (after its margins and the "> " mark)."""
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(value.Frozen):
     """One ended game as the ledger keeps it."""
 
     game_id: str
@@ -69,9 +68,46 @@ class Record:
     undos: int
     seconds: float
 
+    __slots__ = (
+        "game_id",
+        "deal_number",
+        "outcome",
+        "home",
+        "restarted",
+        "phase",
+        "draw_used",
+        "moves",
+        "undos",
+        "seconds",
+    )
+
+    def __init__(
+        self,
+        game_id: str,
+        deal_number: int,
+        outcome: str,
+        home: int,
+        restarted: bool,
+        phase: int,
+        draw_used: bool,
+        moves: int,
+        undos: int,
+        seconds: float,
+    ) -> None:
+        object.__setattr__(self, "game_id", game_id)
+        object.__setattr__(self, "deal_number", deal_number)
+        object.__setattr__(self, "outcome", outcome)
+        object.__setattr__(self, "home", home)
+        object.__setattr__(self, "restarted", restarted)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "draw_used", draw_used)
+        object.__setattr__(self, "moves", moves)
+        object.__setattr__(self, "undos", undos)
+        object.__setattr__(self, "seconds", seconds)
+
     def to_dict(self) -> dict[str, Any]:
         """The ledger line's object."""
-        return {"v": RECORD_VERSION, **asdict(self)}
+        return {"v": RECORD_VERSION, **value.as_dict(self)}
 
     @staticmethod
     def from_dict(raw: dict[str, Any]) -> Record:
@@ -138,21 +174,54 @@ def record_of(game: Game, outcome: str, restarted: bool = False) -> Record:
     )
 
 
-@dataclass
-class Stats:
+class Stats(value.Record):
     """Totals, streaks, a cards-home histogram and per-deal records."""
 
-    won: int = 0
-    lost: int = 0
-    solved: int = 0
-    restarted: int = 0
-    current_streak: int = 0
-    best_streak: int = 0
-    histogram: list[int] = field(default_factory=lambda: [0] * (DECK_SIZE + 1))
+    won: int
+    lost: int
+    solved: int
+    restarted: int
+    current_streak: int
+    best_streak: int
+    histogram: list[int]
     """Cards home in each game the player played (solved games left out)."""
-    wins: list[dict[str, Any]] = field(default_factory=list)
-    deals: dict[str, dict[str, Any]] = field(default_factory=dict)
+    wins: list[dict[str, Any]]
+    deals: dict[str, dict[str, Any]]
     """Per deal number: ``played``, ``won`` and the player's ``best`` cards home."""
+
+    __slots__ = (
+        "won",
+        "lost",
+        "solved",
+        "restarted",
+        "current_streak",
+        "best_streak",
+        "histogram",
+        "wins",
+        "deals",
+    )
+
+    def __init__(
+        self,
+        won: int = 0,
+        lost: int = 0,
+        solved: int = 0,
+        restarted: int = 0,
+        current_streak: int = 0,
+        best_streak: int = 0,
+        histogram: list[int] | None = None,
+        wins: list[dict[str, Any]] | None = None,
+        deals: dict[str, dict[str, Any]] | None = None,
+    ) -> None:
+        self.won = won
+        self.lost = lost
+        self.solved = solved
+        self.restarted = restarted
+        self.current_streak = current_streak
+        self.best_streak = best_streak
+        self.histogram = [0] * (DECK_SIZE + 1) if histogram is None else histogram
+        self.wins = [] if wins is None else wins
+        self.deals = {} if deals is None else deals
 
     @property
     def played(self) -> int:

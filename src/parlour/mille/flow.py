@@ -12,9 +12,9 @@ games won, the totals, the seed and the level's statistics.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from parlour import TYPE_CHECKING
+from parlour.core.record import Record
 from parlour.core.text import printable
 from parlour.mille import view
 from parlour.mille.record import Recorder
@@ -39,16 +39,31 @@ END_HINT = "type y or n (s saves, v reviews)"
 """The hint at Another hand?/Another game?, where v reviews the hand."""
 
 
-@dataclass
-class Ask:
+class Ask(Record):
     """A yes/no question with what Y and N do; ``name`` is recorded in saves made at it."""
 
     text: str
     on_yes: Callable[[], None]
     on_no: Callable[[], None]
     name: str
-    saves: bool = True
+    saves: bool
     """Whether S starts a save here (not inside the save dialogue itself)."""
+
+    __slots__ = ("text", "on_yes", "on_no", "name", "saves")
+
+    def __init__(
+        self,
+        text: str,
+        on_yes: Callable[[], None],
+        on_no: Callable[[], None],
+        name: str,
+        saves: bool = True,
+    ) -> None:
+        self.text = text
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.name = name
+        self.saves = saves
 
 
 class FlowMixin:

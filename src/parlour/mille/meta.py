@@ -6,9 +6,8 @@ Kept apart from :mod:`parlour.mille.savefile` so that the app can hold a game's
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from parlour import TYPE_CHECKING
+from parlour.core.record import Record
 
 if TYPE_CHECKING:
     from typing import Any
@@ -18,16 +17,29 @@ if TYPE_CHECKING:
 DEFAULT_LEVEL = "strong"
 
 
-@dataclass
-class Meta:
+class Meta(Record):
     """What a save keeps about the game besides the position: identity, level, hands so far."""
 
     game_id: str
-    level: str = DEFAULT_LEVEL
-    hands: list[HandSummary] = field(default_factory=list)
+    level: str
+    hands: list[HandSummary]
     """The summaries of this game's finished hands (the current one included once over)."""
-    complete: bool = True
+    complete: bool
     """Whether ``hands`` goes back to the game's first hand (old saves: maybe not)."""
+
+    __slots__ = ("game_id", "level", "hands", "complete")
+
+    def __init__(
+        self,
+        game_id: str,
+        level: str = DEFAULT_LEVEL,
+        hands: list[HandSummary] | None = None,
+        complete: bool = True,
+    ) -> None:
+        self.game_id = game_id
+        self.level = level
+        self.hands = [] if hands is None else hands
+        self.complete = complete
 
     def to_dict(self) -> dict[str, Any]:
         """The save's fields for this."""

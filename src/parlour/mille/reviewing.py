@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from parlour import TYPE_CHECKING
+from parlour.core.record import Record
 from parlour.mille.handlog import HandLog
 from parlour.tui import keys
 
@@ -36,14 +36,27 @@ PROGRESS_AFTER = 0.5
 """Seconds of work before the progress line shows."""
 
 
-@dataclass
-class ReviewSession:
+class ReviewSession(Record):
     """One hand's review: the reviewer, when it started, whether it is done, the page shown."""
 
     reviewer: Reviewer
     started: float
-    done: bool = False
-    page: int = 0
+    done: bool
+    page: int
+
+    __slots__ = ("reviewer", "started", "done", "page")
+
+    def __init__(
+        self,
+        reviewer: Reviewer,
+        started: float,
+        done: bool = False,
+        page: int = 0,
+    ) -> None:
+        self.reviewer = reviewer
+        self.started = started
+        self.done = done
+        self.page = page
 
 
 class ReviewMixin:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from parlour import TYPE_CHECKING
+from parlour.core.record import Record
 from parlour.core.text import printable
 from parlour.mille.uistate import fit_banner, fit_message, save_failure
 from parlour.tui import keys
@@ -33,18 +33,33 @@ RECOVERY_STEM = "mille-recovery"
 CRASH_STEM = "mille-crash"
 
 
-@dataclass
-class SaveDialog:
+class SaveDialog(Record):
     """The save dialogue: Same file? -> file: -> Overwrite file? -> write."""
 
     origin: str
     on_success: Callable[[], None]
     on_failure: Callable[[], None]
-    stage: str = "name"
-    editor: LineEditor = field(
-        default_factory=lambda: LineEditor("file:", max_length=FILE_NAME_MAX)
-    )
-    path: str | None = None
+    stage: str
+    editor: LineEditor
+    path: str | None
+
+    __slots__ = ("origin", "on_success", "on_failure", "stage", "editor", "path")
+
+    def __init__(
+        self,
+        origin: str,
+        on_success: Callable[[], None],
+        on_failure: Callable[[], None],
+        stage: str = "name",
+        editor: LineEditor | None = None,
+        path: str | None = None,
+    ) -> None:
+        self.origin = origin
+        self.on_success = on_success
+        self.on_failure = on_failure
+        self.stage = stage
+        self.editor = LineEditor("file:", max_length=FILE_NAME_MAX) if editor is None else editor
+        self.path = path
 
 
 class SavingMixin:

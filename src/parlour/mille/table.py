@@ -6,9 +6,9 @@ Move`` keeps working; this module only keeps ``rules.py`` readable.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 
+from parlour.core.record import Frozen, Record
 from parlour.mille.cards import SAFETIES, Card
 from parlour.mille.scoring import Bonuses
 from parlour.mille.seat import Tableau
@@ -35,12 +35,18 @@ class IllegalMove(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(Frozen):
     """A player's move: pick, or use/discard the card of a slot (0 = P .. 6)."""
 
     kind: str
-    slot: int = 0
+    slot: int
+
+    __slots__ = ("kind", "slot")
+
+    def __init__(self, kind: str, slot: int = 0) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "slot", slot)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         if self.kind not in ("pick", "use", "discard"):
@@ -79,8 +85,7 @@ class Phase(Enum):
     GAME_OVER = "GAME_OVER"
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(Frozen):
     """Something that happened, for the screen's move lines and logs.
 
     kind: "pick", "play", "discard", "safety", "coup", "reach" (trip distance
@@ -89,29 +94,94 @@ class Event:
 
     who: int
     kind: str
-    card: Card | None = None
-    slot: int | None = None
+    card: Card | None
+    slot: int | None
+
+    __slots__ = ("who", "kind", "card", "slot")
+
+    def __init__(
+        self,
+        who: int,
+        kind: str,
+        card: Card | None = None,
+        slot: int | None = None,
+    ) -> None:
+        object.__setattr__(self, "who", who)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "slot", slot)
 
 
-@dataclass
-class PlayerState:
+class PlayerState(Record):
     """One player's hand and tableau for the current hand, plus match totals."""
 
-    hand: list[Card | None] = field(default_factory=lambda: [None] * HAND_SLOTS)
-    battle: Card | None = None
-    speed: Card | None = None
-    battle_pile: list[Card] = field(default_factory=list)
-    speed_pile: list[Card] = field(default_factory=list)
-    mileage: int = 0
-    safeties: dict[Card, bool] = field(default_factory=dict)
-    distance_played: list[Card] = field(default_factory=list)
-    can_go: bool = False
-    fresh_battle: bool = False
-    fresh_speed: bool = False
-    hand_total: int = 0
-    overall_total: int = 0
-    games_won: int = 0
-    bonuses: Bonuses = field(default_factory=Bonuses)
+    hand: list[Card | None]
+    battle: Card | None
+    speed: Card | None
+    battle_pile: list[Card]
+    speed_pile: list[Card]
+    mileage: int
+    safeties: dict[Card, bool]
+    distance_played: list[Card]
+    can_go: bool
+    fresh_battle: bool
+    fresh_speed: bool
+    hand_total: int
+    overall_total: int
+    games_won: int
+    bonuses: Bonuses
+
+    __slots__ = (
+        "hand",
+        "battle",
+        "speed",
+        "battle_pile",
+        "speed_pile",
+        "mileage",
+        "safeties",
+        "distance_played",
+        "can_go",
+        "fresh_battle",
+        "fresh_speed",
+        "hand_total",
+        "overall_total",
+        "games_won",
+        "bonuses",
+    )
+
+    def __init__(
+        self,
+        hand: list[Card | None] | None = None,
+        battle: Card | None = None,
+        speed: Card | None = None,
+        battle_pile: list[Card] | None = None,
+        speed_pile: list[Card] | None = None,
+        mileage: int = 0,
+        safeties: dict[Card, bool] | None = None,
+        distance_played: list[Card] | None = None,
+        can_go: bool = False,
+        fresh_battle: bool = False,
+        fresh_speed: bool = False,
+        hand_total: int = 0,
+        overall_total: int = 0,
+        games_won: int = 0,
+        bonuses: Bonuses | None = None,
+    ) -> None:
+        self.hand = [None] * HAND_SLOTS if hand is None else hand
+        self.battle = battle
+        self.speed = speed
+        self.battle_pile = [] if battle_pile is None else battle_pile
+        self.speed_pile = [] if speed_pile is None else speed_pile
+        self.mileage = mileage
+        self.safeties = {} if safeties is None else safeties
+        self.distance_played = [] if distance_played is None else distance_played
+        self.can_go = can_go
+        self.fresh_battle = fresh_battle
+        self.fresh_speed = fresh_speed
+        self.hand_total = hand_total
+        self.overall_total = overall_total
+        self.games_won = games_won
+        self.bonuses = Bonuses() if bonuses is None else bonuses
 
     @property
     def picked(self) -> bool:

@@ -19,9 +19,9 @@ model, which :func:`board_from_view` builds from what the human's seat may see.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 
+from parlour.core.record import Frozen
 from parlour.mille.cards import DISTANCES, SAFETIES
 from parlour.mille.scoring import (
     ALL_SAFETIES_POINTS,
@@ -92,71 +92,183 @@ class Layout(Enum):
     BONUSES = "bonuses"
 
 
-@dataclass(frozen=True)
-class Scores:
+class Scores(Frozen):
     """One player's column of the score window."""
 
-    mileage: int = 0
-    safeties: int = 0
-    all_four: int = 0
-    coups: int = 0
-    trip: int = 0
-    safe_trip: int = 0
-    delayed_action: int = 0
-    extension: int = 0
-    shut_out: int = 0
-    hand_total: int = 0
-    overall_total: int = 0
-    games: int = 0
+    mileage: int
+    safeties: int
+    all_four: int
+    coups: int
+    trip: int
+    safe_trip: int
+    delayed_action: int
+    extension: int
+    shut_out: int
+    hand_total: int
+    overall_total: int
+    games: int
+
+    __slots__ = (
+        "mileage",
+        "safeties",
+        "all_four",
+        "coups",
+        "trip",
+        "safe_trip",
+        "delayed_action",
+        "extension",
+        "shut_out",
+        "hand_total",
+        "overall_total",
+        "games",
+    )
+
+    def __init__(
+        self,
+        mileage: int = 0,
+        safeties: int = 0,
+        all_four: int = 0,
+        coups: int = 0,
+        trip: int = 0,
+        safe_trip: int = 0,
+        delayed_action: int = 0,
+        extension: int = 0,
+        shut_out: int = 0,
+        hand_total: int = 0,
+        overall_total: int = 0,
+        games: int = 0,
+    ) -> None:
+        object.__setattr__(self, "mileage", mileage)
+        object.__setattr__(self, "safeties", safeties)
+        object.__setattr__(self, "all_four", all_four)
+        object.__setattr__(self, "coups", coups)
+        object.__setattr__(self, "trip", trip)
+        object.__setattr__(self, "safe_trip", safe_trip)
+        object.__setattr__(self, "delayed_action", delayed_action)
+        object.__setattr__(self, "extension", extension)
+        object.__setattr__(self, "shut_out", shut_out)
+        object.__setattr__(self, "hand_total", hand_total)
+        object.__setattr__(self, "overall_total", overall_total)
+        object.__setattr__(self, "games", games)
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(Frozen):
     """What the board shows of one player (never the computer's hand)."""
 
-    safeties: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    safeties: tuple[bool, bool, bool, bool]
     """Played safeties, in SAFETY_LABELS order."""
-    coups: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    coups: tuple[bool, bool, bool, bool]
     """Which of them were played as a coup fourre (drawn with ``*``)."""
-    battle: str | None = None
-    speed: str | None = None
-    distance: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    battle: str | None
+    speed: str | None
+    distance: tuple[int, int, int, int, int]
     """How many 25, 50, 75, 100 and 200 cards were played this hand."""
-    scores: Scores = field(default_factory=Scores)
+    scores: Scores
+
+    __slots__ = ("safeties", "coups", "battle", "speed", "distance", "scores")
+
+    def __init__(
+        self,
+        safeties: tuple[bool, bool, bool, bool] = (False, False, False, False),
+        coups: tuple[bool, bool, bool, bool] = (False, False, False, False),
+        battle: str | None = None,
+        speed: str | None = None,
+        distance: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0),
+        scores: Scores | None = None,
+    ) -> None:
+        object.__setattr__(self, "safeties", safeties)
+        object.__setattr__(self, "coups", coups)
+        object.__setattr__(self, "battle", battle)
+        object.__setattr__(self, "speed", speed)
+        object.__setattr__(self, "distance", distance)
+        object.__setattr__(self, "scores", Scores() if scores is None else scores)
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Frozen):
     """Everything the board and score windows show about the game itself."""
 
-    hand: tuple[str | None, ...] = (None,) * HAND_SLOTS
+    hand: tuple[str | None, ...]
     """The human's seven slots, P first; card labels exactly as BSD prints them."""
-    deck_count: int = 0
-    discard: str | None = None
-    extended: bool = False
-    you: Side = field(default_factory=Side)
-    comp: Side = field(default_factory=Side)
+    deck_count: int
+    discard: str | None
+    extended: bool
+    you: Side
+    comp: Side
+
+    __slots__ = ("hand", "deck_count", "discard", "extended", "you", "comp")
+
+    def __init__(
+        self,
+        hand: tuple[str | None, ...] = (None,) * HAND_SLOTS,
+        deck_count: int = 0,
+        discard: str | None = None,
+        extended: bool = False,
+        you: Side | None = None,
+        comp: Side | None = None,
+    ) -> None:
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "deck_count", deck_count)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "extended", extended)
+        object.__setattr__(self, "you", Side() if you is None else you)
+        object.__setattr__(self, "comp", Side() if comp is None else comp)
 
 
-@dataclass(frozen=True)
-class Screen:
+class Screen(Frozen):
     """The UI state the view needs: prompt, typed text, messages, window layout."""
 
-    prompt: str = MOVE_PROMPT
-    echo: str = ""
+    prompt: str
+    echo: str
     """What the player has typed after the prompt (``U3``, a file name...)."""
-    echo_cursor: int | None = None
+    echo_cursor: int | None
     """Cursor position inside ``echo`` (default: after it)."""
-    last_move: tuple[str, str] | None = None
+    last_move: tuple[str, str] | None
     """The computer's last action: ("PLAY" or "DISCARD", card label)."""
-    message: str = ""
-    layout: Layout = Layout.COMMANDS
-    ordering: bool = False
+    message: str
+    layout: Layout
+    ordering: bool
     """The order-hand option (changes the ``o:`` line of the command list)."""
-    colour: bool = False
-    bell: bool = False
-    level_note: str = ""
+    colour: bool
+    bell: bool
+    level_note: str
     """Which computer plays, in the score window's title row ("" for the default level)."""
+
+    __slots__ = (
+        "prompt",
+        "echo",
+        "echo_cursor",
+        "last_move",
+        "message",
+        "layout",
+        "ordering",
+        "colour",
+        "bell",
+        "level_note",
+    )
+
+    def __init__(
+        self,
+        prompt: str = MOVE_PROMPT,
+        echo: str = "",
+        echo_cursor: int | None = None,
+        last_move: tuple[str, str] | None = None,
+        message: str = "",
+        layout: Layout = Layout.COMMANDS,
+        ordering: bool = False,
+        colour: bool = False,
+        bell: bool = False,
+        level_note: str = "",
+    ) -> None:
+        object.__setattr__(self, "prompt", prompt)
+        object.__setattr__(self, "echo", echo)
+        object.__setattr__(self, "echo_cursor", echo_cursor)
+        object.__setattr__(self, "last_move", last_move)
+        object.__setattr__(self, "message", message)
+        object.__setattr__(self, "layout", layout)
+        object.__setattr__(self, "ordering", ordering)
+        object.__setattr__(self, "colour", colour)
+        object.__setattr__(self, "bell", bell)
+        object.__setattr__(self, "level_note", level_note)
 
 
 def _card_style(label: str | None, colour: bool) -> Style:

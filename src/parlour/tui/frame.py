@@ -10,9 +10,9 @@ a row's text has exactly the display width the terminal will draw.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from enum import IntFlag
 
+from parlour.core.record import Record
 from parlour.core.text import is_control, is_plain, wcwidth_module
 
 
@@ -73,18 +73,32 @@ class Style(IntFlag):
 COLOURS = (Style.RED, Style.GREEN, Style.YELLOW, Style.BLUE, Style.MAGENTA, Style.CYAN)
 
 
-@dataclass
-class Frame:
+class Frame(Record):
     """A ``width`` x ``height`` grid of characters, each with a :class:`Style`."""
 
-    width: int = 80
-    height: int = 24
-    chars: list[list[str]] = field(init=False)
-    styles: list[list[Style]] = field(init=False)
-    cursor: tuple[int, int] | None = None
+    width: int
+    height: int
+    chars: list[list[str]]
+    styles: list[list[Style]]
+    cursor: tuple[int, int] | None
     """Where the terminal cursor rests (row, col), or None to hide it."""
-    bell: bool = False
+    bell: bool
     """Ring the terminal bell when this frame is painted."""
+
+    __slots__ = ("width", "height", "chars", "styles", "cursor", "bell")
+
+    def __init__(
+        self,
+        width: int = 80,
+        height: int = 24,
+        cursor: tuple[int, int] | None = None,
+        bell: bool = False,
+    ) -> None:
+        self.width = width
+        self.height = height
+        self.cursor = cursor
+        self.bell = bell
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         self.chars = [[" "] * self.width for _ in range(self.height)]

@@ -6,9 +6,9 @@ the game's view draws them wherever its screen wants them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
+from parlour.core.record import Record
 from parlour.core.text import fit, width
 from parlour.tui import keys
 
@@ -25,11 +25,15 @@ class Answer(Enum):
     """The key means nothing here (ring the bell)."""
 
 
-@dataclass
-class YesNoPrompt:
+class YesNoPrompt(Record):
     """A yes/no question: ``y``/``Y`` or ``n``/``N``; anything else is refused."""
 
     question: str
+
+    __slots__ = ("question",)
+
+    def __init__(self, question: str) -> None:
+        self.question = question
 
     def feed(self, key: str) -> Answer:
         """Answer YES, NO, or REFUSED for any other key."""
@@ -40,8 +44,7 @@ class YesNoPrompt:
         return Answer.REFUSED
 
 
-@dataclass
-class LineEditor:
+class LineEditor(Record):
     """A one-line text field.
 
     Keys: printable characters insert; BACKSPACE deletes before the cursor,
@@ -51,9 +54,24 @@ class LineEditor:
     """
 
     label: str
-    text: str = ""
-    max_length: int = 200
-    cursor: int = -1
+    text: str
+    max_length: int
+    cursor: int
+
+    __slots__ = ("label", "text", "max_length", "cursor")
+
+    def __init__(
+        self,
+        label: str,
+        text: str = "",
+        max_length: int = 200,
+        cursor: int = -1,
+    ) -> None:
+        self.label = label
+        self.text = text
+        self.max_length = max_length
+        self.cursor = cursor
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         if self.cursor < 0 or self.cursor > len(self.text):
