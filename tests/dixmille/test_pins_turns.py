@@ -176,9 +176,9 @@ def test_a_finished_game_refuses_moves() -> None:
 @pytest.mark.parametrize(
     ("name", "taken", "reason"),
     [
-        ("", [], "A name needs at least one character"),
-        ("   ", [], "A name needs at least one character"),
-        ("Abcdefghijk", [], "A name has at most 10 characters"),
+        ("", [], "A name needs at least one character you can see"),
+        ("   ", [], "A name needs at least one character you can see"),
+        ("Abcdefghijk", [], "A name has at most 10 columns (a wide character takes 2)"),
         ("Ann\x1b[2J", [], "A name may hold only printable characters"),
         ("ann", ["Ann"], "Ann is already playing: names must differ"),
         ("Zedx", ["ZEDX"], "ZEDX already has a seat: only one computer player"),

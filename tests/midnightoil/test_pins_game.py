@@ -114,13 +114,13 @@ def test_any_clock_from_zero_loads(elapsed: float) -> None:
 
 
 DAMAGE = [
-    ("elapsed", -0.001, "the clock is not a number of seconds"),
-    ("elapsed", "60", "the clock is not a number of seconds"),
-    ("elapsed", True, "the clock is not a number of seconds"),
-    ("elapsed", None, "the clock is not a number of seconds"),
-    ("undos", -1, "undos must be a whole number"),
-    ("undos", 2.0, "undos must be a whole number"),
-    ("undos", False, "undos must be a whole number"),
+    ("elapsed", -0.001, "the clock is not a number of seconds a game can reach"),
+    ("elapsed", "60", "the clock is not a number of seconds a game can reach"),
+    ("elapsed", True, "the clock is not a number of seconds a game can reach"),
+    ("elapsed", None, "the clock is not a number of seconds a game can reach"),
+    ("undos", -1, "undos must be a whole number from 0 to 1000000000"),
+    ("undos", 2.0, "undos must be a whole number from 0 to 1000000000"),
+    ("undos", False, "undos must be a whole number from 0 to 1000000000"),
     ("solver_used", 1, "solver_used must be true or false"),
     ("touched", "no", "touched must be true or false"),
     ("deal_number", -1, "bad deal number: -1"),

@@ -31,6 +31,21 @@ def human(d: dict[str, Any]) -> dict[str, Any]:
     return player
 
 
+def tally(d: dict[str, Any], who: int = 0) -> None:
+    """Make ``who``'s hand total what the table shows, as play keeps it (the overall total
+    moves with it): miles, 100 a safety, 300 a coup, 300 for all four, and the bonuses."""
+    player = d["players"][who]
+    table = (
+        player["mileage"]
+        + 100 * len(player["safeties"])
+        + 300 * sum(1 for _, coup in player["safeties"] if coup)
+        + (300 if len(player["safeties"]) == 4 else 0)
+        + sum(player["bonuses"])
+    )
+    player["overall_total"] += table - player["hand_total"]
+    player["hand_total"] = table
+
+
 def take(d: dict[str, Any], name: str) -> None:
     """Take one ``name`` card off the deck (from a hand if the deck has none left: the hand
     gets the deck's top card instead), so that the 101 cards still add up."""
@@ -44,32 +59,56 @@ def take(d: dict[str, Any], name: str) -> None:
     raise AssertionError(f"no {name} left to take")
 
 
-def lay(d: dict[str, Any], where: str, *names: str) -> None:
-    """Move cards from the deck to the human's ``where`` (a list, or a one-card slot)."""
+def lay(d: dict[str, Any], where: str, *names: str, who: int = 0) -> None:
+    """Move cards from the deck to ``who``'s ``where`` (a list, or a one-card slot)."""
+    player = d["players"][who]
     for name in names:
         take(d, name)
-        if isinstance(human(d)[where], list):
-            human(d)[where].append(name)
+        if isinstance(player[where], list):
+            player[where].append(name)
         else:
-            human(d)[where] = name
+            player[where] = name
 
 
-def on_the_road(d: dict[str, Any]) -> None:
-    """The human has a GO on the battle pile and may roll."""
-    lay(d, "battle_pile", "GO")
-    human(d)["battle"] = "GO"
-    human(d)["can_go"] = True
+def on_the_road(d: dict[str, Any], who: int = 0) -> None:
+    """``who`` (the human unless said) has a GO on the battle pile and may roll."""
+    lay(d, "battle_pile", "GO", who=who)
+    d["players"][who].update(battle="GO", can_go=True)
 
 
-def miles(d: dict[str, Any], *names: str) -> None:
-    on_the_road(d)
-    lay(d, "distance_played", *names)
-    human(d)["mileage"] = sum(int(n[1:]) for n in names)
+def miles(d: dict[str, Any], *names: str, who: int = 0) -> None:
+    on_the_road(d, who)
+    lay(d, "distance_played", *names, who=who)
+    d["players"][who]["mileage"] = sum(int(n[1:]) for n in names)
+    tally(d, who)
+
+
+def hand_over(d: dict[str, Any], finisher: int, bonuses: list[int]) -> None:
+    """``finisher`` has completed the trip: the hand is over and their bonuses are scored."""
+    d.update(phase="HAND_OVER", finisher=finisher)
+    d["players"][finisher]["bonuses"] = bonuses
+    tally(d, finisher)
+
+
+def every_bonus(d: dict[str, Any]) -> None:
+    """The human went to 1000 without a 200 after the deck ran out; the computer never rolled."""
+    d["goal"] = 1000
+    miles(d, *["D100"] * 10)
+    d["discards"].extend(d["deck"])
+    d["deck"] = []
+    hand_over(d, 0, [400, 300, 300, 200, 500])
+
+
+def computer_finished(d: dict[str, Any]) -> None:
+    """The computer reached 700 with a 200 while the human never rolled."""
+    miles(d, "D200", "D200", "D100", "D100", "D100", who=1)
+    hand_over(d, 1, [400, 0, 0, 0, 500])
 
 
 def safety(d: dict[str, Any], name: str, coup: object = False) -> None:
     take(d, name)
     human(d)["safeties"].append([name, coup])
+    tally(d)
 
 
 def put(path: tuple[object, ...], value: object) -> Edit:
@@ -160,7 +199,7 @@ DAMAGE: list[tuple[str, Edit, str]] = [
     (
         "hands",
         put(("hands_played",), 0),
-        "the hand count must be a whole number from 1 to 10000000",
+        "the hand count must be a whole number from 1 to 1000000",
     ),
     ("finisher", put(("finisher",), 2), "the finisher must be a whole number from 0 to 1"),
     ("players", put(("players",), []), "there must be two players"),
@@ -254,12 +293,12 @@ DAMAGE: list[tuple[str, Edit, str]] = [
     (
         "hand total",
         put((*H, "hand_total"), -1),
-        "the human's hand total must be a whole number from 0 to 1000000",
+        "the human's hand total must be a whole number from 0 to 4600",
     ),
     (
         "overall total",
-        put((*H, "overall_total"), 10**7 + 1),
-        "the human's overall total must be a whole number from 0 to 10000000",
+        put((*H, "overall_total"), 9599 + 1),
+        "the human's overall total must be a whole number from 0 to 9599",
     ),
     (
         "games won",
@@ -311,7 +350,10 @@ def test_each_damage_is_named(edit: Edit, reason: str) -> None:
 VALID: list[tuple[str, Edit]] = [
     ("as dealt", lambda d: None),
     ("rolling", lambda d: miles(d, "D200", "D200", "D25")),
-    ("two 200s on 1000", both(put(("goal",), 1000), lambda d: miles(d, "D200", "D200", "D100"))),
+    (
+        "two 200s on 1000",
+        both(put(("goal",), 1000), lambda d: miles(d, "D200", "D200", "D100", "D100", "D100")),
+    ),
     ("right of way rolls", both(lambda d: safety(d, "RIGHT_OF_WAY"), put((*H, "can_go"), True))),
     (
         "right of way over a repair",
@@ -321,12 +363,15 @@ VALID: list[tuple[str, Edit]] = [
             human(d).update(battle="GASOLINE", can_go=True),
         ),
     ),
-    ("every bonus", put((*H, "bonuses"), [400, 300, 300, 200, 500])),
-    ("equal totals", both(put((*H, "hand_total"), 50), put((*H, "overall_total"), 50))),
-    ("finisher", put(("finisher",), 1)),
-    ("the trip done, hand over", both(put(("phase",), "HAND_OVER"), trip_done_still_playing)),
+    ("every bonus", every_bonus),
+    ("equal totals", lambda d: miles(d, "D50")),
+    ("finisher", computer_finished),
+    (
+        "the trip done, hand over",
+        both(trip_done_still_playing, lambda d: hand_over(d, 0, [400, 0, 0, 0, 500])),
+    ),
     ("extension asked at 700", both(put(("phase",), "EXTENSION"), trip_done_still_playing)),
-    ("upper bounds", both(put(("turn",), 1), put(("starter",), 1), put(("hands_played",), 10**7))),
+    ("upper bounds", both(put(("turn",), 1), put(("starter",), 1), put(("hands_played",), 10**6))),
 ]
 
 
