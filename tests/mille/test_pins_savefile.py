@@ -1,0 +1,99 @@
+"""Mille Bornes save files: the refusals a player reads when saving, and what a save made
+without the game's statistics (or by an old version) keeps, pinned (#15)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.core.saves import SaveError, write_save
+from parlour.mille import savefile
+from parlour.mille.rules import COMPUTER, Game, Phase
+from parlour.mille.stats import summarize_hand
+
+
+def to_hand_over(game: Game) -> None:
+    while game.phase in (Phase.TURN, Phase.EXTENSION):
+        if game.phase is Phase.EXTENSION:
+            game.answer_extension(False)
+        else:
+            game.apply(game.legal_moves()[-1])
+
+
+def refusal(path: Path, ui: Any, computer: Any = None) -> str:
+    with pytest.raises(SaveError) as caught:
+        savefile.save(path, Game.new(1), ui, computer)
+    assert not path.exists()
+    return str(caught.value)
+
+
+def test_a_screen_state_that_is_not_an_object_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    assert refusal(path, [1]) == f"{path}: the screen state is not a JSON object"
+
+
+def test_a_memory_that_is_not_an_object_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    assert refusal(path, {}, [1]) == f"{path}: the computer's memory is not a JSON object"
+
+
+def test_a_screen_state_json_cannot_hold_is_named_with_the_reason(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    nan = refusal(path, {"x": float("nan")})  # newer Pythons add ": nan" to json's reason
+    assert nan.startswith(
+        f"{path}: the screen state cannot be saved"
+        " (Out of range float values are not JSON compliant"
+    )
+    assert nan.endswith(")")
+    assert refusal(path, {}, {"x": object()}) == (
+        f"{path}: the computer's memory cannot be saved"
+        " (Object of type object is not JSON serializable)"
+    )
+
+
+def test_a_save_without_statistics_at_the_end_of_a_hand_keeps_that_hand(tmp_path: Path) -> None:
+    game = Game.new(8)
+    to_hand_over(game)
+    path = tmp_path / "over.json"
+    savefile.save(path, game, {})
+    meta = savefile.load_saved(path).meta
+    assert [h.to_dict() for h in meta.hands] == [summarize_hand(game).to_dict()]
+    assert not meta.complete
+
+
+def test_a_save_without_statistics_mid_hand_has_no_hands(tmp_path: Path) -> None:
+    path = tmp_path / "mid.json"
+    savefile.save(path, Game.new(8), {})
+    meta = savefile.load_saved(path).meta
+    assert meta.hands == [] and not meta.complete
+
+
+def _old_save(tmp_path: Path, game: Game) -> savefile.Saved:
+    path = tmp_path / "old.json"
+    write_save(path, "mille", 1, game.seed, {"game": game.to_dict(), "ui": {}})
+    return savefile.load_saved(path)
+
+
+def test_an_old_save_of_the_first_hand_has_all_its_hands(tmp_path: Path) -> None:
+    game = Game.new(8)
+    saved = _old_save(tmp_path, game)
+    assert saved.game.hands_played == 1 and saved.game.next_starter == COMPUTER
+    assert saved.meta.hands == [] and saved.meta.complete
+
+
+def test_an_old_save_at_the_end_of_the_first_hand_does_not_know_it(tmp_path: Path) -> None:
+    game = Game.new(8)
+    to_hand_over(game)
+    saved = _old_save(tmp_path, game)
+    assert saved.game.hands_played == 1 and saved.game.next_starter == COMPUTER
+    assert not saved.meta.complete
+
+
+def test_an_old_save_of_a_later_hand_does_not_know_the_earlier_ones(tmp_path: Path) -> None:
+    game = Game.new(8)
+    to_hand_over(game)
+    game.next_hand()
+    saved = _old_save(tmp_path, game)
+    assert saved.game.hands_played == 2 and not saved.meta.complete
