@@ -3,6 +3,8 @@ without the game's statistics (or by an old version) keeps, pinned (#15)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -97,3 +99,73 @@ def test_an_old_save_of_a_later_hand_does_not_know_the_earlier_ones(tmp_path: Pa
     game.next_hand()
     saved = _old_save(tmp_path, game)
     assert saved.game.hands_played == 2 and not saved.meta.complete
+
+
+ROOT = Path(__file__).resolve().parents[2] / "saves"
+V2_END = ROOT / "mille-v2-strong-another-hand.json"
+V2_MID = ROOT / "mille-v2-classic-hand2.json"
+
+
+def _edit(*keys: object, value: object) -> Callable[[dict[str, Any]], None]:
+    def change(envelope: dict[str, Any]) -> None:
+        target: Any = envelope
+        for key in keys[:-1]:
+            target = target[key]
+        target[keys[-1]] = value
+
+    return change
+
+
+def _same_starter(envelope: dict[str, Any]) -> None:
+    game = envelope["state"]["game"]
+    game["next_starter"] = game["starter"]
+
+
+@pytest.mark.parametrize(
+    ("sample", "edit", "reason"),
+    [
+        (V2_END, _edit("state", "game_id", value="G" * 32), "the game id is invalid"),
+        (V2_END, _edit("state", "level", value="expert"), "the computer's level is unknown"),
+        (V2_END, _edit("state", "hands", value={}), "the hand summaries are not a list"),
+        (
+            V2_END,
+            _edit("state", "hands_complete", value=1),
+            "the hand summaries' completeness is not true or false",
+        ),
+        (
+            V2_END,
+            _edit("state", "hands", 1, "you", value=1300),
+            "the last hand's summary does not match the hand",
+        ),
+        (
+            V2_END,
+            _edit("state", "hands", 0, "you", value=700),
+            "the hand summaries do not add up to the totals",
+        ),
+        (V2_END, _edit("state", "ui", value=[1]), "the screen state is not an object"),
+        (V2_END, _edit("state", "computer", value=[1]), "the computer's memory is not an object"),
+        (V2_END, _edit("seed", value=5), "the seed does not match the game"),
+        (
+            V2_END,
+            _edit("state", "ui", "prompt", value="move"),
+            "the screen state's question does not fit the game",
+        ),
+        (V2_MID, _same_starter, "the next starting player does not alternate"),
+    ],
+)
+def test_a_damaged_save_names_the_damage_word_for_word(
+    tmp_path: Path, sample: Path, edit: Callable[[dict[str, Any]], None], reason: str
+) -> None:
+    envelope = json.loads(sample.read_text(encoding="utf-8"))
+    edit(envelope)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+    with pytest.raises(SaveError) as caught:
+        savefile.load_saved(path)
+    assert str(caught.value) == f"{path}: is damaged: {reason}"
+
+
+def test_a_save_with_statistics_loads_its_hands() -> None:
+    meta = savefile.load_saved(V2_END).meta
+    assert [(h.number, h.you, h.computer) for h in meta.hands] == [(1, 750, 1200), (2, 1375, 1100)]
+    assert meta.complete and meta.level == "strong"
