@@ -4,6 +4,9 @@ cannot be shown, pinned word for word (#15)."""
 from __future__ import annotations
 
 import errno
+import json
+import re
+import stat
 from pathlib import Path
 
 import pytest
@@ -49,3 +52,48 @@ def test_a_complaint_that_cannot_be_shown_names_its_kind(tmp_path: Path) -> None
     with pytest.raises(SaveError) as caught:
         load_game(path, "mille", 1, parse)
     assert str(caught.value) == f"{path}: is damaged: Unprintable"
+
+
+NAME = re.compile(r"rescue-\d{8}-\d{6}-[0-9a-f]{6}\.json")
+
+
+def test_a_reserved_name_is_stem_time_and_six_hex_digits_private_to_the_player(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "not" / "there" / "yet"
+    target = saves.reserve_unique(folder, "rescue")
+    assert target.parent == folder and NAME.fullmatch(target.name)
+    assert target.read_bytes() == b""
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+def test_a_taken_name_is_passed_over(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    draws = iter([b"\x00\x00\x01", b"\x00\x00\x01", b"\x00\x00\x02"])
+    monkeypatch.setattr(saves.os, "urandom", lambda n: next(draws))
+    first = saves.reserve_unique(tmp_path, "rescue")
+    second = saves.reserve_unique(tmp_path, "rescue")
+    assert first.name.endswith("-000001.json") and second.name.endswith("-000002.json")
+
+
+def test_when_every_name_is_taken_after_a_thousand_tries_it_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tries: list[int] = []
+
+    def same(n: int) -> bytes:
+        tries.append(n)
+        return b"\xab\xcd\xef"
+
+    monkeypatch.setattr(saves.os, "urandom", same)
+    saves.reserve_unique(tmp_path, "rescue")
+    tries.clear()
+    with pytest.raises(FileExistsError) as caught:
+        saves.reserve_unique(tmp_path, "rescue")
+    assert str(caught.value) == f"no free name for rescue in {tmp_path}"
+    assert len(tries) == 1000
+
+
+def test_the_time_of_saving_is_written_in_utc(tmp_path: Path) -> None:
+    saved = write_save(tmp_path / "g.json", "mille", 1, 1, {})
+    assert saved.saved_at.endswith("+00:00")
+    assert json.loads((tmp_path / "g.json").read_text())["saved_at"] == saved.saved_at
