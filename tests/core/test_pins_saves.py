@@ -13,6 +13,7 @@ import pytest
 
 from parlour.core import saves
 from parlour.core.saves import SaveError, load_game, write_save
+from parlour.core.text import printable
 
 
 @pytest.mark.parametrize(
@@ -97,3 +98,34 @@ def test_the_time_of_saving_is_written_in_utc(tmp_path: Path) -> None:
     saved = write_save(tmp_path / "g.json", "mille", 1, 1, {})
     assert saved.saved_at.endswith("+00:00")
     assert json.loads((tmp_path / "g.json").read_text())["saved_at"] == saved.saved_at
+
+
+def test_a_save_file_is_sorted_one_space_indented_json(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    write_save(path, "mille", 1, 7, {"zeta": [1, 2], "alpha": {"b": 1, "a": 2}})
+    text = path.read_text(encoding="utf-8")
+    assert text == json.dumps(json.loads(text), indent=1, sort_keys=True)
+    assert text.startswith('{\n "format": ') and '\n "state": {\n  "alpha": {\n   "a": 2,' in text
+
+
+def test_a_state_json_cannot_hold_is_refused_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    with pytest.raises(SaveError) as caught:
+        write_save(path, "mille", 1, 1, {"x": float("inf")})
+    message = str(caught.value)  # newer Pythons add the value to json's reason
+    assert message.startswith(
+        f"{path}: the game state could not be encoded"
+        " (Out of range float values are not JSON compliant"
+    )
+    assert message.endswith(")") and not path.exists()
+
+
+def test_a_missing_folder_and_an_unusable_name_are_named(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "g.json"
+    with pytest.raises(SaveError) as caught:
+        write_save(missing, "mille", 1, 1, {})
+    assert str(caught.value) == f"{missing}: could not save: there is no such folder"
+    nul = tmp_path / "a\0b.json"
+    with pytest.raises(SaveError) as caught:
+        write_save(nul, "mille", 1, 1, {})
+    assert str(caught.value) == f"{printable(str(nul))}: is not a usable file name"
