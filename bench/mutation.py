@@ -148,6 +148,23 @@ EQUIVALENT: dict[str, str] = {
     "parlour.midnightoil.cards.x_parse_deal_number__mutmut_14": (
         "int(t) for int(t, 10): t is ASCII digits only, and base 10 is the default"
     ),
+    "parlour.core.saves.x__detail__mutmut_9": (
+        "None for '' as the detail of an unprintable complaint: `detail or type name` treats"
+        " both as empty"
+    ),
+    "parlour.core.saves.x_write_save__mutmut_29": (
+        "allow_nan=None for False: json only tests the flag for truth"
+    ),
+    "parlour.core.saves.x_write_save__mutmut_38": ("'UTF-8' for 'utf-8': the same codec"),
+    "parlour.mille.savefile.x__plain__mutmut_11": (
+        "allow_nan=None for False: json only tests the flag for truth"
+    ),
+    "parlour.mille.savefile.x__meta__mutmut_18": (
+        "None for [] as an old save's hands: Meta turns None into []"
+    ),
+    "parlour.dixmille.savefile.x__recovery_folders__mutmut_9": (
+        "create=None for create=False: data_dir only tests the flag for truth"
+    ),
 }
 """Surviving mutants that are equivalent: they are left out of the kill rate's base."""
 
