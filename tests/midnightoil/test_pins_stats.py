@@ -4,12 +4,14 @@ lists come back exactly, and a win with an impossible detail sets the file aside
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from parlour.core import paths
+from parlour.core import ledger, paths
 from parlour.midnightoil import stats as mo_stats
+from parlour.midnightoil.game import Game
 from parlour.midnightoil.stats import BASELINE_FILE, KEEP_WINS, Stats, load_stats
 
 WIN = {"deal_number": 7, "phase": 2, "draw_used": True, "moves": 40, "undos": 3, "seconds": 75.5}
@@ -79,3 +81,65 @@ def test_only_the_last_wins_are_kept() -> None:
     wins = [dict(WIN, moves=n) for n in range(KEEP_WINS + 1)]
     stats, _ = baseline(wins)
     assert [w["moves"] for w in stats.wins] == list(range(1, KEEP_WINS + 1))
+
+
+def _ledger_lines() -> list[dict[str, Any]]:
+    text = paths.data_file(mo_stats.LEDGER_FILE).read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines()]
+
+
+@pytest.mark.parametrize(
+    ("elapsed", "seconds"),
+    [(12.345, 12.3), (12.36, 12.4), (0.04, 0.0), (-5.0, 0.0), (float("inf"), 0.0)],
+)
+def test_the_recorded_time_is_to_a_tenth_and_never_below_zero(
+    elapsed: float, seconds: float
+) -> None:
+    game = Game(3)
+    game.elapsed = elapsed
+    assert mo_stats.record_game(game, mo_stats.LOST) is None
+    (line,) = _ledger_lines()
+    assert line["seconds"] == seconds and line["restarted"] is False
+
+
+def _write_line(**change: Any) -> None:
+    record = mo_stats.record_of(Game(3), mo_stats.LOST).to_dict()
+    record.update(change)
+    path = paths.data_file(mo_stats.LEDGER_FILE)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("change", [{"undos": True}, {"seconds": True}, {"seconds": "1"}])
+def test_a_ledger_line_with_a_flag_for_a_number_is_skipped(change: dict[str, Any]) -> None:
+    _write_line(**change)
+    stats, warning = load_stats()
+    assert stats.played == 0 and warning is not None
+
+
+def test_a_game_of_the_longest_time_is_counted() -> None:
+    _write_line(seconds=mo_stats.MAX_ELAPSED)
+    stats, warning = load_stats()
+    assert stats.played == 1 and warning is None
+
+
+def test_a_refused_write_is_told_as_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(path: object, record: object) -> None:
+        raise ledger.LedgerError("statistics not recorded: the disk is full")
+
+    monkeypatch.setattr(mo_stats.ledger, "append", refuse)
+    assert mo_stats.record_game(Game(3), mo_stats.LOST) == (
+        "Statistics not recorded: the disk is full."
+    )
+
+
+def test_a_data_folder_that_is_a_file_is_told_in_one_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
+    message = mo_stats.record_game(Game(3), mo_stats.LOST)
+    assert message is not None
+    assert message.startswith("Statistics not recorded: data folder ")
+    assert message.endswith("data is a file, not a folder.")
