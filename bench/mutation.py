@@ -174,6 +174,10 @@ EQUIVALENT: dict[str, str] = {
                 f"parlour.midnightoil.stats.xǁRecordǁfrom_dict__mutmut_{n}"
                 for n in (5, 6, 7, 13, 14, 15, 20, 21, 22, 33, 34, 35, 41, 42, 43, 48, 49, 50)
             ),
+            *(
+                f"parlour.midnightoil.stats.xǁStatsǁfrom_dict__mutmut_{n}"
+                for n in (7, 8, 9, 36, 37, 38, 46, 47, 48, 53, 54, 55, 62, 63, 64)
+            ),
         )
     },
     "parlour.dixmille.savefile.x__recovery_folders__mutmut_9": (

@@ -12,6 +12,7 @@ import pytest
 from parlour.core import ledger, paths
 from parlour.midnightoil import stats as mo_stats
 from parlour.midnightoil.game import Game
+from parlour.midnightoil.rules import State
 from parlour.midnightoil.stats import BASELINE_FILE, KEEP_WINS, Stats, load_stats
 
 WIN = {"deal_number": 7, "phase": 2, "draw_used": True, "moves": 40, "undos": 3, "seconds": 75.5}
@@ -143,3 +144,57 @@ def test_a_data_folder_that_is_a_file_is_told_in_one_row(
     assert message is not None
     assert message.startswith("Statistics not recorded: data folder ")
     assert message.endswith("data is a file, not a folder.")
+
+
+def _earlier(change: dict[str, Any]) -> tuple[Stats, str | None]:
+    data = Stats(lost=1).to_dict()
+    data["histogram"][10] = 1
+    data.update(change)
+    paths.data_file(BASELINE_FILE).write_text(json.dumps(data), encoding="utf-8")
+    return load_stats()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"version": 2},
+        {"histogram": [0] * 52},
+        {"wins": {}},
+        {"deals": {"x5": {"best": 3, "won": False, "played": 1}}},
+        {"deals": {"\u0665": {"best": 3, "won": False, "played": 1}}},
+        {"deals": {"5": [3, False, 1]}},
+    ],
+)
+def test_an_earlier_file_of_another_shape_is_set_aside(change: dict[str, Any]) -> None:
+    stats, warning = _earlier(change)
+    assert warning is not None
+    assert warning.startswith("Earlier statistics were damaged; kept as ")
+    assert stats.played == 0
+
+
+def test_an_earlier_best_is_kept_and_a_computer_solve_is_no_best() -> None:
+    stats, warning = _earlier(
+        {
+            "deals": {
+                "5": {"best": 30, "won": False, "played": 1},
+                "6": {"best": 52, "won": False, "played": 1},
+            }
+        }
+    )
+    assert warning is None
+    assert stats.best_for(5) == {"best": 30, "won": False, "played": 1}
+    assert stats.best_for(6) == {"best": 0, "won": False, "played": 1}
+
+
+def test_a_recorded_win_lists_its_details_and_restarts_add_up() -> None:
+    game = Game(9)
+    game.state = State(9, ((),) * 18, (13, 13, 13, 13), 1, True)
+    game.undos, game.elapsed = 4, 99.96
+    assert mo_stats.record_game(game, mo_stats.WON) is None
+    for _ in range(2):
+        assert mo_stats.record_game(Game(3), mo_stats.LOST, restarted=True) is None
+    stats, warning = load_stats()
+    assert warning is None and stats.restarted == 2
+    assert stats.wins == [
+        {"deal_number": 9, "phase": 2, "draw_used": True, "moves": 0, "undos": 4, "seconds": 100.0}
+    ]
