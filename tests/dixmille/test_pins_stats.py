@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from parlour.dixmille import stats
+from parlour.dixmille.records import PASS, TurnRecord
+from parlour.dixmille.scoring import STRAIGHT, THREE_PAIRS
 from parlour.dixmille.stats import Totals
 
 
@@ -28,3 +30,44 @@ def test_no_home_folder_is_told_not_raised(monkeypatch: pytest.MonkeyPatch) -> N
         [],
         "Statistics could not be read: no data folder: could not determine home directory",
     )
+
+
+def _turn(**facts: object) -> TurnRecord:
+    base: dict[str, object] = {
+        "cycle": 1,
+        "score_before": 0,
+        "result": PASS,
+        "turn_points": 300,
+        "throws": 1,
+        "dice_at_pass": 1,
+        "hot_dice": 0,
+        "one_die": [],
+        "bonus": 0,
+        "lost": 0,
+        "six_dice": [],
+        "decisions": [],
+    }
+    base.update(facts)
+    return TurnRecord(**base)  # type: ignore[arg-type]
+
+
+def test_the_turn_counts_add_up_over_turns() -> None:
+    entry = Totals("Ann")
+    entry.add_turn(_turn(throws=3, hot_dice=1, one_die=[1, 0], six_dice=[STRAIGHT, THREE_PAIRS]))
+    entry.add_turn(
+        _turn(throws=5, hot_dice=2, one_die=[2, 1, 1], bonus=500, six_dice=[THREE_PAIRS, STRAIGHT])
+    )
+    figures = (
+        entry.turns,
+        entry.throws,
+        entry.hot_dice,
+        entry.straights,
+        entry.three_pairs,
+        entry.longest_turn,
+        entry.one_die,
+        entry.one_first,
+        entry.one_second,
+        entry.bonus,
+        entry.top_bonus,
+    )
+    assert figures == (2, 8, 3, 2, 2, 5, 5, 3, 1, 500, 3)
