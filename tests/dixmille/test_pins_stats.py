@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from parlour.dixmille import stats
+from parlour.core import ledger
+from parlour.dixmille import savefile, stats
 from parlour.dixmille.records import PASS, TurnRecord
+from parlour.dixmille.rules import Game
 from parlour.dixmille.scoring import STRAIGHT, THREE_PAIRS
 from parlour.dixmille.stats import Totals
+
+SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
 
 
 def test_the_page_title_counts_games_in_words() -> None:
@@ -71,3 +77,27 @@ def test_the_turn_counts_add_up_over_turns() -> None:
         entry.top_bonus,
     )
     assert figures == (2, 8, 3, 2, 2, 5, 5, 3, 1, 500, 3)
+
+
+def _played() -> Game:
+    return savefile.load(SAMPLE)
+
+
+def test_a_refused_record_keeps_the_whole_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(path: object, record: object) -> None:
+        raise ledger.LedgerError("statistics not recorded: the disk: it is full")
+
+    monkeypatch.setattr(stats.ledger, "append", refuse)
+    assert stats.record_game(_played(), False) == ("Statistics not recorded: the disk: it is full")
+
+
+def test_a_folder_the_system_refuses_is_told_with_its_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def homeless(create: bool = True) -> object:
+        raise KeyError("HOME")
+
+    monkeypatch.setattr(stats, "data_dir", homeless)
+    assert stats.record_game(_played(), False) == (
+        "Statistics not recorded: no data folder: 'HOME'"
+    )
