@@ -8,7 +8,7 @@ import pytest
 
 from parlour.core import ledger
 from parlour.dixmille import savefile, stats
-from parlour.dixmille.records import PASS, TurnRecord
+from parlour.dixmille.records import BUST, FOUR_TWOS, PASS, TurnRecord
 from parlour.dixmille.rules import Game
 from parlour.dixmille.scoring import STRAIGHT, THREE_PAIRS
 from parlour.dixmille.stats import Totals
@@ -101,3 +101,22 @@ def test_a_folder_the_system_refuses_is_told_with_its_reason(
     assert stats.record_game(_played(), False) == (
         "Statistics not recorded: no data folder: 'HOME'"
     )
+
+
+def test_passes_busts_and_four_twos_add_up_in_their_bands() -> None:
+    entry = Totals("Ann")
+    for facts in (
+        {"turn_points": 300, "dice_at_pass": 1},
+        {"turn_points": 500, "dice_at_pass": 6, "score_before": 1000},
+        {"turn_points": 450, "dice_at_pass": 1},
+        {"result": BUST, "turn_points": 0, "lost": 250},
+        {"result": BUST, "turn_points": 0, "lost": 100},
+        {"result": FOUR_TWOS, "turn_points": 0, "lost": 400},
+        {"result": FOUR_TWOS, "turn_points": 0, "lost": 200},
+    ):
+        entry.add_turn(_turn(**facts))
+    assert (entry.passes, entry.banked, entry.pass_points, entry.best_turn) == (3, 1250, 1250, 500)
+    assert entry.highest_score == 1500
+    assert entry.pass_bands == [0, 2, 1, 0, 0, 0]
+    assert entry.pass_dice == [2, 0, 0, 0, 0, 1]
+    assert (entry.busts, entry.bust_lost, entry.four_twos, entry.four_twos_lost) == (2, 350, 2, 600)
