@@ -96,6 +96,19 @@ def test_restore_rejects_malformed_state(bad: object) -> None:
         restore_rng(bad)
 
 
+def test_restore_rejects_true_and_false_where_numbers_belong() -> None:
+    saved = rng_state(make_rng(5))
+    as_bool_version = [True, saved[1], saved[2]]
+    with pytest.raises(ValueError, match="wrong shape"):
+        restore_rng(as_bool_version)
+    internal = list(saved[1])
+    internal[7] = True
+    with pytest.raises(ValueError, match="wrong size"):
+        restore_rng([saved[0], internal, saved[2]])
+    internal[7] = 1
+    restore_rng([saved[0], internal, saved[2]])  # the same state with a number is fine
+
+
 def test_splitmix64_test_vectors() -> None:
     gen = SplitMix64(1)
     assert [gen.next() for _ in range(3)] == [

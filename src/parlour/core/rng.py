@@ -70,10 +70,11 @@ def restore_rng(state: object) -> random.Random:
     if not (isinstance(state, list) and len(state) == 3):
         raise ValueError("random state is not a 3-item list")
     version, internal, gauss = state
-    if not isinstance(version, int) or not isinstance(internal, list):
+    # ``type(...) is int``: JSON's true and false are ints to isinstance, never a state.
+    if type(version) is not int or not isinstance(internal, list):
         raise ValueError("random state has the wrong shape")
     if len(internal) != 625 or not all(
-        isinstance(x, int) and 0 <= x <= 0xFFFFFFFF for x in internal[:624]
+        type(x) is int and 0 <= x <= 0xFFFFFFFF for x in internal[:624]
     ):
         raise ValueError("random state has the wrong size")
     if gauss is not None and not isinstance(gauss, float):
