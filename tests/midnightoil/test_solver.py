@@ -21,7 +21,6 @@ from parlour.midnightoil.solver import (
     prims_to_moves,
 )
 from parlour.midnightoil.solver_search import EndState, search_phase
-from parlour.midnightoil.solver_value import MODEL, TABLE
 
 ALL_HOME = (RANK_COUNT,) * 4
 
@@ -157,7 +156,7 @@ def test_solver_never_uses_the_real_redeal(monkeypatch: pytest.MonkeyPatch) -> N
         assert result.wins or result.moves[-1] == Move.redeal()
 
 
-@pytest.mark.parametrize("profile", [MODEL, TABLE])
+@pytest.mark.parametrize("profile", list(PROFILES))
 def test_same_table_different_deal_number_same_plan(
     monkeypatch: pytest.MonkeyPatch, profile: str
 ) -> None:

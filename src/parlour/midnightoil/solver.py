@@ -23,14 +23,17 @@ import zlib
 from dataclasses import dataclass
 
 from parlour.core.rng import MASK64
+from parlour.midnightoil import solver_middle
 from parlour.midnightoil.cards import DECK_SIZE, RANK_COUNT
 from parlour.midnightoil.rules import DRAW, REDEAL, Move, State
 from parlour.midnightoil.solver_search import (
     BUILD,
     DRAW_HOME,
     HOME,
+    EndState,
     PhaseResult,
     Prim,
+    cards_home,
     search_phase,
 )
 from parlour.midnightoil.solver_value import MODEL, TABLE, choose_end
@@ -47,6 +50,10 @@ VERDICT_SECONDS = 2.0
 """The clock guard of the "can it still be won?" verdict."""
 DEFAULT_SEED = 0
 """The seed of the solver's own shuffles unless another is given."""
+HOLD = "hold"
+"""The profile that judges the first redeal by the measured table, cards held back included."""
+HOLD_TESTS = 6
+"""Held-back end states a plan checks by a capped search, best first, before it settles."""
 
 
 @dataclass(frozen=True)
@@ -63,13 +70,17 @@ class Profile:
     valuation: str
     draw_judged: tuple[int, ...]
     part_way: tuple[int, ...]
+    hold_back: tuple[int, ...] = ()
+    """The redeals left at which the end state is judged by :mod:`solver_middle`'s table,
+    end states with cards held back included."""
 
 
 PROFILES = {
     MODEL: Profile(MODEL, (0, 1, 2), (1, 2)),
     TABLE: Profile(TABLE, (0, 1), (1,)),
+    HOLD: Profile(TABLE, (0, 1, 2), (1, 2), (2,)),
 }
-"""The solver (``table``) and the measured model (``model``), compared by the benchmark."""
+"""The solver's ways of judging between end states, compared by the benchmark."""
 DEFAULT_PROFILE = TABLE
 
 
@@ -183,6 +194,8 @@ def plan(
     if state.is_won():
         return Plan((), True, DECK_SIZE, True, False)
     how = PROFILES[profile]
+    if how.hold_back and not solver_middle.available():
+        how = PROFILES[TABLE]  # without its table the solver judges as it always did
     draw_ok = not state.draw_used
     deadline = _deadline(budget_seconds)
     judge = state.redeals_left in how.part_way
@@ -194,6 +207,13 @@ def plan(
         if drawn.won:
             return _won_plan(state, drawn, drawn.complete)
     result = plain
+    if state.redeals_left in how.hold_back and solver_middle.available():
+        if draw_ok:
+            result = _search(state, True, node_limit, False, deadline=deadline, part_way=True)
+        key, result = _choose_held(state, result, draw_ok, node_limit, deadline)
+        moves = prims_to_moves(state, result.path_to(key)) + [Move.redeal()]
+        uses_draw = any(m.kind == DRAW for m in moves)
+        return Plan(tuple(moves), False, sum(key[0]), plain.complete and result.complete, uses_draw)
     sample_seed = position_seed(state, seed)
     if draw_ok and state.redeals_left in how.draw_judged:
         result = _search(state, True, node_limit, False, deadline=deadline, part_way=judge)
@@ -208,6 +228,51 @@ def plan(
         moves.append(Move.redeal())
     uses_draw = draw_ok and not end[1]
     return Plan(tuple(moves), False, sum(end[0]), plain.complete and result.complete, uses_draw)
+
+
+def _choose_held(
+    state: State,
+    result: PhaseResult,
+    draw_ok: bool,
+    node_limit: int,
+    deadline: float | None,
+) -> tuple[EndState, PhaseResult]:
+    """The end state worth most by :mod:`solver_middle`'s table, and the search that reaches it.
+
+    The candidates are the end states ``result`` reached and those below
+    them with cards held back, best first (ties: more cards home, the draw
+    kept, lower heights). A held-back one counts only if a search with the
+    foundations capped at its heights reaches it; at most
+    :data:`HOLD_TESTS` are checked, so a plan costs a few phase searches.
+    Returns the end as the search that reached it labels it (its draw flag
+    says whether that search could still draw) and that search.
+    """
+    ends = set(result.ends)
+    pool = ends | set(solver_middle.held_back(ends, state.foundations))
+    ranked = sorted(
+        pool, key=lambda e: (-solver_middle.value(e), -cards_home(e[0]), not e[1], e[0])
+    )
+    tests = 0
+    for end in ranked:
+        if end in ends:
+            return end, result
+        if tests >= HOLD_TESTS:
+            continue
+        tests += 1
+        with_draw = draw_ok and not end[1]
+        capped = search_phase(
+            _fans_bytes(state),
+            state.foundations,
+            with_draw,
+            node_limit=node_limit,
+            deadline=deadline,
+            caps=end[0],
+        )
+        if capped.won:
+            reached = sorted(e for e in capped.ends if e[0] == end[0])
+            return reached[-1], capped
+    # Unreachable: the end states the search reached are in the ranking.
+    raise AssertionError("no end state of the phase ranked")
 
 
 def best_moves(

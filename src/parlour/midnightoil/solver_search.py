@@ -26,7 +26,7 @@ RANK_COUNT = 13
 SUIT_COUNT = 4
 KING = RANK_COUNT - 1
 QUEEN = KING - 1
-ALL_HOME = (RANK_COUNT,) * SUIT_COUNT
+ALL_HOME: tuple[int, int, int, int] = (RANK_COUNT, RANK_COUNT, RANK_COUNT, RANK_COUNT)
 
 HOME = 0
 """Primitive move ``(HOME, fan, suit)``: the fan's top card to its foundation."""
@@ -58,6 +58,7 @@ def settle(
     log: list[Prim],
     seeds: list[int] | None = None,
     known_tops: dict[int, int] | None = None,
+    caps: Found = ALL_HOME,
 ) -> None:
     """Apply every foundation move and safe build, repeatedly, until none is left.
 
@@ -68,7 +69,8 @@ def settle(
     left out. A work list holds the cards whose chances just changed: all
     top cards, or only ``seeds`` when the position was settled before one move.
     ``known_tops`` (which fan each top card is on) is used and kept up to date
-    when given.
+    when given. No foundation goes past its height in ``caps`` (a line that
+    holds cards back on purpose).
     """
     top_at = tops(fans) if known_tops is None else known_tops
     todo = list(top_at) if seeds is None else seeds
@@ -80,7 +82,7 @@ def settle(
         s = SUIT_OF[t]
         r = RANK_OF[t]
         f = fans[i]
-        if found[s] == r:
+        if found[s] == r and r < caps[s]:
             found[s] = r + 1
             del top_at[t]
             f = f[:-1]
@@ -161,9 +163,16 @@ def tops(fans: Fans | list[bytes]) -> dict[int, int]:
 
 
 def branch_moves(
-    fans: Fans, found: Found, draw_ok: bool, top_at: dict[int, int] | None = None
+    fans: Fans,
+    found: Found,
+    draw_ok: bool,
+    top_at: dict[int, int] | None = None,
+    caps: Found = ALL_HOME,
 ) -> list[Prim]:
-    """The moves worth branching on in a settled position, most promising first."""
+    """The moves worth branching on in a settled position, most promising first.
+
+    A draw home is one only while its foundation is under its height in ``caps``.
+    """
     if top_at is None:
         top_at = tops(fans)
     moves: list[Prim] = []
@@ -179,7 +188,7 @@ def branch_moves(
             for k in range(len(f) - 1):
                 c = f[k]
                 s, r = divmod(c, RANK_COUNT)
-                if found[s] == r:
+                if found[s] == r and r < caps[s]:
                     moves.append((DRAW_HOME, i, k, s))
                 elif r < KING:
                     j = top_at.get(c + 1)
@@ -326,6 +335,7 @@ def search_phase(
     stop_on_win: bool = True,
     win_only: bool = False,
     part_way: bool = False,
+    caps: Found = ALL_HOME,
 ) -> PhaseResult:
     """Visit the positions reachable in this phase and collect their end states.
 
@@ -339,12 +349,16 @@ def search_phase(
     only those of the positions it kept. With ``part_way`` it also records
     the end states part way along each run of automatic foundation moves
     (stopping short of a card can leave a better number of cards to redeal).
+    With ``caps`` no foundation goes past its height there, and reaching
+    those heights counts as the win: the search then tells whether a phase
+    can end with exactly those heights, holding back cards that could go
+    home.
     """
     t0 = time.perf_counter()
     work = list(fans)
     fnd = list(found)
     log: list[Prim] = []
-    settle(work, fnd, log)
+    settle(work, fnd, log, caps=caps)
     start: Key = (tuple(work), draw_ok)
     start_found: Found = (fnd[0], fnd[1], fnd[2], fnd[3])
     parents: dict[Key, tuple[Key, tuple[Prim, ...]]] = {}
@@ -353,7 +367,7 @@ def search_phase(
         _record_part_way(ends, start, tuple(log), found, draw_ok, draw_ok)
     ends.setdefault((start_found, draw_ok), (start, -1))
     result = PhaseResult(start, tuple(log), parents, ends, True, 0)
-    if start_found == ALL_HOME:
+    if start_found == caps:
         result.won = True
         result.elapsed = time.perf_counter() - t0
         return result
@@ -374,7 +388,7 @@ def search_phase(
             break
         kfans, kdraw = key
         top_at = tops(kfans)
-        children = branch_moves(kfans, fd, kdraw, top_at)
+        children = branch_moves(kfans, fd, kdraw, top_at, caps)
         for move in reversed(children):
             cdead = dead
             if win_only and move[0] == BUILD:
@@ -387,7 +401,7 @@ def search_phase(
             nf = list(fd)
             clog: list[Prim] = [move]
             ta = top_at.copy()
-            settle(w, nf, clog, apply_prim(w, nf, move, ta), ta)
+            settle(w, nf, clog, apply_prim(w, nf, move, ta), ta, caps)
             cdraw = kdraw and move[0] < DRAW_HOME
             ckey: Key = (tuple(w), cdraw)
             if ckey in seen:
@@ -404,7 +418,7 @@ def search_phase(
             end = (cfound, cdraw)
             if end not in ends:
                 ends[end] = (ckey, -1)
-            if cfound == ALL_HOME:
+            if cfound == caps:
                 result.won = True
                 if stop_on_win:
                     result.nodes = nodes

@@ -1,0 +1,128 @@
+"""The ``hold`` solver: the first redeal judged by the measured table, cards held back included."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+from parlour.midnightoil import solver_middle
+from parlour.midnightoil.rules import DRAW, REDEAL, State
+from parlour.midnightoil.solver import HOLD, TABLE, plan, prims_to_moves
+from parlour.midnightoil.solver_middle import PATTERNS, TableError, held_back, pattern_of, value
+from parlour.midnightoil.solver_search import ALL_HOME, search_phase
+from tests.midnightoil.test_solver import position, small_positions
+
+
+def replay(state: State, moves: object) -> State:
+    for move in moves:  # type: ignore[attr-defined]
+        assert move in state.legal_moves()
+        state = state.apply(move)
+    return state
+
+
+@settings(max_examples=120, deadline=None)
+@given(small_positions())
+def test_a_capped_search_stops_at_its_caps_and_wins_exactly_there(state: State) -> None:
+    fans = tuple(bytes(f) for f in state.fans)
+    for draw_ok in (False, True) if not state.draw_used else (False,):
+        full = search_phase(fans, state.foundations, draw_ok, stop_on_win=False, part_way=True)
+        for found, _ in full.ends:
+            capped = search_phase(fans, state.foundations, draw_ok, caps=found)
+            # Every end state the plain search reached is reached with the foundations
+            # capped at it, and no foundation ever goes past its cap.
+            assert capped.won
+            assert all(all(h <= c for h, c in zip(f, found, strict=True)) for f, _ in capped.ends)
+            reached = replay(state, prims_to_moves(state, capped.path_to(max(capped.ends))))
+            assert any(reached.foundations == f for f, _ in capped.ends)
+        # Caps at every king: the search of old.
+        assert search_phase(fans, state.foundations, draw_ok, caps=ALL_HOME).won == full.won
+
+
+def test_a_capped_search_holds_back_a_card_the_plain_search_sends_home() -> None:
+    # The plain search sends JC, QC and KC home at once; capped at the jack it stops there,
+    # and capped at a height no line reaches (a king buried under its queen) it says so.
+    state = position(["KC/QC/JC", "QH/KH"], (10, 13, 11, 13), redeals=1)
+    fans = tuple(bytes(f) for f in state.fans)
+    capped = search_phase(fans, state.foundations, False, caps=(11, 13, 11, 13))
+    assert capped.won and [f for f, _ in capped.ends] == [(11, 13, 11, 13)]
+    reached = replay(state, prims_to_moves(state, capped.path_to(((11, 13, 11, 13), False))))
+    assert reached.foundations == (11, 13, 11, 13)
+    assert reached.fans[0] == tuple(state.fans[0][:2])  # QC and KC stay on the table
+    assert not search_phase(fans, state.foundations, False, caps=(13, 13, 13, 13)).won
+
+
+def test_held_back_lists_every_end_state_below_and_none_twice() -> None:
+    ends = [((2, 1, 0, 0), True), ((1, 2, 0, 0), False), ((1, 1, 0, 0), True)]
+    listed = list(held_back(ends, (1, 0, 0, 0)))
+    assert len(listed) == len(set(listed))
+    expected = {((a, b, 0, 0), True) for a in (1, 2) for b in (0, 1)}
+    expected |= {((1, b, 0, 0), False) for b in (0, 1, 2)}
+    assert set(listed) == expected  # (1, 1, 0, 0) with the draw is below (2, 1, 0, 0) already
+    assert all(found[0] >= 1 for found, _ in listed)  # a card home never comes back
+
+
+def test_the_table_covers_every_pattern_with_chances() -> None:
+    assert len(PATTERNS) == 2380 and len(set(PATTERNS)) == 2380
+    assert solver_middle.available()
+    for found in PATTERNS:
+        for draw_ok in (True, False):
+            assert 0.0 <= value((found, draw_ok)) <= 1.0
+    assert value((ALL_HOME, False)) == 1.0
+    # The suits play alike: the same pattern in any order is worth the same.
+    assert value(((13, 0, 5, 2), True)) == value(((0, 2, 5, 13), True))
+    # What the measurements show, and what the solver acts on: the draw in hand is
+    # worth a lot from a full deck; one suit left whole (13 cards) is worth less than
+    # 25 cards over four suits; fewer cards left is better along a spread pattern.
+    assert value(((0, 0, 0, 0), True)) > value(((0, 0, 0, 0), False)) + 0.2
+    assert value(((13, 13, 13, 0), True)) < value(((9, 9, 9, 0), True))
+    assert value(((2, 2, 2, 2), True)) < value(((6, 6, 6, 6), True))
+    assert pattern_of((3, 1, 2, 0)) == (0, 1, 2, 3)
+
+
+def test_a_damaged_table_leaves_the_solver_as_it_was(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    state = State.new(3)
+    bad = tmp_path / "solver_middle.json"
+    for text in ("", "[1, 2]", json.dumps({"format": "parlour-midnightoil-middle", "draw": [2]})):
+        bad.write_text(text, encoding="utf-8")
+        monkeypatch.setattr(solver_middle, "TABLE_PATH", bad)
+        solver_middle._table.cache_clear()
+        with pytest.raises(TableError):
+            solver_middle._table()
+        assert not solver_middle.available()
+        assert plan(state, profile=HOLD).moves == plan(state, profile=TABLE).moves
+    monkeypatch.undo()
+    solver_middle._table.cache_clear()
+    assert solver_middle.available()
+
+
+def test_first_deal_plans_end_where_the_table_says_and_some_hold_cards_back() -> None:
+    held = 0
+    for deal in range(1, 41):
+        state = State.new(deal)
+        result = plan(state, profile=HOLD)
+        if result.wins:
+            continue
+        assert result.moves[-1].kind == REDEAL
+        end = replay(state, result.moves[:-1])
+        chosen = (end.foundations, not end.draw_used)
+        assert result.home == end.cards_home()
+        assert result.uses_draw == any(m.kind == DRAW for m in result.moves)
+        # No end state the plain search reaches is worth more by the table.
+        fans = tuple(bytes(f) for f in state.fans)
+        reached = search_phase(fans, state.foundations, True, stop_on_win=False, part_way=True)
+        assert all(value(e) <= value(chosen) for e in reached.ends)
+        held += chosen not in reached.ends
+    assert held >= 2, "no first deal held a card back"
+
+
+def test_the_hold_plan_needs_the_first_redeal_to_be_ahead() -> None:
+    # With one redeal left it judges as the default solver does.
+    state = State.new(4)
+    state = replay(state, plan(state, profile=TABLE).moves)
+    assert state.redeals_left == 1
+    assert plan(state, profile=HOLD) == plan(state, profile=TABLE)
