@@ -557,6 +557,24 @@ def test_saved_then_quit_records_nothing_and_says_where_the_game_is(tmp_path: Pa
     assert load_stats()[0].played == 1
 
 
+def test_the_resume_message_uses_the_width_of_a_wide_terminal(tmp_path: Path) -> None:
+    folder = tmp_path / ("a-rather-long-folder-name-" * 3)
+    folder.mkdir()
+    path = folder / "s.json"
+    savefile.save(path, Game(1))
+    app = MidnightOilApp(savefile.load(path), ASCII, save_path=str(path))
+    assert str(path) not in app.render(24, 80).to_text()
+    assert "..." in app.message
+    wide = app.render(40, 200).to_text()
+    assert app.message == f"Resumed {path}: deal 1. Press ? for help."
+    assert str(path) in wide
+    # Once another message is up, a resize leaves it alone.
+    press(app, "b")
+    shown = app.message
+    app.render(24, 80)
+    assert app.message == shown
+
+
 def test_playing_on_after_a_save_then_quitting_unsaved_counts_once(tmp_path: Path) -> None:
     app = make()
     press(app, "b", " ", "S")

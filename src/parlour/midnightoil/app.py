@@ -50,6 +50,14 @@ class MidnightOilApp(DrawKeys):
     uses_mouse = True
 
     def render(self, height: int, width: int) -> Frame:
+        if width != self.width and self.resumed_from is not None:
+            # The resume message was fitted before the terminal's width was known.
+            showing = self.message == self.resumed_message()
+            self.width = width
+            if showing:
+                self.message = self.resumed_message()
+            else:
+                self.resumed_from = None
         self.width = width
         if self.page is not None:
             title, text = HELP_PAGES[self.page]

@@ -114,9 +114,11 @@ class GameSession(TerminalApp):
         self.draw: DrawMode | None = None
         self.prompt: Prompt | None = None
         self.message = warning or self._welcome()
+        self.resumed_from: str | None = None
+        """The save this game was resumed from while its message is up (refitted to the width)."""
         if save_path is not None and not warning:
-            tail = f": deal {game.deal_number}. Press ? for help."
-            self.message = f"Resumed {self._path_in(save_path, 'Resumed ' + tail)}{tail}"
+            self.resumed_from = save_path
+            self.message = self.resumed_message()
         self.pending_path = ""
         """The file name a save is waiting to write (after an overwrite question)."""
         self.bell = False
@@ -151,6 +153,11 @@ class GameSession(TerminalApp):
         room = max(self.width - MESSAGE_MARGIN - width(rest), 12)
         mark = ELLIPSIS if self.glyphs.name == "unicode" else ASCII_ELLIPSIS
         return shorten_middle(printable(path), room, mark)
+
+    def resumed_message(self) -> str:
+        """ "Resumed FILE: deal N..." with the file name fitted to the last frame's width."""
+        tail = f": deal {self.game.deal_number}. Press ? for help."
+        return f"Resumed {self._path_in(self.resumed_from or '', 'Resumed ' + tail)}{tail}"
 
     def _welcome(self) -> str:
         return f"Deal {self.game.deal_number}. Press a fan letter to pick a card, ? for help."
