@@ -10,9 +10,11 @@ is its place in the table) and searches the deal that follows:
 1. *last deal*: the chance that a deal of these cards can be won outright
    (``--last-samples`` deals per pattern);
 2. *middle deal* (one more redeal after it): a sampled deal is worth 1 if it
-   can be won, else the best last-deal chance among the end states it
-   offers, the draw spent or kept, stopping part way included
-   (``--middle-samples`` deals per pattern).
+   can be won, else the last-deal chance of the end state the solver chooses
+   there, as it does with one redeal left (``--middle-samples`` deals per
+   pattern). Valuing the best end by the table instead would favour deals
+   that offer many end states, each a chance for the table's noise to look
+   good.
 
 The middle-deal chances are then smoothed: each is averaged (weight 3)
 with the patterns that have the same number of cards left and differ by one
@@ -35,8 +37,8 @@ from pathlib import Path
 
 from parlour.core.rng import make_rng
 from parlour.midnightoil.solver_middle import PATTERNS, TABLE_PATH, pattern_of
-from parlour.midnightoil.solver_search import ALL_HOME, EndState, Found, pareto, search_phase
-from parlour.midnightoil.solver_value import sample_deal
+from parlour.midnightoil.solver_search import ALL_HOME, EndState, Found, search_phase
+from parlour.midnightoil.solver_value import TABLE, choose_end, sample_deal
 
 SEARCH_LIMIT = 60_000
 """Positions per sampled search (far above what a sampled deal needs)."""
@@ -64,7 +66,14 @@ def last_chance(found: Found, draw_ok: bool, samples: int, seed: int) -> float:
 
 
 def middle_chance(found: Found, draw_ok: bool, samples: int, seed: int, last: Table) -> float:
-    """The mean worth of sampled middle deals: 1 if won, else their best end state's last chance."""
+    """The mean worth of sampled middle deals: 1 if won, else the last chance of the solver's end.
+
+    The end state of a sampled middle deal is the one the solver would choose
+    there (``solver_value.choose_end``, as a plan with one redeal left does), and
+    it is valued by the measured last-deal table: a choice made by one estimate
+    and valued by another, so a table that happens to rate some end too high
+    does not make every middle deal offering it look better.
+    """
     rng = make_rng(seed)
     total = 0.0
     for _ in range(samples):
@@ -79,8 +88,9 @@ def middle_chance(found: Found, draw_ok: bool, samples: int, seed: int, last: Ta
             if drawn.won:
                 total += 1.0
                 continue
-            ends += list(drawn.ends)
-        total += max(last[(pattern_of(f), d)] for f, d in pareto(ends))
+            ends = list(drawn.ends)
+        end = choose_end(ends, 1, rng.getrandbits(64), TABLE)
+        total += last[(pattern_of(end[0]), end[1])]
     return total / samples
 
 
