@@ -157,6 +157,19 @@ def test_impossible_states_are_refused_with_a_save_error(tmp_path: Path, case: s
     assert reason in refused(tmp_path, doc)
 
 
+def test_a_turn_that_starts_from_the_wrong_score_is_named(tmp_path: Path) -> None:
+    doc = sample()
+    turn = doc["state"]["players"][0]["turns"][1]
+    assert turn["score_before"] == 400
+    turn["score_before"] = 450
+    for decision in turn["decisions"]:
+        decision["banked"] = 450
+    assert (
+        "Alice's turn 2 starts from 450, but the turns before it add up to 400"
+        in refused(tmp_path, doc)
+    )
+
+
 HOT_DICE = SAMPLE.with_name("dixmille-v1-three-players-four-twos-turn-hot-dice.json")
 
 

@@ -357,9 +357,12 @@ def _score_after(player: Player, four_twos: str) -> list[int]:
     """The score after each turn; ValueError unless each turn starts where the last ended."""
     score = 0
     after: list[int] = []
-    for turn in player.turns:
+    for number, turn in enumerate(player.turns, 1):
         if turn.score_before != score:
-            raise ValueError(f"{player.name}'s turns do not add up to the scores")
+            raise ValueError(
+                f"{player.name}'s turn {number} starts from {turn.score_before}, "
+                f"but the turns before it add up to {score}"
+            )
         if turn.result == PASS:
             score += turn.turn_points
         elif turn.result == FOUR_TWOS and four_twos == FOUR_TWOS_GAME:
