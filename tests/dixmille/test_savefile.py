@@ -164,9 +164,8 @@ def test_a_turn_that_starts_from_the_wrong_score_is_named(tmp_path: Path) -> Non
     turn["score_before"] = 450
     for decision in turn["decisions"]:
         decision["banked"] = 450
-    assert (
-        "Alice's turn 2 starts from 450, but the turns before it add up to 400"
-        in refused(tmp_path, doc)
+    assert "Alice's turn 2 starts from 450, but the turns before it add up to 400" in refused(
+        tmp_path, doc
     )
 
 
