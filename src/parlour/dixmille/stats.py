@@ -138,14 +138,6 @@ def parse_record(data: dict[str, Any]) -> GameLine:
     )
 
 
-def parse_line(text: str) -> GameLine:
-    """Validate one line of text; ValueError/KeyError/TypeError if it is damaged."""
-    data = json.loads(text)
-    if not isinstance(data, dict):
-        raise ValueError("not an object")
-    return parse_record(data)
-
-
 def load_games() -> tuple[list[GameLine], str | None]:
     """Every recorded game (each id once, its last line), and a message about what was skipped."""
     try:
