@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import errno
 import json
+import os
+import pickle
 import re
 import stat
 from pathlib import Path
@@ -129,3 +131,34 @@ def test_a_missing_folder_and_an_unusable_name_are_named(tmp_path: Path) -> None
     with pytest.raises(SaveError) as caught:
         write_save(nul, "mille", 1, 1, {})
     assert str(caught.value) == f"{printable(str(nul))}: is not a usable file name"
+
+
+def _load_refusal(path: Path) -> str:
+    with pytest.raises(SaveError) as caught:
+        saves.load_save(path, "mille", 1)
+    return str(caught.value)
+
+
+def test_what_cannot_be_a_save_file_is_named(tmp_path: Path) -> None:
+    folder = tmp_path / "a folder"
+    folder.mkdir()
+    assert _load_refusal(folder) == f"{folder}: is a folder, not a save file"
+    fifo = tmp_path / "a pipe"
+    os.mkfifo(fifo)
+    assert _load_refusal(fifo) == f"{fifo}: is not a regular file, not a save file"
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as out:
+        out.truncate(saves.MAX_SAVE_BYTES + 1)
+    assert _load_refusal(huge) == f"{huge}: is far too large to be a Parlour save file"
+
+
+def test_what_a_write_returns_is_the_save_as_it_loads_back(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    written = write_save(path, "mille", 1, 42, {"hand": ["GO"]})
+    assert written == saves.load_save(path, "mille", 1)
+
+
+def test_a_save_error_passes_between_processes_with_its_message(tmp_path: Path) -> None:
+    error = SaveError(tmp_path / "g.json", "is damaged: a turn is damaged")
+    again = pickle.loads(pickle.dumps(error))
+    assert (str(again), again.path, again.reason) == (str(error), error.path, error.reason)
