@@ -150,6 +150,9 @@ def test_what_cannot_be_a_save_file_is_named(tmp_path: Path) -> None:
     with huge.open("wb") as out:
         out.truncate(saves.MAX_SAVE_BYTES + 1)
     assert _load_refusal(huge) == f"{huge}: is far too large to be a Parlour save file"
+    blank = tmp_path / "blank.json"
+    blank.write_bytes(b" \n\t\n")
+    assert _load_refusal(blank) == f"{blank}: is empty, not a Parlour save file"
 
 
 def test_what_a_write_returns_is_the_save_as_it_loads_back(tmp_path: Path) -> None:
