@@ -183,6 +183,66 @@ EQUIVALENT: dict[str, str] = {
     "parlour.dixmille.savefile.x__recovery_folders__mutmut_9": (
         "create=None for create=False: data_dir only tests the flag for truth"
     ),
+    **{
+        f"parlour.dixmille.stats.x_parse_record__mutmut_{n}": (
+            "the text of a ValueError for a damaged statistics line (or any exception, for"
+            " rules that are not an object): the ledger counts the line, never shows why"
+        )
+        for n in (10, 15, 16, 17, 22, 23, 24, 31, 32, 33, 35, 44, 45)
+    },
+    "parlour.dixmille.stats.x_record_game__mutmut_19": (
+        "[+1] for [-1]: every LedgerError reads 'statistics not recorded: <reason>', two parts"
+    ),
+    "parlour.dixmille.stats.x_stats_path__mutmut_3": (
+        "create=None for create=False: data_dir only tests the flag for truth"
+    ),
+    "parlour.dixmille.stats.x_totals__mutmut_16": ("Totals(None): the next line sets the name"),
+    "parlour.dixmille.stats.x_totals__mutmut_40": (
+        "break for continue after a solitaire game's seat: it is the game's only seat"
+    ),
+    "parlour.dixmille.stats.xǁTotalsǁadd_turn__mutmut_1": (
+        "the default of four_twos_wipes: the only caller passes the game's rule"
+    ),
+    **{
+        name: (
+            "the data folder created or not: folder_problem has created and checked it"
+            " before the ledger or the earlier file is named"
+        )
+        for name in (
+            *(f"parlour.midnightoil.stats.x_ledger_path__mutmut_{n}" for n in (2, 4, 5)),
+            *(f"parlour.midnightoil.stats.x__read_baseline__mutmut_{n}" for n in (3, 5, 6)),
+        )
+    },
+    "parlour.midnightoil.stats.x__read_baseline__mutmut_14": "'UTF-8' for 'utf-8': the same codec",
+    "parlour.midnightoil.stats.x_load_stats__mutmut_29": (
+        "lower() for upper() of the note's first character: it is always a digit"
+    ),
+    "parlour.midnightoil.stats.x_record_of__mutmut_1": (
+        "the default of restarted: the only caller passes it"
+    ),
+    "parlour.midnightoil.stats.x_record_of__mutmut_3": (
+        "the message for an unknown outcome: the only caller passes one of the three"
+    ),
+    **{
+        f"parlour.midnightoil.stats.x__clean_win__mutmut_{n}": (
+            "None for 0 as a missing time: the next line turns anything not a number into 0"
+        )
+        for n in (3, 5)
+    },
+    **{
+        f"parlour.midnightoil.stats.x__clean_win__mutmut_{n}": (
+            "None or -2 for -1 as a missing deal number: check_deal_number refuses all three,"
+            " and the earlier file is set aside"
+        )
+        for n in (17, 19, 23)
+    },
+    "parlour.midnightoil.stats.x__clean_win__mutmut_68": (
+        "0 < seconds for 0 <= seconds: a time of 0 gives 0.0 either way"
+    ),
+    "parlour.midnightoil.stats.xǁStatsǁfrom_dict__mutmut_57": (
+        "a per-deal entry that is not an object then fails on .get, which sets the file"
+        " aside just the same"
+    ),
 }
 """Surviving mutants that are equivalent: they are left out of the kill rate's base."""
 
