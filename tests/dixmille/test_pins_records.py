@@ -1,9 +1,10 @@
-"""Dix Mille's recorded decisions in a save, pinned word for word (#15).
+"""Dix Mille's recorded turns and decisions in a save, pinned word for word (#15).
 
-Every turn of a save keeps the player's decisions (each throw or pass, each
-take) for the style page. A damaged decision makes the save refuse to load
-with the one line a player reads, ``PATH: is damaged: <reason>``; these pin
-that line for each field, and the decision as the game writes it back.
+Every turn of a save keeps its facts and the player's decisions (each throw
+or pass, each take) for the statistics and the style page. A damaged turn or
+decision makes the save refuse to load with the one line a player reads,
+``PATH: is damaged: <reason>``; these pin that line for each field, and the
+decision as the game writes it back.
 """
 
 from __future__ import annotations
@@ -117,3 +118,41 @@ def test_the_loss_is_written_to_three_decimals(tmp_path: Path) -> None:
     decision = again["state"]["players"][0]["turns"][1]["decisions"][0]
     assert decision["loss"] == 2.759
     assert decision["best"] == BASE["state"]["players"][0]["turns"][1]["decisions"][0]["best"]
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "reason"),
+    [
+        ("result", "won", "unknown turn result 'won'"),
+        ("one_die", {}, "turn record lists are damaged"),
+        ("six_dice", "x", "turn record lists are damaged"),
+        ("decisions", {}, "turn decisions are damaged"),
+        ("six_dice", ["five"], "unknown six-dice combination"),
+        ("cycle", 0, "cycle is out of range"),
+        ("cycle", 2.0, "cycle is not a whole number"),
+        ("score_before", -50, "score before is out of range"),
+        ("score_before", 425, "score before is out of range"),
+        ("turn_points", 325, "turn points is out of range"),
+        ("throws", -1, "throws is out of range"),
+        ("throws", True, "throws is not a whole number"),
+        ("dice_at_pass", 7, "dice at pass is out of range"),
+        ("dice_at_pass", -1, "dice at pass is out of range"),
+        ("hot_dice", -1, "hot dice is out of range"),
+        ("one_die", [3], "one-die attempt is out of range"),
+        ("one_die", [-1], "one-die attempt is out of range"),
+        ("bonus", 25, "bonus is out of range"),
+        ("lost", -50, "points lost is out of range"),
+        ("lost", 25, "points lost is out of range"),
+        ("lost", None, "points lost is not a whole number"),
+    ],
+)
+def test_a_damaged_turn_is_refused_with_its_reason(
+    tmp_path: Path, key: str, value: object, reason: str
+) -> None:
+    data = copy.deepcopy(BASE)
+    data["state"]["players"][0]["turns"][1][key] = value
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError) as caught:
+        savefile.load(path)
+    assert str(caught.value) == f"{path}: is damaged: {reason}"
