@@ -159,6 +159,10 @@ EQUIVALENT: dict[str, str] = {
     "parlour.mille.savefile.x__plain__mutmut_11": (
         "allow_nan=None for False: json only tests the flag for truth"
     ),
+    "parlour.mille.savefile.x__meta__mutmut_50": (
+        ">= for > MAX_HANDS: a million hand summaries take over 60 MB, past the 32 MiB a"
+        " save may be, so no save reaches the bound"
+    ),
     "parlour.mille.savefile.x__meta__mutmut_18": (
         "None for [] as an old save's hands: Meta turns None into []"
     ),
