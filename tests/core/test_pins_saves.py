@@ -165,3 +165,25 @@ def test_a_save_error_passes_between_processes_with_its_message(tmp_path: Path) 
     error = SaveError(tmp_path / "g.json", "is damaged: a turn is damaged")
     again = pickle.loads(pickle.dumps(error))
     assert (str(again), again.path, again.reason) == (str(error), error.path, error.reason)
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"game": ""}, "is damaged: it does not say which game it belongs to"),
+        ({"format_version": 0}, "is damaged: its format version is missing or invalid"),
+        ({"format_version": True}, "is damaged: its format version is missing or invalid"),
+        ({"seed": -1}, "is damaged: its seed is missing or invalid"),
+        ({"seed": "7"}, "is damaged: its seed is missing or invalid"),
+        ({"state": []}, "is damaged: it holds no game state"),
+    ],
+)
+def test_a_damaged_envelope_is_refused_word_for_word(
+    tmp_path: Path, change: dict[str, object], reason: str
+) -> None:
+    path = tmp_path / "g.json"
+    write_save(path, "mille", 1, 7, {"n": 1})
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    envelope.update(change)
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+    assert _load_refusal(path) == f"{path}: {reason}"
