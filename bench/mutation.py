@@ -155,6 +155,12 @@ EQUIVALENT: dict[str, str] = {
     "parlour.core.saves.x_write_save__mutmut_29": (
         "allow_nan=None for False: json only tests the flag for truth"
     ),
+    **{
+        f"parlour.core.saves.x_load_save__mutmut_{n}": (
+            "a loaded save's program_version: nothing reads it"
+        )
+        for n in (132, 133, 134)
+    },
     "parlour.core.saves.x_write_save__mutmut_38": ("'UTF-8' for 'utf-8': the same codec"),
     "parlour.mille.savefile.x__plain__mutmut_11": (
         "allow_nan=None for False: json only tests the flag for truth"

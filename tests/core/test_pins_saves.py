@@ -187,3 +187,19 @@ def test_a_damaged_envelope_is_refused_word_for_word(
     envelope.update(change)
     path.write_text(json.dumps(envelope), encoding="utf-8")
     assert _load_refusal(path) == f"{path}: {reason}"
+
+
+@pytest.mark.parametrize(
+    ("saved_at", "read"),
+    [(20261201, ""), (None, ""), ("2026-12-01T10:00:00+00:00", "2026-12-01T10:00:00+00:00")],
+)
+def test_a_time_of_saving_that_is_not_text_reads_as_none(
+    tmp_path: Path, saved_at: object, read: str
+) -> None:
+    # An old save's game id is derived from its seed and this time (mille, midnightoil).
+    path = tmp_path / "g.json"
+    write_save(path, "mille", 1, 7, {"n": 1})
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    envelope["saved_at"] = saved_at
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+    assert saves.load_save(path, "mille", 1).saved_at == read
