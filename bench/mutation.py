@@ -199,6 +199,7 @@ EQUIVALENT: dict[str, str] = {
             " rules that are not an object): the ledger counts the line, never shows why"
         )
         for n in (10, 15, 16, 17, 22, 23, 24, 31, 32, 33, 35, 44, 45)
+        + (62, 67, 68, 70, 71, 72, 82, 83, 84)
     },
     "parlour.dixmille.stats.x_record_game__mutmut_19": (
         "[+1] for [-1]: every LedgerError reads 'statistics not recorded: <reason>', two parts"

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from parlour.core import ledger
+from parlour.core.rng import SEED_LIMIT
 from parlour.dixmille import savefile, stats
 from parlour.dixmille.records import BUST, FOUR_TWOS, PASS, TurnRecord
 from parlour.dixmille.rules import FOUR_TWOS_GAME, TARGET, Game
@@ -132,7 +135,6 @@ def _game(scores: tuple[int, ...], winners: tuple[str, ...]) -> GameLine:
         finished=True,
         four_twos=FOUR_TWOS_GAME,
         names=names,
-        computer=(False,) * len(names),
         scores=scores,
         winners=winners,
         turns=((_turn(),) * 3,) * len(names),
@@ -180,3 +182,30 @@ def test_a_recorded_date_of_up_to_64_characters_is_read(length: int, counted: bo
     else:
         assert games == []
         assert message == "1 damaged line in the statistics skipped; the rest is shown"
+
+
+def test_an_abandoned_game_counts_for_every_seat() -> None:
+    abandoned = replace(_game((300, 600), ()), finished=False)
+    ann, bob = stats.totals([abandoned])
+    assert (ann.games, ann.turns, ann.finished) == (1, 3, 0)
+    assert (bob.games, bob.turns, bob.finished, bob.highest_score) == (1, 3, 0, 600)
+
+
+def _recorded_line() -> dict[str, object]:
+    assert stats.record_game(_played(), False) is None
+    line: dict[str, object] = json.loads(stats.stats_path().read_text(encoding="utf-8"))
+    return line
+
+
+def test_the_date_of_a_record_is_utc_to_the_second() -> None:
+    date = _recorded_line()["date"]
+    assert isinstance(date, str)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", date)
+
+
+def test_a_record_with_the_greatest_seed_is_read() -> None:
+    line = _recorded_line()
+    line["seed"] = SEED_LIMIT - 1
+    stats.stats_path().write_text(json.dumps(line) + "\n", encoding="utf-8")
+    games, message = stats.load_games()
+    assert len(games) == 1 and message is None

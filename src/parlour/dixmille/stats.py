@@ -90,7 +90,6 @@ class GameLine:
     finished: bool
     four_twos: str
     names: tuple[str, ...]
-    computer: tuple[bool, ...]
     scores: tuple[int, ...]
     winners: tuple[str, ...]
     turns: tuple[tuple[TurnRecord, ...], ...]
@@ -130,7 +129,6 @@ def parse_record(data: dict[str, Any]) -> GameLine:
         finished=finished,
         four_twos=four,
         names=tuple(p.name for p in players),
-        computer=tuple(p.computer for p in players),
         scores=tuple(p.score for p in players),
         winners=tuple(winners),
         turns=tuple(tuple(p.turns) for p in players),
