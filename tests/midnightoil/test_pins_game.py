@@ -14,7 +14,7 @@ import pytest
 from parlour.core.saves import SaveError
 from parlour.midnightoil import savefile
 from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.game import Game, Step
+from parlour.midnightoil.game import MAX_UNDOS, Game, Step
 from parlour.midnightoil.rules import IllegalMove, Move, State
 from parlour.tui.glyphs import ASCII
 
@@ -228,3 +228,7 @@ def test_a_won_game_with_steps_to_redo_is_not_saved(tmp_path: Path) -> None:
     game.future = [Step((ACE_HOME,), game.state)]
     game.undos = 1
     assert _unsaved(game, tmp_path) == "(a won game has nothing to redo)"
+
+
+def test_the_most_undos_a_game_can_count_load() -> None:
+    assert Game.from_dict(dict(played().to_dict(), undos=MAX_UNDOS)).undos == MAX_UNDOS
