@@ -119,15 +119,11 @@ EQUIVALENT: dict[str, str] = {
     "parlour.dixmille.rules.xǁGameǁ_take__mutmut_14": (
         "six_dice_combination of fewer than six dice is None anyway"
     ),
-    **{
-        f"parlour.dixmille.rules.xǁGameǁ_validate__mutmut_{n}": (
-            "the message of a check no save reaches: check_faces refuses more than six first"
-        )
-        for n in (38, 39, 40)
-    },
-    "parlour.dixmille.rules.xǁGameǁ_validate__mutmut_62": (
-        "len(counts) > 2 for > 1: two different counts never equal the one-element set"
-        " that the next clause asks for, so it refuses them anyway"
+    "parlour.dixmille.rules.xǁOutcomeǁ__init____mutmut_2": (
+        "the default message: every outcome the rules make passes its own"
+    ),
+    "parlour.dixmille.rules.xǁPlayerǁ__init____mutmut_1": (
+        "the default computer flag: every player is made with it given"
     ),
     "parlour.dixmille.rules.xǁGameǁcheck_take__mutmut_29": (
         "size <= 6 for size < 6 or n == 6: a take of six dice needs six thrown, so both hold"
