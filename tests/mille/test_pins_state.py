@@ -156,6 +156,23 @@ def swap_one(d: dict[str, Any]) -> None:
     d["deck"][d["deck"].index("GO")] = "RIGHT_OF_WAY"
 
 
+def to_deck(who: int, *slots: int) -> Edit:
+    """Put the cards in ``slots`` of ``who``'s hand back on the deck (the cards add up)."""
+
+    def edit(d: dict[str, Any]) -> None:
+        hand = d["players"][who]["hand"]
+        for slot in slots:
+            d["deck"].append(hand[slot])
+            hand[slot] = None
+
+    return edit
+
+
+def carried(points: int) -> Edit:
+    """The human carries ``points`` from earlier hands."""
+    return lambda d: human(d).update(overall_total=human(d)["hand_total"] + points)
+
+
 H = ("players", 0)
 C = ("players", 1)
 DAMAGE: list[tuple[str, Edit, str]] = [
@@ -333,6 +350,25 @@ DAMAGE: list[tuple[str, Edit, str]] = [
         extension_short_of_700,
         "the extension question does not fit the position",
     ),
+    ("waiting hand short", to_deck(1, 1), "a hand holds the wrong number of cards"),
+    (
+        "waiting hand picked",
+        lambda d: d["players"][1]["hand"].__setitem__(0, d["deck"].pop()),
+        "a hand holds the wrong number of cards",
+    ),
+    ("mover's gap", to_deck(0, 3), "a hand holds the wrong number of cards"),
+    ("mover with three", to_deck(0, 1, 2, 3), "a hand holds the wrong number of cards"),
+    (
+        "battle top",
+        put((*H, "battle"), "STOP"),
+        "the human's battle pile does not show its top card",
+    ),
+    (
+        "speed top",
+        put((*H, "speed"), "SPEED_LIMIT"),
+        "the human's speed pile does not show its top card",
+    ),
+    ("5000 carried", carried(5000), "the human's overall total should have ended the game"),
 ]
 
 
@@ -372,6 +408,8 @@ VALID: list[tuple[str, Edit]] = [
     ),
     ("extension asked at 700", both(put(("phase",), "EXTENSION"), trip_done_still_playing)),
     ("upper bounds", both(put(("turn",), 1), put(("starter",), 1), put(("hands_played",), 10**6))),
+    ("mover after two coups, not yet picked", to_deck(0, 1, 2)),
+    ("4950 carried", carried(4950)),
 ]
 
 
