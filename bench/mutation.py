@@ -165,9 +165,12 @@ EQUIVALENT: dict[str, str] = {
     "parlour.mille.savefile.x__plain__mutmut_11": (
         "allow_nan=None for False: json only tests the flag for truth"
     ),
-    "parlour.mille.state.x_check_consistent__mutmut_4": (
-        "zip strict or not: a game always has its two players, and two names are zipped"
-    ),
+    **{
+        f"parlour.mille.state.x_check_consistent__mutmut_{n}": (
+            "zip strict or not: a game always has its two players, and two names are zipped"
+        )
+        for n in (4, 7)
+    },
     "parlour.mille.savefile.x__meta__mutmut_50": (
         ">= for > MAX_HANDS: a million hand summaries take over 60 MB, past the 32 MiB a"
         " save may be, so no save reaches the bound"

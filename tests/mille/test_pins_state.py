@@ -369,6 +369,11 @@ DAMAGE: list[tuple[str, Edit, str]] = [
         "the human's speed pile does not show its top card",
     ),
     ("5000 carried", carried(5000), "the human's overall total should have ended the game"),
+    (
+        "computer's speed top",
+        put((*C, "speed"), "SPEED_LIMIT"),
+        "the computer's speed pile does not show its top card",
+    ),
 ]
 
 
