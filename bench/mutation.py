@@ -169,7 +169,7 @@ EQUIVALENT: dict[str, str] = {
         f"parlour.mille.state.x_check_consistent__mutmut_{n}": (
             "zip strict or not: a game always has its two players, and two names are zipped"
         )
-        for n in (4, 7)
+        for n in (4, 7, 12)
     },
     "parlour.mille.savefile.x__meta__mutmut_50": (
         ">= for > MAX_HANDS: a million hand summaries take over 60 MB, past the 32 MiB a"

@@ -173,6 +173,17 @@ def carried(points: int) -> Edit:
     return lambda d: human(d).update(overall_total=human(d)["hand_total"] + points)
 
 
+def computer_at(points: int, phase: str) -> Edit:
+    """The computer finished the hand with ``points`` overall, in ``phase``."""
+
+    def edit(d: dict[str, Any]) -> None:
+        computer_finished(d)
+        d["players"][1]["overall_total"] = points
+        d["phase"] = phase
+
+    return edit
+
+
 H = ("players", 0)
 C = ("players", 1)
 DAMAGE: list[tuple[str, Edit, str]] = [
@@ -374,6 +385,20 @@ DAMAGE: list[tuple[str, Edit, str]] = [
         put((*C, "speed"), "SPEED_LIMIT"),
         "the computer's speed pile does not show its top card",
     ),
+    ("1000 too soon", put(("goal",), 1000), "the trip was extended before anyone reached 700"),
+    ("a game won", put((*H, "games_won"), 1), "more games won than the hands played allow"),
+    ("over unended", put(("phase",), "HAND_OVER"), "the hand ended without a reason"),
+    (
+        "over unfinished",
+        both(put(("phase",), "HAND_OVER"), put(("finisher",), 0)),
+        "the hand's finisher did not complete the trip",
+    ),
+    (
+        "5000 in a hand",
+        computer_at(5000, "HAND_OVER"),
+        "the game's end does not match the totals",
+    ),
+    ("finisher in play", put(("finisher",), 1), "a hand in play has a finisher"),
 ]
 
 
@@ -415,6 +440,8 @@ VALID: list[tuple[str, Edit]] = [
     ("upper bounds", both(put(("turn",), 1), put(("starter",), 1), put(("hands_played",), 10**6))),
     ("mover after two coups, not yet picked", to_deck(0, 1, 2)),
     ("4950 carried", carried(4950)),
+    ("a game won in three hands", both(put((*H, "games_won"), 1), put(("hands_played",), 3))),
+    ("5000 ends the game", computer_at(5000, "GAME_OVER")),
 ]
 
 
