@@ -171,6 +171,13 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (4, 7, 12)
     },
+    **{
+        f"parlour.mille.state.x_check_consistent__mutmut_{n}": (
+            "the message of a check game_from_dict makes just before (a finished trip in"
+            " play, the extension question): no caller in the program gets this far"
+        )
+        for n in (63, 64, 65, 69, 70, 71)
+    },
     "parlour.mille.savefile.x__meta__mutmut_50": (
         ">= for > MAX_HANDS: a million hand summaries take over 60 MB, past the 32 MiB a"
         " save may be, so no save reaches the bound"

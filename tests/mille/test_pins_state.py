@@ -184,6 +184,25 @@ def computer_at(points: int, phase: str) -> Edit:
     return edit
 
 
+def unfinished_bonus(d: dict[str, Any]) -> None:
+    human(d)["bonuses"] = [400, 0, 0, 0, 0]
+    tally(d)
+
+
+def wrong_bonuses(d: dict[str, Any]) -> None:
+    """The computer finished with a 200 but is scored as if it had none."""
+    computer_finished(d)
+    d["players"][1]["bonuses"] = [400, 0, 0, 0, 0]
+    tally(d, 1)
+
+
+def asked_holding_seven(d: dict[str, Any]) -> None:
+    """The extension question is put to a player who has picked and not played."""
+    d["phase"] = "EXTENSION"
+    trip_done_still_playing(d)
+    human(d)["hand"][0] = d["deck"].pop()
+
+
 H = ("players", 0)
 C = ("players", 1)
 DAMAGE: list[tuple[str, Edit, str]] = [
@@ -399,6 +418,9 @@ DAMAGE: list[tuple[str, Edit, str]] = [
         "the game's end does not match the totals",
     ),
     ("finisher in play", put(("finisher",), 1), "a hand in play has a finisher"),
+    ("bonus unfinished", unfinished_bonus, "bonuses for a player who did not finish the trip"),
+    ("wrong bonuses", wrong_bonuses, "the trip bonuses do not match the hand"),
+    ("asked holding seven", asked_holding_seven, "a hand holds the wrong number of cards"),
 ]
 
 
