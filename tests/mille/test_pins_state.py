@@ -203,6 +203,18 @@ def asked_holding_seven(d: dict[str, Any]) -> None:
     human(d)["hand"][0] = d["deck"].pop()
 
 
+def deck_out(d: dict[str, Any]) -> None:
+    """The deck has run out (its cards are discards): the human, to move, can still play."""
+    d["discards"].extend(d["deck"])
+    d["deck"] = []
+
+
+def deck_out_empty_handed(d: dict[str, Any]) -> None:
+    deck_out(d)
+    d["discards"].extend(card for card in human(d)["hand"] if card)
+    human(d)["hand"] = [None] * 7
+
+
 H = ("players", 0)
 C = ("players", 1)
 DAMAGE: list[tuple[str, Edit, str]] = [
@@ -421,6 +433,7 @@ DAMAGE: list[tuple[str, Edit, str]] = [
     ("bonus unfinished", unfinished_bonus, "bonuses for a player who did not finish the trip"),
     ("wrong bonuses", wrong_bonuses, "the trip bonuses do not match the hand"),
     ("asked holding seven", asked_holding_seven, "a hand holds the wrong number of cards"),
+    ("deck out, nothing to play", deck_out_empty_handed, "the hand should have ended with the deck"),
 ]
 
 
@@ -464,6 +477,7 @@ VALID: list[tuple[str, Edit]] = [
     ("4950 carried", carried(4950)),
     ("a game won in three hands", both(put((*H, "games_won"), 1), put(("hands_played",), 3))),
     ("5000 ends the game", computer_at(5000, "GAME_OVER")),
+    ("deck out, the mover plays on", deck_out),
 ]
 
 
