@@ -433,7 +433,7 @@ DAMAGE: list[tuple[str, Edit, str]] = [
     ("bonus unfinished", unfinished_bonus, "bonuses for a player who did not finish the trip"),
     ("wrong bonuses", wrong_bonuses, "the trip bonuses do not match the hand"),
     ("asked holding seven", asked_holding_seven, "a hand holds the wrong number of cards"),
-    ("deck out, nothing to play", deck_out_empty_handed, "the hand should have ended with the deck"),
+    ("deck out, no cards", deck_out_empty_handed, "the hand should have ended with the deck"),
 ]
 
 
