@@ -173,11 +173,15 @@ EQUIVALENT: dict[str, str] = {
     },
     **{
         f"parlour.mille.state.x_check_consistent__mutmut_{n}": (
-            "the message of a check game_from_dict makes just before (a finished trip in"
-            " play, the extension question): no caller in the program gets this far"
+            "the message of a finished trip in play: game_from_dict has just refused the"
+            " same, and no other caller in the program shows it"
         )
-        for n in (63, 64, 65, 69, 70, 71)
+        for n in (63, 64, 65)
     },
+    "parlour.mille.state.x_game_from_dict__mutmut_199": (
+        "and for or in the extension check: what it lets through, check_consistent"
+        " refuses next with the same message"
+    ),
     "parlour.mille.savefile.x__meta__mutmut_50": (
         ">= for > MAX_HANDS: a million hand summaries take over 60 MB, past the 32 MiB a"
         " save may be, so no save reaches the bound"

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from parlour.core.rng import SEED_LIMIT
 from parlour.core.saves import SaveError
 from parlour.mille import savefile
 from parlour.mille.rules import Game
@@ -213,6 +214,13 @@ def deck_out_empty_handed(d: dict[str, Any]) -> None:
     deck_out(d)
     d["discards"].extend(card for card in human(d)["hand"] if card)
     human(d)["hand"] = [None] * 7
+
+
+def both_at_700(d: dict[str, Any]) -> None:
+    """The extension question while both players have completed the trip."""
+    d["phase"] = "EXTENSION"
+    trip_done_still_playing(d)
+    miles(d, "D200", "D200", "D100", "D100", "D100", who=1)
 
 
 H = ("players", 0)
@@ -434,6 +442,8 @@ DAMAGE: list[tuple[str, Edit, str]] = [
     ("wrong bonuses", wrong_bonuses, "the trip bonuses do not match the hand"),
     ("asked holding seven", asked_holding_seven, "a hand holds the wrong number of cards"),
     ("deck out, no cards", deck_out_empty_handed, "the hand should have ended with the deck"),
+    ("asked with both at 700", both_at_700, "the extension question does not fit the position"),
+    ("seed past its range", put(("seed",), SEED_LIMIT), "the seed is invalid"),
 ]
 
 
@@ -478,6 +488,7 @@ VALID: list[tuple[str, Edit]] = [
     ("a game won in three hands", both(put((*H, "games_won"), 1), put(("hands_played",), 3))),
     ("5000 ends the game", computer_at(5000, "GAME_OVER")),
     ("deck out, the mover plays on", deck_out),
+    ("the greatest seed", put(("seed",), SEED_LIMIT - 1)),
 ]
 
 
