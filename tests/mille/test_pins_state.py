@@ -223,6 +223,18 @@ def both_at_700(d: dict[str, Any]) -> None:
     miles(d, "D200", "D200", "D100", "D100", "D100", who=1)
 
 
+def over_stuck_with_a_deck(d: dict[str, Any]) -> None:
+    """The hand is over with cards left on the deck, both players holding only miles they
+    cannot roll: nobody could play, but the deck had not run out."""
+    for player in d["players"]:
+        d["deck"].extend(card for card in player["hand"] if card)
+        kept = [card for card in d["deck"] if card.startswith("D")][:6]
+        for card in kept:
+            d["deck"].remove(card)
+        player["hand"] = [None, *kept]
+    d["phase"] = "HAND_OVER"
+
+
 H = ("players", 0)
 C = ("players", 1)
 DAMAGE: list[tuple[str, Edit, str]] = [
@@ -427,6 +439,7 @@ DAMAGE: list[tuple[str, Edit, str]] = [
     ("1000 too soon", put(("goal",), 1000), "the trip was extended before anyone reached 700"),
     ("a game won", put((*H, "games_won"), 1), "more games won than the hands played allow"),
     ("over unended", put(("phase",), "HAND_OVER"), "the hand ended without a reason"),
+    ("over, stuck", over_stuck_with_a_deck, "the hand ended without a reason"),
     (
         "over unfinished",
         both(put(("phase",), "HAND_OVER"), put(("finisher",), 0)),
