@@ -90,6 +90,13 @@ EQUIVALENT: dict[str, str] = {
         "throw >= t for throw > t: no table values a throw at exactly the points in hand"
         " (checked for banked 0, 3000, 5000 and 9500 under both four-2s rules)"
     ),
+    **{
+        f"parlour.dixmille.analysis.x_start_value__mutmut_{n}": (
+            "the tables at banked 0 under the other rule, or with None for 0 or False: at 0"
+            " the four 2s wipe nothing, so every one starts from the same value"
+        )
+        for n in (3, 4, 5, 6, 8)
+    },
     "parlour.dixmille.analysis.xǁStyleǁadd_turn__mutmut_1": (
         "counted = None for False: it is only ever tested for truth"
     ),
