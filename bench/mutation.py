@@ -97,7 +97,7 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (3, 4, 5, 6, 8)
     },
-    "parlour.dixmille.analysis.xǁStyleǁadd_turn__mutmut_1": (
+    "parlour.dixmille.analysis.xǁStyleǁadd_turn__mutmut_2": (
         "counted = None for False: it is only ever tested for truth"
     ),
     "parlour.midnightoil.rules.x_auto_home_moves__mutmut_7": (

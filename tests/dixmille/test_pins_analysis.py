@@ -254,3 +254,9 @@ def test_the_optimum_is_exact_every_500_points_and_a_straight_line_between() -> 
     assert start_value(250) == pytest.approx((at[0] + at[500]) / 2, abs=1e-12)
     # Without the four 2s wiping a score, the banked score changes nothing.
     assert start_value(2000, False) == tables_for(0, False).start_value()
+
+
+def test_every_analysed_decision_of_a_turn_counts_even_after_one_that_is_not() -> None:
+    style = Style()
+    style.add_turn(turn(go(300, 4, throw=True), valued(40.0, throw=False)))
+    assert (style.go_decisions, style.too_early, style.given_away) == (1, 1, 40.0)
