@@ -122,6 +122,9 @@ EQUIVALENT: dict[str, str] = {
         )
         for name in ("settle_game__mutmut_6", "winner__mutmut_5")
     },
+    "parlour.mille.rules.xǁGameǁ_end_hand__mutmut_30": (
+        "self.turn for the finisher in the hand_over event: a finisher is always the mover"
+    ),
     "parlour.dixmille.rules.xǁGameǁ_pass__mutmut_20": "throw=False left out: False is its default",
     "parlour.dixmille.rules.xǁGameǁ_take__mutmut_14": (
         "six_dice_combination of fewer than six dice is None anyway"

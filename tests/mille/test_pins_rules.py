@@ -224,3 +224,21 @@ def test_the_pick_and_the_end_of_the_hand_are_told_for_the_right_seat() -> None:
     use(game, C.D100)
     last = game.answer_extension(False)[-1]
     assert (last.who, last.kind) == (HUMAN, "hand_over")
+
+
+def test_a_hand_that_ends_with_the_deck_is_told_for_the_last_picker() -> None:
+    game = craft(hands=(hand(C.D25), hand(C.D50)), deck=[C.D75], turn=COMPUTER)
+    events = game.apply(Move("pick"))  # the last card, and nobody can roll
+    assert (game.phase, game.finisher) == (Phase.HAND_OVER, None)
+    assert [(e.who, e.kind) for e in events][-1] == (COMPUTER, "hand_over")
+
+
+def test_right_of_way_keeps_an_end_of_limit_on_the_speed_pile() -> None:
+    game = craft(hands=(hand(C.RIGHT_OF_WAY), hand(C.D25)), deck=[C.D75] * 4)
+    human = game.players[HUMAN]
+    human.speed_pile = [C.SPEED_LIMIT, C.END_OF_LIMIT]
+    human.speed = C.END_OF_LIMIT
+    rebalance(game)
+    play(game, "pick")
+    use(game, C.RIGHT_OF_WAY)
+    assert human.speed == C.END_OF_LIMIT and game.view(HUMAN).mine.speed == C.END_OF_LIMIT
