@@ -125,6 +125,14 @@ EQUIVALENT: dict[str, str] = {
     "parlour.mille.rules.xǁGameǁ_end_hand__mutmut_30": (
         "self.turn for the finisher in the hand_over event: a finisher is always the mover"
     ),
+    "parlour.mille.rules.xǁGameǁ_check_use__mutmut_7": (
+        "None for the card in _has_picked: the test runs only for no card or one that is"
+        " not a safety, so it looks at P either way"
+    ),
+    "parlour.mille.rules.xǁGameǁ_play_safety__mutmut_31": (
+        "never clearing the speed after right of way: a limit was cleared just above, so"
+        " player.limited is false here"
+    ),
     "parlour.dixmille.rules.xǁGameǁ_pass__mutmut_20": "throw=False left out: False is its default",
     "parlour.dixmille.rules.xǁGameǁ_take__mutmut_14": (
         "six_dice_combination of fewer than six dice is None anyway"

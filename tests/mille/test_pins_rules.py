@@ -242,3 +242,28 @@ def test_right_of_way_keeps_an_end_of_limit_on_the_speed_pile() -> None:
     play(game, "pick")
     use(game, C.RIGHT_OF_WAY)
     assert human.speed == C.END_OF_LIMIT and game.view(HUMAN).mine.speed == C.END_OF_LIMIT
+
+
+@pytest.mark.parametrize(
+    ("slots", "refusal"),
+    [
+        ([None, None, C.EXTRA_TANK], "must pick first"),
+        ([None, C.D25, C.EXTRA_TANK], "discard a safety?"),
+    ],
+)
+def test_discarding_a_safety_before_picking_looks_at_slot_one(
+    slots: list[Card | None], refusal: str
+) -> None:
+    game = craft(hands=(slots + [C.D25] * 4, hand(C.D50)), deck=[C.D75] * 3)
+    with pytest.raises(IllegalMove) as caught:
+        game.apply(Move("discard", 2))
+    assert str(caught.value) == refusal
+
+
+def test_a_pick_into_an_empty_slot_one_is_told_twice_for_the_picker() -> None:
+    game = craft(hands=(hand(C.D50), [None, None, *[C.D25] * 5]), deck=[C.D75] * 3, turn=COMPUTER)
+    events = game.apply(Move("pick"))
+    assert [(e.who, e.kind, e.slot) for e in events] == [
+        (COMPUTER, "pick", 0),
+        (COMPUTER, "pick", 1),
+    ]
