@@ -261,9 +261,10 @@ def test_discarding_a_safety_before_picking_looks_at_slot_one(
 
 
 def test_a_pick_into_an_empty_slot_one_is_told_twice_for_the_picker() -> None:
-    game = craft(hands=(hand(C.D50), [None, None, *[C.D25] * 5]), deck=[C.D75] * 3, turn=COMPUTER)
+    deck = [C.D25, C.D100, C.D200]  # the top is the last
+    game = craft(hands=(hand(C.D50), [None, None, *[C.D25] * 5]), deck=deck, turn=COMPUTER)
     events = game.apply(Move("pick"))
-    assert [(e.who, e.kind, e.slot) for e in events] == [
-        (COMPUTER, "pick", 0),
-        (COMPUTER, "pick", 1),
+    assert [(e.who, e.kind, e.card, e.slot) for e in events] == [
+        (COMPUTER, "pick", C.D200, 0),
+        (COMPUTER, "pick", C.D100, 1),
     ]
