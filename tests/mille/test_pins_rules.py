@@ -268,3 +268,13 @@ def test_a_pick_into_an_empty_slot_one_is_told_twice_for_the_picker() -> None:
         (COMPUTER, "pick", C.D200, 0),
         (COMPUTER, "pick", C.D100, 1),
     ]
+
+
+def test_a_player_with_no_cards_left_is_skipped_and_cannot_answer_a_hazard() -> None:
+    game = craft(hands=(hand(C.STOP, C.GO), [None] * 7), deck=[])
+    go(game, COMPUTER)
+    events = use(game, C.STOP)
+    assert [(e.who, e.kind) for e in events] == [(HUMAN, "play"), (COMPUTER, "skip")]
+    computer = game.players[COMPUTER]
+    assert (computer.fresh_battle, computer.fresh_speed) == (False, False)
+    assert game.turn == HUMAN and game.phase is Phase.TURN
