@@ -133,6 +133,12 @@ EQUIVALENT: dict[str, str] = {
         "never clearing the speed after right of way: a limit was cleared just above, so"
         " player.limited is false here"
     ),
+    **{
+        f"parlour.mille.rules.xǁGameǁapply__mutmut_{n}": (
+            "None for False as pass_turn or extra_turn: both are only tested for truth"
+        )
+        for n in (15, 24)
+    },
     "parlour.dixmille.rules.xǁGameǁ_pass__mutmut_20": "throw=False left out: False is its default",
     "parlour.dixmille.rules.xǁGameǁ_take__mutmut_14": (
         "six_dice_combination of fewer than six dice is None anyway"

@@ -8,7 +8,7 @@ import pytest
 
 from parlour.mille.cards import Card
 from parlour.mille.rules import COMPUTER, HUMAN, Game, IllegalMove, Move, Phase, card_total_ok
-from tests.mille.craft import C, craft, go, hand, play, rebalance, use
+from tests.mille.craft import C, craft, discard, go, hand, play, rebalance, use
 
 
 def game_over(human: int, computer: int, won: tuple[int, int] = (2, 5)) -> Game:
@@ -278,3 +278,11 @@ def test_a_player_with_no_cards_left_is_skipped_and_cannot_answer_a_hazard() -> 
     computer = game.players[COMPUTER]
     assert (computer.fresh_battle, computer.fresh_speed) == (False, False)
     assert game.turn == HUMAN and game.phase is Phase.TURN
+
+
+def test_a_discard_is_told_with_its_card_and_slot() -> None:
+    game = craft(hands=(hand(C.D25, C.STOP), hand(C.D50)), deck=[C.D75] * 3)
+    play(game, "pick")
+    events = discard(game, C.STOP)
+    assert [(e.who, e.kind, e.card, e.slot) for e in events] == [(HUMAN, "discard", C.STOP, 2)]
+    assert game.discards[-1] == C.STOP and game.turn == COMPUTER
