@@ -92,10 +92,11 @@ EQUIVALENT: dict[str, str] = {
     ),
     **{
         f"parlour.dixmille.analysis.x_start_value__mutmut_{n}": (
-            "the tables at banked 0 under the other rule, or with None for 0 or False: at 0"
-            " the four 2s wipe nothing, so every one starts from the same value"
+            "other tables for the no-wipe start value (banked 1, the other rule at 0, None"
+            " for 0 or False): without the wipe the banked score changes nothing, and at 0"
+            " the four 2s wipe nothing, so all start from the same value"
         )
-        for n in (3, 4, 5, 6, 8)
+        for n in (3, 4, 5, 6, 7, 8)
     },
     "parlour.dixmille.analysis.xǁStyleǁadd_turn__mutmut_2": (
         "counted = None for False: it is only ever tested for truth"
