@@ -7,7 +7,16 @@ from dataclasses import dataclass
 import pytest
 
 from parlour.mille.cards import Card
-from parlour.mille.rules import COMPUTER, HUMAN, Game, IllegalMove, Move, Phase, card_total_ok
+from parlour.mille.rules import (
+    COMPUTER,
+    HUMAN,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Phase,
+    card_total_ok,
+)
 from tests.mille.craft import C, craft, discard, go, hand, play, rebalance, use
 
 
@@ -286,3 +295,20 @@ def test_a_discard_is_told_with_its_card_and_slot() -> None:
     events = discard(game, C.STOP)
     assert [(e.who, e.kind, e.card, e.slot) for e in events] == [(HUMAN, "discard", C.STOP, 2)]
     assert game.discards[-1] == C.STOP and game.turn == COMPUTER
+
+
+def _told(events: list[Event]) -> list[tuple[object, ...]]:
+    return [(e.who, e.kind, e.card, e.slot) for e in events]
+
+
+def test_a_safety_a_distance_card_and_the_trip_are_told_with_their_card_and_slot() -> None:
+    game = craft(hands=(hand(C.EXTRA_TANK, C.D25), hand(C.D50)), deck=[C.D75] * 3)
+    go(game, HUMAN)
+    play(game, "pick")  # a D75 into P; the safety is in slot 1, the 25 in slot 2
+    assert _told(use(game, C.EXTRA_TANK)) == [(HUMAN, "safety", C.EXTRA_TANK, 1)]
+    assert game.turn == HUMAN  # a safety gives another turn; the hand is pushed down
+    play(game, "pick")
+    assert _told(use(game, C.D25)) == [(HUMAN, "play", C.D25, 6)]
+    game = at_600()
+    told = [(HUMAN, "play", C.D100, 1), (HUMAN, "reach", C.D100, None)]
+    assert _told(use(game, C.D100)) == told
