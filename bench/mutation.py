@@ -140,6 +140,13 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (15, 24)
     },
+    **{
+        f"parlour.mille.rules.xǁGameǁ__init____mutmut_{n}": (
+            "the first phase, turn, goal, deck, discards or starter: a game is made only by"
+            " Game.new, which deals, or game_from_dict, which loads, and both set each one"
+        )
+        for n in range(4, 10)
+    },
     "parlour.dixmille.rules.xǁGameǁ_pass__mutmut_20": "throw=False left out: False is its default",
     "parlour.dixmille.rules.xǁGameǁ_take__mutmut_14": (
         "six_dice_combination of fewer than six dice is None anyway"
