@@ -142,10 +142,11 @@ EQUIVALENT: dict[str, str] = {
     },
     **{
         f"parlour.mille.rules.xǁGameǁ__init____mutmut_{n}": (
-            "the first phase, turn, goal, deck, discards or starter: a game is made only by"
-            " Game.new, which deals, or game_from_dict, which loads, and both set each one"
+            "the first phase, turn, goal, deck, discards, starter, next starter or finisher:"
+            " a game is made only by Game.new, which deals, or game_from_dict, which loads,"
+            " and both set each one"
         )
-        for n in range(4, 10)
+        for n in (4, 5, 6, 7, 8, 9, 10, 13)
     },
     "parlour.dixmille.rules.xǁGameǁ_pass__mutmut_20": "throw=False left out: False is its default",
     "parlour.dixmille.rules.xǁGameǁ_take__mutmut_14": (
