@@ -90,7 +90,15 @@ EQUIVALENT: dict[str, str] = {
         "throw >= t for throw > t: no table values a throw at exactly the points in hand"
         " (checked for banked 0, 3000, 5000 and 9500 under both four-2s rules)"
     ),
-    "parlour.dixmille.analysis.xǁStyleǁadd_turn__mutmut_1": (
+    **{
+        f"parlour.dixmille.analysis.x_start_value__mutmut_{n}": (
+            "other tables for the no-wipe start value (banked 1, the other rule at 0, None"
+            " for 0 or False): without the wipe the banked score changes nothing, and at 0"
+            " the four 2s wipe nothing, so all start from the same value"
+        )
+        for n in (3, 4, 5, 6, 7, 8)
+    },
+    "parlour.dixmille.analysis.xǁStyleǁadd_turn__mutmut_2": (
         "counted = None for False: it is only ever tested for truth"
     ),
     "parlour.midnightoil.rules.x_auto_home_moves__mutmut_7": (
@@ -115,19 +123,40 @@ EQUIVALENT: dict[str, str] = {
         )
         for name in ("settle_game__mutmut_6", "winner__mutmut_5")
     },
+    "parlour.mille.rules.xǁGameǁ_end_hand__mutmut_30": (
+        "self.turn for the finisher in the hand_over event: a finisher is always the mover"
+    ),
+    "parlour.mille.rules.xǁGameǁ_check_use__mutmut_7": (
+        "None for the card in _has_picked: the test runs only for no card or one that is"
+        " not a safety, so it looks at P either way"
+    ),
+    "parlour.mille.rules.xǁGameǁ_play_safety__mutmut_31": (
+        "never clearing the speed after right of way: a limit was cleared just above, so"
+        " player.limited is false here"
+    ),
+    **{
+        f"parlour.mille.rules.xǁGameǁapply__mutmut_{n}": (
+            "None for False as pass_turn or extra_turn: both are only tested for truth"
+        )
+        for n in (15, 24)
+    },
+    **{
+        f"parlour.mille.rules.xǁGameǁ__init____mutmut_{n}": (
+            "the first phase, turn, goal, deck, discards, starter, next starter or finisher:"
+            " a game is made only by Game.new, which deals, or game_from_dict, which loads,"
+            " and both set each one"
+        )
+        for n in (4, 5, 6, 7, 8, 9, 10, 13)
+    },
     "parlour.dixmille.rules.xǁGameǁ_pass__mutmut_20": "throw=False left out: False is its default",
     "parlour.dixmille.rules.xǁGameǁ_take__mutmut_14": (
         "six_dice_combination of fewer than six dice is None anyway"
     ),
-    **{
-        f"parlour.dixmille.rules.xǁGameǁ_validate__mutmut_{n}": (
-            "the message of a check no save reaches: check_faces refuses more than six first"
-        )
-        for n in (38, 39, 40)
-    },
-    "parlour.dixmille.rules.xǁGameǁ_validate__mutmut_62": (
-        "len(counts) > 2 for > 1: two different counts never equal the one-element set"
-        " that the next clause asks for, so it refuses them anyway"
+    "parlour.dixmille.rules.xǁOutcomeǁ__init____mutmut_2": (
+        "the default message: every outcome the rules make passes its own"
+    ),
+    "parlour.dixmille.rules.xǁPlayerǁ__init____mutmut_1": (
+        "the default computer flag: every player is made with it given"
     ),
     "parlour.dixmille.rules.xǁGameǁcheck_take__mutmut_29": (
         "size <= 6 for size < 6 or n == 6: a take of six dice needs six thrown, so both hold"
@@ -155,9 +184,40 @@ EQUIVALENT: dict[str, str] = {
     "parlour.core.saves.x_write_save__mutmut_29": (
         "allow_nan=None for False: json only tests the flag for truth"
     ),
+    **{
+        f"parlour.core.saves.x_load_save__mutmut_{n}": (
+            "a loaded save's program_version: nothing reads it"
+        )
+        for n in (132, 133, 134)
+    },
+    "parlour.core.saves.xǁSaveErrorǁ__init____mutmut_5": (
+        "None for the reason in args: str() reads the attributes, which pickling restores"
+        " from the instance's dict after calling __init__ with args"
+    ),
     "parlour.core.saves.x_write_save__mutmut_38": ("'UTF-8' for 'utf-8': the same codec"),
     "parlour.mille.savefile.x__plain__mutmut_11": (
         "allow_nan=None for False: json only tests the flag for truth"
+    ),
+    **{
+        f"parlour.mille.state.x_check_consistent__mutmut_{n}": (
+            "zip strict or not: a game always has its two players, and two names are zipped"
+        )
+        for n in (4, 7, 12)
+    },
+    **{
+        f"parlour.mille.state.x_check_consistent__mutmut_{n}": (
+            "the message of a finished trip in play: game_from_dict has just refused the"
+            " same, and no other caller in the program shows it"
+        )
+        for n in (63, 64, 65)
+    },
+    "parlour.mille.state.x_game_from_dict__mutmut_199": (
+        "and for or in the extension check: what it lets through, check_consistent"
+        " refuses next with the same message"
+    ),
+    "parlour.mille.savefile.x__meta__mutmut_50": (
+        ">= for > MAX_HANDS: a million hand summaries take over 60 MB, past the 32 MiB a"
+        " save may be, so no save reaches the bound"
     ),
     "parlour.mille.savefile.x__meta__mutmut_18": (
         "None for [] as an old save's hands: Meta turns None into []"
@@ -182,6 +242,67 @@ EQUIVALENT: dict[str, str] = {
     },
     "parlour.dixmille.savefile.x__recovery_folders__mutmut_9": (
         "create=None for create=False: data_dir only tests the flag for truth"
+    ),
+    **{
+        f"parlour.dixmille.stats.x_parse_record__mutmut_{n}": (
+            "the text of a ValueError for a damaged statistics line (or any exception, for"
+            " rules that are not an object): the ledger counts the line, never shows why"
+        )
+        for n in (10, 15, 16, 17, 22, 23, 24, 31, 32, 33, 35, 44, 45)
+        + (62, 67, 68, 70, 71, 72, 82, 83, 84)
+    },
+    "parlour.dixmille.stats.x_record_game__mutmut_19": (
+        "[+1] for [-1]: every LedgerError reads 'statistics not recorded: <reason>', two parts"
+    ),
+    "parlour.dixmille.stats.x_stats_path__mutmut_3": (
+        "create=None for create=False: data_dir only tests the flag for truth"
+    ),
+    "parlour.dixmille.stats.x_totals__mutmut_16": ("Totals(None): the next line sets the name"),
+    "parlour.dixmille.stats.x_totals__mutmut_40": (
+        "break for continue after a solitaire game's seat: it is the game's only seat"
+    ),
+    "parlour.dixmille.stats.xǁTotalsǁadd_turn__mutmut_1": (
+        "the default of four_twos_wipes: the only caller passes the game's rule"
+    ),
+    **{
+        name: (
+            "the data folder created or not: folder_problem has created and checked it"
+            " before the ledger or the earlier file is named"
+        )
+        for name in (
+            *(f"parlour.midnightoil.stats.x_ledger_path__mutmut_{n}" for n in (2, 4, 5)),
+            *(f"parlour.midnightoil.stats.x__read_baseline__mutmut_{n}" for n in (3, 5, 6)),
+        )
+    },
+    "parlour.midnightoil.stats.x__read_baseline__mutmut_14": "'UTF-8' for 'utf-8': the same codec",
+    "parlour.midnightoil.stats.x_load_stats__mutmut_29": (
+        "lower() for upper() of the note's first character: it is always a digit"
+    ),
+    "parlour.midnightoil.stats.x_record_of__mutmut_1": (
+        "the default of restarted: the only caller passes it"
+    ),
+    "parlour.midnightoil.stats.x_record_of__mutmut_3": (
+        "the message for an unknown outcome: the only caller passes one of the three"
+    ),
+    **{
+        f"parlour.midnightoil.stats.x__clean_win__mutmut_{n}": (
+            "None for 0 as a missing time: the next line turns anything not a number into 0"
+        )
+        for n in (3, 5)
+    },
+    **{
+        f"parlour.midnightoil.stats.x__clean_win__mutmut_{n}": (
+            "None or -2 for -1 as a missing deal number: check_deal_number refuses all three,"
+            " and the earlier file is set aside"
+        )
+        for n in (17, 19, 23)
+    },
+    "parlour.midnightoil.stats.x__clean_win__mutmut_68": (
+        "0 < seconds for 0 <= seconds: a time of 0 gives 0.0 either way"
+    ),
+    "parlour.midnightoil.stats.xǁStatsǁfrom_dict__mutmut_57": (
+        "a per-deal entry that is not an object then fails on .get, which sets the file"
+        " aside just the same"
     ),
 }
 """Surviving mutants that are equivalent: they are left out of the kill rate's base."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import errno
 import json
+import os
+import pickle
 import re
 import stat
 from pathlib import Path
@@ -129,3 +131,75 @@ def test_a_missing_folder_and_an_unusable_name_are_named(tmp_path: Path) -> None
     with pytest.raises(SaveError) as caught:
         write_save(nul, "mille", 1, 1, {})
     assert str(caught.value) == f"{printable(str(nul))}: is not a usable file name"
+
+
+def _load_refusal(path: Path) -> str:
+    with pytest.raises(SaveError) as caught:
+        saves.load_save(path, "mille", 1)
+    return str(caught.value)
+
+
+def test_what_cannot_be_a_save_file_is_named(tmp_path: Path) -> None:
+    folder = tmp_path / "a folder"
+    folder.mkdir()
+    assert _load_refusal(folder) == f"{folder}: is a folder, not a save file"
+    fifo = tmp_path / "a pipe"
+    os.mkfifo(fifo)
+    assert _load_refusal(fifo) == f"{fifo}: is not a regular file, not a save file"
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as out:
+        out.truncate(saves.MAX_SAVE_BYTES + 1)
+    assert _load_refusal(huge) == f"{huge}: is far too large to be a Parlour save file"
+    blank = tmp_path / "blank.json"
+    blank.write_bytes(b" \n\t\n")
+    assert _load_refusal(blank) == f"{blank}: is empty, not a Parlour save file"
+
+
+def test_what_a_write_returns_is_the_save_as_it_loads_back(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    written = write_save(path, "mille", 1, 42, {"hand": ["GO"]})
+    assert written == saves.load_save(path, "mille", 1)
+
+
+def test_a_save_error_passes_between_processes_with_its_message(tmp_path: Path) -> None:
+    error = SaveError(tmp_path / "g.json", "is damaged: a turn is damaged")
+    again = pickle.loads(pickle.dumps(error))
+    assert (str(again), again.path, again.reason) == (str(error), error.path, error.reason)
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"game": ""}, "is damaged: it does not say which game it belongs to"),
+        ({"format_version": 0}, "is damaged: its format version is missing or invalid"),
+        ({"format_version": True}, "is damaged: its format version is missing or invalid"),
+        ({"seed": -1}, "is damaged: its seed is missing or invalid"),
+        ({"seed": "7"}, "is damaged: its seed is missing or invalid"),
+        ({"state": []}, "is damaged: it holds no game state"),
+    ],
+)
+def test_a_damaged_envelope_is_refused_word_for_word(
+    tmp_path: Path, change: dict[str, object], reason: str
+) -> None:
+    path = tmp_path / "g.json"
+    write_save(path, "mille", 1, 7, {"n": 1})
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    envelope.update(change)
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+    assert _load_refusal(path) == f"{path}: {reason}"
+
+
+@pytest.mark.parametrize(
+    ("saved_at", "read"),
+    [(20261201, ""), (None, ""), ("2026-12-01T10:00:00+00:00", "2026-12-01T10:00:00+00:00")],
+)
+def test_a_time_of_saving_that_is_not_text_reads_as_none(
+    tmp_path: Path, saved_at: object, read: str
+) -> None:
+    # An old save's game id is derived from its seed and this time (mille, midnightoil).
+    path = tmp_path / "g.json"
+    write_save(path, "mille", 1, 7, {"n": 1})
+    envelope = json.loads(path.read_text(encoding="utf-8"))
+    envelope["saved_at"] = saved_at
+    path.write_text(json.dumps(envelope), encoding="utf-8")
+    assert saves.load_save(path, "mille", 1).saved_at == read

@@ -9,7 +9,17 @@ from __future__ import annotations
 import pytest
 
 from parlour.dixmille.ai import tables_for
-from parlour.dixmille.analysis import COSTLIEST, MISTAKE, Costly, Style, analyse, annotate, explain
+from parlour.dixmille.analysis import (
+    COSTLIEST,
+    MISTAKE,
+    Costly,
+    Style,
+    analyse,
+    annotate,
+    explain,
+    optimum_from_zero,
+    start_value,
+)
 from parlour.dixmille.records import GO, TAKE, Decision, TurnRecord
 from parlour.dixmille.scoring import score_take
 
@@ -197,3 +207,56 @@ def test_weaker_takes_add_up() -> None:
     style.add_turn(turn(valued(3.0, kind=TAKE), valued(4.0, kind=TAKE)))
     style.add_turn(turn(valued(5.0, kind=TAKE)))
     assert style.take_mistakes == 3 and style.take_decisions == 3
+
+
+def _took(best: str, loss: float = 12.0) -> Decision:
+    return Decision(TAKE, 0, 0, 2, 0, False, thrown=(1, 5), taken=(1,), loss=loss, best=best)
+
+
+@pytest.mark.parametrize(
+    ("loss", "words"), [(0.99, "less than 1"), (1.0, "1"), (1.6, "2"), (1234.4, "1,234")]
+)
+def test_a_loss_reads_in_whole_points_from_one(loss: float, words: str) -> None:
+    passed = Decision(GO, 0, 350, 5, 0, False, throw=False, loss=loss, best="throw")
+    assert explain(passed, brackets) == (
+        f"passed at 350 with 5 dice: throwing is worth {words} more on average"
+    )
+
+
+def test_advice_to_take_every_die_reads_as_hot_dice() -> None:
+    assert explain(_took("take 1 5"), brackets) == (
+        "took [1] of [1][5]: [1][5] (hot dice) averages 12 more"
+    )
+
+
+@pytest.mark.parametrize("best", ["pass 5", "take X", "take 7", "take"])
+def test_advice_that_is_not_a_take_of_dice_is_shown_as_words(best: str) -> None:
+    assert explain(_took(best), brackets) == f"took [1] of [1][5]: {best} averages 12 more"
+
+
+def test_a_mistake_made_again_at_the_same_cost_keeps_its_first_instance() -> None:
+    style = Style()
+    first = Decision(GO, 0, 300, 4, 0, False, throw=True, loss=30.0, best="pass")
+    again = Decision(GO, 1000, 300, 4, 0, False, throw=True, loss=30.0, best="pass")
+    style.add_turn(turn(first))
+    style.add_turn(turn(again))
+    assert [(c.decision.banked, c.times) for c in style.worst] == [(0, 2)]
+
+
+def test_without_turns_the_optimum_per_turn_is_zero() -> None:
+    assert Style().optimum_per_turn() == 0.0
+
+
+def test_the_optimum_is_exact_every_500_points_and_a_straight_line_between() -> None:
+    at = {banked: tables_for(banked).start_value() for banked in (0, 500)}
+    assert start_value(0) == at[0] == optimum_from_zero()
+    assert start_value(500) == at[500]
+    assert start_value(250) == pytest.approx((at[0] + at[500]) / 2, abs=1e-12)
+    # Without the four 2s wiping a score, the banked score changes nothing.
+    assert start_value(2000, False) == tables_for(0, False).start_value()
+
+
+def test_every_analysed_decision_of_a_turn_counts_even_after_one_that_is_not() -> None:
+    style = Style()
+    style.add_turn(turn(go(300, 4, throw=True), valued(40.0, throw=False)))
+    assert (style.go_decisions, style.too_early, style.given_away) == (1, 1, 40.0)

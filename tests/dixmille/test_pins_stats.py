@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import json
+import os
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from parlour.core import ledger
+from parlour.core.rng import SEED_LIMIT
 from parlour.dixmille import savefile, stats
 from parlour.dixmille.records import BUST, FOUR_TWOS, PASS, TurnRecord
-from parlour.dixmille.rules import Game
+from parlour.dixmille.rules import FOUR_TWOS_GAME, TARGET, Game
 from parlour.dixmille.scoring import STRAIGHT, THREE_PAIRS
-from parlour.dixmille.stats import Totals
+from parlour.dixmille.stats import GameLine, Totals
 
 SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
 
@@ -59,9 +64,11 @@ def _turn(**facts: object) -> TurnRecord:
 
 def test_the_turn_counts_add_up_over_turns() -> None:
     entry = Totals("Ann")
-    entry.add_turn(_turn(throws=3, hot_dice=1, one_die=[1, 0], six_dice=[STRAIGHT, THREE_PAIRS]))
     entry.add_turn(
-        _turn(throws=5, hot_dice=2, one_die=[2, 1, 1], bonus=500, six_dice=[THREE_PAIRS, STRAIGHT])
+        _turn(throws=3, hot_dice=1, one_die=[1, 2], bonus=500, six_dice=[STRAIGHT, THREE_PAIRS])
+    )
+    entry.add_turn(
+        _turn(throws=5, hot_dice=2, one_die=[2, 1, 1], bonus=1000, six_dice=[THREE_PAIRS, STRAIGHT])
     )
     figures = (
         entry.turns,
@@ -76,7 +83,7 @@ def test_the_turn_counts_add_up_over_turns() -> None:
         entry.bonus,
         entry.top_bonus,
     )
-    assert figures == (2, 8, 3, 2, 2, 5, 5, 3, 1, 500, 3)
+    assert figures == (2, 8, 3, 2, 2, 5, 5, 3, 2, 1500, 3)
 
 
 def _played() -> Game:
@@ -120,3 +127,85 @@ def test_passes_busts_and_four_twos_add_up_in_their_bands() -> None:
     assert entry.pass_bands == [0, 2, 1, 0, 0, 0]
     assert entry.pass_dice == [2, 0, 0, 0, 0, 1]
     assert (entry.busts, entry.bust_lost, entry.four_twos, entry.four_twos_lost) == (2, 350, 2, 600)
+
+
+def _game(scores: tuple[int, ...], winners: tuple[str, ...]) -> GameLine:
+    names = ("Ann", "Bob")[: len(scores)]
+    return GameLine(
+        finished=True,
+        four_twos=FOUR_TWOS_GAME,
+        names=names,
+        scores=scores,
+        winners=winners,
+        turns=((_turn(),) * 3,) * len(names),
+    )
+
+
+def test_wins_and_shared_wins_are_counted_apart_game_by_game() -> None:
+    games = [
+        _game((TARGET, TARGET), ("Ann", "Bob")),
+        _game((TARGET, 300), ("Ann",)),
+        _game((TARGET + 500, TARGET + 500), ("Ann", "Bob")),
+        _game((TARGET, 600), ("Ann",)),
+    ]
+    ann, bob = stats.totals(games)
+    assert (ann.finished, ann.won, ann.shared) == (4, 2, 2)
+    assert (bob.finished, bob.won, bob.shared) == (4, 0, 2)
+
+
+def test_a_solitaire_game_reaching_exactly_the_target_counts_its_turns() -> None:
+    (ann,) = stats.totals([_game((TARGET,), ("Ann",)), _game((TARGET - 50,), ("Ann",))])
+    assert (ann.solitaire, ann.solitaire_turns) == (2, [3])
+
+
+def test_games_are_recorded_in_the_dixmille_folder_and_reading_creates_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "not yet"
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(data))
+    assert stats.load_games() == ([], None)
+    assert not data.exists()
+    assert stats.record_game(_played(), False) is None
+    assert os.listdir(data) == ["dixmille"] and os.listdir(data / "dixmille") == ["games.jsonl"]
+
+
+@pytest.mark.parametrize(("length", "counted"), [(64, True), (65, False)])
+def test_a_recorded_date_of_up_to_64_characters_is_read(length: int, counted: bool) -> None:
+    assert stats.record_game(_played(), False) is None
+    path = stats.stats_path()
+    line = json.loads(path.read_text(encoding="utf-8"))
+    line["date"] = "2026-12-01".ljust(length, "x")
+    path.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    games, message = stats.load_games()
+    if counted:
+        assert len(games) == 1 and message is None
+    else:
+        assert games == []
+        assert message == "1 damaged line in the statistics skipped; the rest is shown"
+
+
+def test_an_abandoned_game_counts_for_every_seat() -> None:
+    abandoned = replace(_game((300, 600), ()), finished=False)
+    ann, bob = stats.totals([abandoned])
+    assert (ann.games, ann.turns, ann.finished) == (1, 3, 0)
+    assert (bob.games, bob.turns, bob.finished, bob.highest_score) == (1, 3, 0, 600)
+
+
+def _recorded_line() -> dict[str, object]:
+    assert stats.record_game(_played(), False) is None
+    line: dict[str, object] = json.loads(stats.stats_path().read_text(encoding="utf-8"))
+    return line
+
+
+def test_the_date_of_a_record_is_utc_to_the_second() -> None:
+    date = _recorded_line()["date"]
+    assert isinstance(date, str)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", date)
+
+
+def test_a_record_with_the_greatest_seed_is_read() -> None:
+    line = _recorded_line()
+    line["seed"] = SEED_LIMIT - 1
+    stats.stats_path().write_text(json.dumps(line) + "\n", encoding="utf-8")
+    games, message = stats.load_games()
+    assert len(games) == 1 and message is None

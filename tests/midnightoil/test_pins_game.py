@@ -5,12 +5,16 @@ Deal 1 (spec §9): b = 8H 8D 5S, g = 2C AD 6S, l = 6C 7C AS.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from parlour.core.saves import SaveError
+from parlour.midnightoil import savefile
 from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.game import Game
+from parlour.midnightoil.game import MAX_UNDOS, Game, Step
 from parlour.midnightoil.rules import IllegalMove, Move, State
 from parlour.tui.glyphs import ASCII
 
@@ -159,3 +163,72 @@ def test_a_new_game_starts_with_the_clock_and_counters_at_zero() -> None:
     assert (data["solver_used"], data["touched"]) == (False, False)
     app = MidnightOilApp(game, ASCII)
     assert "time 0:00   undos 0" in app.render(24, 80).to_text()
+
+
+def test_a_save_whose_redo_steps_outnumber_the_undos_is_refused() -> None:
+    data = played().to_dict()
+    data["undos"] = 0
+    assert refusal(data) == "there are more steps to redo than undos were made"
+
+
+def test_a_game_id_parlour_does_not_make_is_refused() -> None:
+    assert refusal(dict(played().to_dict(), game_id="not-an-id")) == (
+        "the game id is not one Parlour makes"
+    )
+
+
+def _unsaved(game: Game, tmp_path: Path) -> str:
+    path = tmp_path / "s.json"
+    with pytest.raises(SaveError) as caught:
+        savefile.save(path, game)
+    assert not path.exists()
+    lead = f"{path}: not saved: the game is in the middle of a move "
+    return str(caught.value).removeprefix(lead)
+
+
+def _lose_a_card(game: Game) -> None:
+    fans = list(game.state.fans)
+    fans[1] = fans[1][1:]
+    old = game.state
+    game.state = State(1, tuple(fans), old.foundations, old.redeals_left, old.draw_used)
+
+
+def _other_start(game: Game) -> None:
+    first = game.history[0]
+    game.history[0] = Step(first.moves, game.state)
+
+
+def _other_position(game: Game) -> None:
+    game.state = Game(1).state
+
+
+def _other_redo(game: Game) -> None:
+    game.future[0] = Step(game.future[0].moves, Game(1).state)
+
+
+@pytest.mark.parametrize(
+    ("damage", "reason"),
+    [
+        (_lose_a_card, "the cards do not add up"),
+        (_other_start, "the undo history does not follow from the deal"),
+        (_other_position, "the undo history does not reach the position"),
+        (_other_redo, "the redo steps do not follow from the position"),
+    ],
+)
+def test_a_half_applied_game_is_not_saved_and_says_why(
+    tmp_path: Path, damage: Callable[[Game], None], reason: str
+) -> None:
+    game = played()
+    damage(game)
+    assert _unsaved(game, tmp_path) == f"({reason})"
+
+
+def test_a_won_game_with_steps_to_redo_is_not_saved(tmp_path: Path) -> None:
+    game = won_game()
+    game.future = [Step((ACE_HOME,), game.state)]
+    game.undos = 1
+    assert _unsaved(game, tmp_path) == "(a won game has nothing to redo)"
+
+
+def test_the_most_undos_a_game_can_count_load() -> None:
+    assert Game.from_dict(dict(played().to_dict(), undos=MAX_UNDOS)).undos == MAX_UNDOS

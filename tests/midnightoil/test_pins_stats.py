@@ -3,6 +3,7 @@ lists come back exactly, and a win with an impossible detail sets the file aside
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from parlour.core import ledger, paths
+from parlour.core.text import ASCII_ELLIPSIS, shorten_middle
 from parlour.midnightoil import stats as mo_stats
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import State
@@ -198,3 +200,121 @@ def test_a_recorded_win_lists_its_details_and_restarts_add_up() -> None:
     assert stats.wins == [
         {"deal_number": 9, "phase": 2, "draw_used": True, "moves": 0, "undos": 4, "seconds": 100.0}
     ]
+
+
+def _shown(path: Path, columns: int = mo_stats.PATH_COLUMNS) -> str:
+    return shorten_middle(str(path), columns, ASCII_ELLIPSIS)
+
+
+@pytest.fixture
+def long_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / ("a-data-folder-with-a-long-name-" * 2)
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(folder))
+    return folder
+
+
+def test_a_damaged_earlier_file_is_named_where_it_was_kept(long_data_dir: Path) -> None:
+    path = paths.data_file(BASELINE_FILE)
+    path.write_text("{", encoding="utf-8")
+    stats, warning = load_stats()
+    (backup,) = long_data_dir.iterdir()
+    assert backup.name.startswith(BASELINE_FILE + ".damaged-")
+    assert warning == f"Earlier statistics were damaged; kept as {_shown(backup)}."
+    assert "..." in warning and stats.played == 0
+
+
+def test_an_earlier_file_that_cannot_be_set_aside_is_named_and_left(
+    long_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = paths.data_file(BASELINE_FILE)
+    path.write_text("{", encoding="utf-8")
+    monkeypatch.setattr(mo_stats.ledger, "set_aside", lambda path: None)
+    _, warning = load_stats()
+    assert warning == f"Earlier statistics in {_shown(path)} are damaged; left as they are."
+    assert path.read_text(encoding="utf-8") == "{"
+
+
+def test_an_unreadable_earlier_file_is_told_with_the_system_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    paths.data_file(BASELINE_FILE).write_text("{}", encoding="utf-8")
+    read_bytes = Path.read_bytes
+
+    def refuse(self: Path) -> bytes:
+        if self.name == BASELINE_FILE:
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    _, warning = load_stats()
+    assert warning == "Earlier statistics unreadable (Permission denied); left as they are."
+
+
+def test_a_ledger_that_cannot_be_read_is_told_and_the_game_goes_on() -> None:
+    path = mo_stats.ledger_path()
+    path.mkdir(parents=True)
+    _, warning = load_stats()
+    assert warning == f"Statistics unreadable ({path} is a folder); the game goes on."
+
+
+def test_a_damaged_ledger_line_is_told_as_one_sentence() -> None:
+    _write_line(phase=0)  # no game is in phase 0
+    stats, warning = load_stats()
+    assert stats.played == 0
+    assert warning == "1 damaged line in the statistics skipped; the rest is shown."
+
+
+@pytest.mark.parametrize(
+    ("error", "reason"),
+    [
+        (PermissionError(errno.EACCES, "Permission denied"), "Permission denied"),
+        (OSError("odd"), "odd"),
+    ],
+)
+def test_a_data_folder_the_system_refuses_is_told_with_its_reason(
+    monkeypatch: pytest.MonkeyPatch, error: OSError, reason: str
+) -> None:
+    def refuse(create: bool = True) -> Path:
+        raise error
+
+    monkeypatch.setattr(mo_stats.paths, "data_dir", refuse)
+    assert mo_stats.record_game(Game(3), mo_stats.LOST) == (
+        f"Statistics not recorded: the data folder cannot be used ({reason})."
+    )
+
+
+@pytest.mark.parametrize(
+    ("problem", "shown", "columns"),
+    [
+        ("is a file (or lies under one), not a folder", "is a file, not a folder", 14),
+        ("cannot be written to: permission denied", "cannot be written to: permission denied", 12),
+    ],
+)
+def test_a_long_data_folder_name_is_cut_to_the_row_but_to_no_less_than_12_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, problem: str, shown: str, columns: int
+) -> None:
+    folder = tmp_path / ("x" * 80)
+
+    def refuse(create: bool = True) -> Path:
+        raise paths.DataDirError(folder, problem)
+
+    monkeypatch.setattr(mo_stats.paths, "data_dir", refuse)
+    where = _shown(folder, columns)
+    assert mo_stats.record_game(Game(3), mo_stats.LOST) == (
+        f"Statistics not recorded: data folder {where} {shown}."
+    )
+
+
+def test_the_earlier_files_histogram_and_first_phase_wins_come_back() -> None:
+    quick = dict(WIN, phase=1, seconds=0.5)
+    stats, warning = _earlier({"won": 1, "wins": [quick]})
+    assert warning is None
+    assert stats.histogram[10] == 1 and sum(stats.histogram) == 1
+    assert (stats.best_home, stats.mean_home) == (10, 10.0)
+    assert stats.wins == [quick]
+
+
+def test_no_games_is_no_streak() -> None:
+    stats, warning = load_stats()
+    assert warning is None
+    assert (stats.played, stats.current_streak, stats.best_streak) == (0, 0, 0)

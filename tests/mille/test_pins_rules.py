@@ -7,8 +7,17 @@ from dataclasses import dataclass
 import pytest
 
 from parlour.mille.cards import Card
-from parlour.mille.rules import COMPUTER, HUMAN, Game, IllegalMove, Move, Phase, card_total_ok
-from tests.mille.craft import C, craft, go, hand, play, rebalance, use
+from parlour.mille.rules import (
+    COMPUTER,
+    HUMAN,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Phase,
+    card_total_ok,
+)
+from tests.mille.craft import C, craft, discard, go, hand, play, rebalance, use
 
 
 def game_over(human: int, computer: int, won: tuple[int, int] = (2, 5)) -> Game:
@@ -224,3 +233,82 @@ def test_the_pick_and_the_end_of_the_hand_are_told_for_the_right_seat() -> None:
     use(game, C.D100)
     last = game.answer_extension(False)[-1]
     assert (last.who, last.kind) == (HUMAN, "hand_over")
+
+
+def test_a_hand_that_ends_with_the_deck_is_told_for_the_last_picker() -> None:
+    game = craft(hands=(hand(C.D25), hand(C.D50)), deck=[C.D75], turn=COMPUTER)
+    events = game.apply(Move("pick"))  # the last card, and nobody can roll
+    assert (game.phase, game.finisher) == (Phase.HAND_OVER, None)
+    assert [(e.who, e.kind) for e in events][-1] == (COMPUTER, "hand_over")
+
+
+def test_right_of_way_keeps_an_end_of_limit_on_the_speed_pile() -> None:
+    game = craft(hands=(hand(C.RIGHT_OF_WAY), hand(C.D25)), deck=[C.D75] * 4)
+    human = game.players[HUMAN]
+    human.speed_pile = [C.SPEED_LIMIT, C.END_OF_LIMIT]
+    human.speed = C.END_OF_LIMIT
+    rebalance(game)
+    play(game, "pick")
+    use(game, C.RIGHT_OF_WAY)
+    assert human.speed == C.END_OF_LIMIT and game.view(HUMAN).mine.speed == C.END_OF_LIMIT
+
+
+@pytest.mark.parametrize(
+    ("slots", "refusal"),
+    [
+        ([None, None, C.EXTRA_TANK], "must pick first"),
+        ([None, C.D25, C.EXTRA_TANK], "discard a safety?"),
+    ],
+)
+def test_discarding_a_safety_before_picking_looks_at_slot_one(
+    slots: list[Card | None], refusal: str
+) -> None:
+    game = craft(hands=(slots + [C.D25] * 4, hand(C.D50)), deck=[C.D75] * 3)
+    with pytest.raises(IllegalMove) as caught:
+        game.apply(Move("discard", 2))
+    assert str(caught.value) == refusal
+
+
+def test_a_pick_into_an_empty_slot_one_is_told_twice_for_the_picker() -> None:
+    deck = [C.D25, C.D100, C.D200]  # the top is the last
+    game = craft(hands=(hand(C.D50), [None, None, *[C.D25] * 5]), deck=deck, turn=COMPUTER)
+    events = game.apply(Move("pick"))
+    assert [(e.who, e.kind, e.card, e.slot) for e in events] == [
+        (COMPUTER, "pick", C.D200, 0),
+        (COMPUTER, "pick", C.D100, 1),
+    ]
+
+
+def test_a_player_with_no_cards_left_is_skipped_and_cannot_answer_a_hazard() -> None:
+    game = craft(hands=(hand(C.STOP, C.GO), [None] * 7), deck=[])
+    go(game, COMPUTER)
+    events = use(game, C.STOP)
+    assert [(e.who, e.kind) for e in events] == [(HUMAN, "play"), (COMPUTER, "skip")]
+    computer = game.players[COMPUTER]
+    assert (computer.fresh_battle, computer.fresh_speed) == (False, False)
+    assert game.turn == HUMAN and game.phase is Phase.TURN
+
+
+def test_a_discard_is_told_with_its_card_and_slot() -> None:
+    game = craft(hands=(hand(C.D25, C.STOP), hand(C.D50)), deck=[C.D75] * 3)
+    play(game, "pick")
+    events = discard(game, C.STOP)
+    assert [(e.who, e.kind, e.card, e.slot) for e in events] == [(HUMAN, "discard", C.STOP, 2)]
+    assert game.discards[-1] == C.STOP and game.turn == COMPUTER
+
+
+def _told(events: list[Event]) -> list[tuple[object, ...]]:
+    return [(e.who, e.kind, e.card, e.slot) for e in events]
+
+
+def test_a_safety_a_distance_card_and_the_trip_are_told_with_their_card_and_slot() -> None:
+    game = craft(hands=(hand(C.EXTRA_TANK, C.D25), hand(C.D50)), deck=[C.D75] * 3)
+    go(game, HUMAN)
+    play(game, "pick")  # a D75 into P; the safety is in slot 1, the 25 in slot 2
+    assert _told(use(game, C.EXTRA_TANK)) == [(HUMAN, "safety", C.EXTRA_TANK, 1)]
+    assert game.turn == HUMAN  # a safety gives another turn; the hand is pushed down
+    play(game, "pick")
+    assert _told(use(game, C.D25)) == [(HUMAN, "play", C.D25, 6)]
+    game = at_600()
+    told = [(HUMAN, "play", C.D100, 1), (HUMAN, "reach", C.D100, None)]
+    assert _told(use(game, C.D100)) == told

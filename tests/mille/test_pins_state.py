@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from parlour.core.rng import SEED_LIMIT
 from parlour.core.saves import SaveError
 from parlour.mille import savefile
 from parlour.mille.rules import Game
@@ -154,6 +155,84 @@ def extension_short_of_700(d: dict[str, Any]) -> None:
 def swap_one(d: dict[str, Any]) -> None:
     """101 cards still, but one more Right of Way and one GO fewer."""
     d["deck"][d["deck"].index("GO")] = "RIGHT_OF_WAY"
+
+
+def to_deck(who: int, *slots: int) -> Edit:
+    """Put the cards in ``slots`` of ``who``'s hand back on the deck (the cards add up)."""
+
+    def edit(d: dict[str, Any]) -> None:
+        hand = d["players"][who]["hand"]
+        for slot in slots:
+            d["deck"].append(hand[slot])
+            hand[slot] = None
+
+    return edit
+
+
+def carried(points: int) -> Edit:
+    """The human carries ``points`` from earlier hands."""
+    return lambda d: human(d).update(overall_total=human(d)["hand_total"] + points)
+
+
+def computer_at(points: int, phase: str) -> Edit:
+    """The computer finished the hand with ``points`` overall, in ``phase``."""
+
+    def edit(d: dict[str, Any]) -> None:
+        computer_finished(d)
+        d["players"][1]["overall_total"] = points
+        d["phase"] = phase
+
+    return edit
+
+
+def unfinished_bonus(d: dict[str, Any]) -> None:
+    human(d)["bonuses"] = [400, 0, 0, 0, 0]
+    tally(d)
+
+
+def wrong_bonuses(d: dict[str, Any]) -> None:
+    """The computer finished with a 200 but is scored as if it had none."""
+    computer_finished(d)
+    d["players"][1]["bonuses"] = [400, 0, 0, 0, 0]
+    tally(d, 1)
+
+
+def asked_holding_seven(d: dict[str, Any]) -> None:
+    """The extension question is put to a player who has picked and not played."""
+    d["phase"] = "EXTENSION"
+    trip_done_still_playing(d)
+    human(d)["hand"][0] = d["deck"].pop()
+
+
+def deck_out(d: dict[str, Any]) -> None:
+    """The deck has run out (its cards are discards): the human, to move, can still play."""
+    d["discards"].extend(d["deck"])
+    d["deck"] = []
+
+
+def deck_out_empty_handed(d: dict[str, Any]) -> None:
+    deck_out(d)
+    d["discards"].extend(card for card in human(d)["hand"] if card)
+    human(d)["hand"] = [None] * 7
+
+
+def both_at_700(d: dict[str, Any]) -> None:
+    """The extension question while both players have completed the trip."""
+    d["phase"] = "EXTENSION"
+    trip_done_still_playing(d)
+    miles(d, "D200", "D200", "D100", "D100", "D100", who=1)
+
+
+def over_stuck_with_a_deck(d: dict[str, Any]) -> None:
+    """The hand is over with cards left on the deck, both players holding only miles they
+    cannot roll: nobody could play, but the deck had not run out."""
+    for player in d["players"]:
+        d["deck"].extend(card for card in player["hand"] if card)
+        kept = [card for card in d["deck"] if card.startswith("D")][:6]
+        for card in kept:
+            d["deck"].remove(card)
+        player["hand"] = [None, *kept]
+    d["phase"] = "HAND_OVER"
 
 
 H = ("players", 0)
@@ -333,6 +412,51 @@ DAMAGE: list[tuple[str, Edit, str]] = [
         extension_short_of_700,
         "the extension question does not fit the position",
     ),
+    ("waiting hand short", to_deck(1, 1), "a hand holds the wrong number of cards"),
+    (
+        "waiting hand picked",
+        lambda d: d["players"][1]["hand"].__setitem__(0, d["deck"].pop()),
+        "a hand holds the wrong number of cards",
+    ),
+    ("mover's gap", to_deck(0, 3), "a hand holds the wrong number of cards"),
+    ("mover with three", to_deck(0, 1, 2, 3), "a hand holds the wrong number of cards"),
+    (
+        "battle top",
+        put((*H, "battle"), "STOP"),
+        "the human's battle pile does not show its top card",
+    ),
+    (
+        "speed top",
+        put((*H, "speed"), "SPEED_LIMIT"),
+        "the human's speed pile does not show its top card",
+    ),
+    ("5000 carried", carried(5000), "the human's overall total should have ended the game"),
+    (
+        "computer's speed top",
+        put((*C, "speed"), "SPEED_LIMIT"),
+        "the computer's speed pile does not show its top card",
+    ),
+    ("1000 too soon", put(("goal",), 1000), "the trip was extended before anyone reached 700"),
+    ("a game won", put((*H, "games_won"), 1), "more games won than the hands played allow"),
+    ("over unended", put(("phase",), "HAND_OVER"), "the hand ended without a reason"),
+    ("over, stuck", over_stuck_with_a_deck, "the hand ended without a reason"),
+    (
+        "over unfinished",
+        both(put(("phase",), "HAND_OVER"), put(("finisher",), 0)),
+        "the hand's finisher did not complete the trip",
+    ),
+    (
+        "5000 in a hand",
+        computer_at(5000, "HAND_OVER"),
+        "the game's end does not match the totals",
+    ),
+    ("finisher in play", put(("finisher",), 1), "a hand in play has a finisher"),
+    ("bonus unfinished", unfinished_bonus, "bonuses for a player who did not finish the trip"),
+    ("wrong bonuses", wrong_bonuses, "the trip bonuses do not match the hand"),
+    ("asked holding seven", asked_holding_seven, "a hand holds the wrong number of cards"),
+    ("deck out, no cards", deck_out_empty_handed, "the hand should have ended with the deck"),
+    ("asked with both at 700", both_at_700, "the extension question does not fit the position"),
+    ("seed past its range", put(("seed",), SEED_LIMIT), "the seed is invalid"),
 ]
 
 
@@ -372,6 +496,12 @@ VALID: list[tuple[str, Edit]] = [
     ),
     ("extension asked at 700", both(put(("phase",), "EXTENSION"), trip_done_still_playing)),
     ("upper bounds", both(put(("turn",), 1), put(("starter",), 1), put(("hands_played",), 10**6))),
+    ("mover after two coups, not yet picked", to_deck(0, 1, 2)),
+    ("4950 carried", carried(4950)),
+    ("a game won in three hands", both(put((*H, "games_won"), 1), put(("hands_played",), 3))),
+    ("5000 ends the game", computer_at(5000, "GAME_OVER")),
+    ("deck out, the mover plays on", deck_out),
+    ("the greatest seed", put(("seed",), SEED_LIMIT - 1)),
 ]
 
 

@@ -90,7 +90,6 @@ class GameLine:
     finished: bool
     four_twos: str
     names: tuple[str, ...]
-    computer: tuple[bool, ...]
     scores: tuple[int, ...]
     winners: tuple[str, ...]
     turns: tuple[tuple[TurnRecord, ...], ...]
@@ -130,20 +129,11 @@ def parse_record(data: dict[str, Any]) -> GameLine:
         finished=finished,
         four_twos=four,
         names=tuple(p.name for p in players),
-        computer=tuple(p.computer for p in players),
         scores=tuple(p.score for p in players),
         winners=tuple(winners),
         turns=tuple(tuple(p.turns) for p in players),
         game_id=check_game_id(data.get("game_id")),
     )
-
-
-def parse_line(text: str) -> GameLine:
-    """Validate one line of text; ValueError/KeyError/TypeError if it is damaged."""
-    data = json.loads(text)
-    if not isinstance(data, dict):
-        raise ValueError("not an object")
-    return parse_record(data)
 
 
 def load_games() -> tuple[list[GameLine], str | None]:

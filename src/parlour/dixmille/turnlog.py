@@ -192,5 +192,5 @@ def four_twos_cost(before: Before, wipes: bool) -> str:
     if before.score:
         return f"FOUR 2s - all {points(before.score + before.turn_points)} lost, score 0"
     if before.turn_points:
-        return f"FOUR 2s - {turn} lost (score was already 0)"
+        return f"FOUR 2s - {turn} lost (score already 0)"
     return "FOUR 2s - nothing to lose (score was 0)"
