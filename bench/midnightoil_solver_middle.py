@@ -112,11 +112,12 @@ def smoothed(raw: Table) -> Table:
     return out
 
 
-def measure(stage: int, samples: int, last: Table | None) -> Table:
+def measure(stage: int, samples: int, last: Table | None, seed_stage: int = 0) -> Table:
     """One stage's chance for every pattern, with and without the draw, printing progress.
 
     Stage 1 measures last deals; stage 2 middle deals, judging their end states by
-    ``last`` (the last-deal table).
+    ``last`` (the last-deal table). ``seed_stage`` (if given) replaces the stage in
+    the seeds, for a measurement independent of the shipped table's.
     """
     table: Table = {}
     start = time.perf_counter()
@@ -125,9 +126,11 @@ def measure(stage: int, samples: int, last: Table | None) -> Table:
             if h == ALL_HOME:
                 table[(h, draw_ok)] = 1.0
             elif last is None:
-                table[(h, draw_ok)] = last_chance(h, draw_ok, samples, seed_of(index, draw_ok, 1))
+                table[(h, draw_ok)] = last_chance(
+                    h, draw_ok, samples, seed_of(index, draw_ok, seed_stage or 1)
+                )
             else:
-                seed = seed_of(index, draw_ok, 2)
+                seed = seed_of(index, draw_ok, seed_stage or 2)
                 table[(h, draw_ok)] = middle_chance(h, draw_ok, samples, seed, last)
         if index % 400 == 399:
             name = "last" if last is None else "middle"
