@@ -42,6 +42,7 @@ MODULES = (
     "dixmille.rules",
     "dixmille.records",
     "dixmille.savefile",
+    "dixmille.persist",
     "dixmille.stats",
     "dixmille.analysis",
     "midnightoil.cards",
