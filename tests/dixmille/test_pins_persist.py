@@ -205,3 +205,235 @@ def test_a_finished_game_not_at_its_end_is_refused(
     tmp_path: Path, change: Change, reason: str
 ) -> None:
     assert refusal(tmp_path, at_over(), change) == reason
+
+
+# ----- the sample save, one thing changed -----
+
+SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
+"""At cycle 4, Alice (1100, three passes) to move, ZEDX at 2250 (two passes and a bust).
+Alice's first turn: take 1 1 of 1 1 2 3 4 4, throw 4, take 1 1 of 1 1 3 4, pass at 400."""
+
+
+def state(**fields: object) -> Change:
+    return setting(**fields)
+
+
+def player(seat: int, **fields: object) -> Change:
+    def change(s: State) -> None:
+        s["players"][seat].update(fields)
+
+    return change
+
+
+def turn(index: int, seat: int = 0, **fields: object) -> Change:
+    def change(s: State) -> None:
+        s["players"][seat]["turns"][index].update(fields)
+
+    return change
+
+
+def decision(index: int, turn_index: int = 0, **fields: object) -> Change:
+    def change(s: State) -> None:
+        s["players"][0]["turns"][turn_index]["decisions"][index].update(fields)
+
+    return change
+
+
+def record(**fields: object) -> Change:
+    def change(s: State) -> None:
+        s["record"].update(fields)
+
+    return change
+
+
+def rng(change_rng: Callable[[list[Any]], None]) -> Change:
+    def change(s: State) -> None:
+        change_rng(s["rng"])
+
+    return change
+
+
+def each(*changes: Change) -> Change:
+    def change(s: State) -> None:
+        for one in changes:
+            one(s)
+
+    return change
+
+
+def first_decisions(change_list: Callable[[list[Any]], None]) -> Change:
+    def change(s: State) -> None:
+        change_list(s["players"][0]["turns"][0]["decisions"])
+
+    return change
+
+
+def all_last(decisions: list[Any]) -> None:
+    for d in decisions:
+        d["last"] = True
+
+
+def record_decisions(change_list: Callable[[list[Any]], None]) -> Change:
+    def change(s: State) -> None:
+        change_list(s["record"]["decisions"])
+
+    return change
+
+
+GENERATOR = "the dice generator's state is damaged"
+
+SAMPLE_REFUSALS: list[tuple[str, Change, str]] = [
+    ("no players", state(players=[]), "a game has 1 to 6 players"),
+    ("players an object", state(players={}), "a game has 1 to 6 players"),
+    (
+        "seven players",
+        lambda s: s.update(players=s["players"] * 3 + s["players"][:1]),
+        "a game has 1 to 6 players",
+    ),
+    ("a player a number", lambda s: s["players"].__setitem__(0, 5), "a player is damaged"),
+    (
+        "an empty name",
+        player(0, name=""),
+        "a player name is refused: A name needs at least one character you can see",
+    ),
+    ("a name a number", player(0, name=5), "a player name is not text"),
+    ("computer flag 1", player(1, computer=1), "a player's computer flag does not match the name"),
+    ("turns an object", player(0, turns={}), "a player's turns are damaged"),
+    ("a turn a number", lambda s: s["players"][0]["turns"].__setitem__(0, 5), "a turn is damaged"),
+    ("game id of 32 x", state(game_id="x" * 32), "the game id is damaged"),
+    ("game id a number", state(game_id=5), "the game id is damaged"),
+    ("phase a number", state(phase=5), "unknown phase"),
+    ("phase unknown", state(phase="bogus"), "unknown phase"),
+    ("turn in progress a list", state(record=[]), "the turn in progress is damaged"),
+    ("rng a number", state(rng=5), GENERATOR),
+    ("rng version 2", rng(lambda r: r.__setitem__(0, 2)), GENERATOR),
+    ("rng 624 words", rng(lambda r: r[1].pop()), GENERATOR),
+    ("rng without gauss", rng(lambda r: r.pop()), GENERATOR),
+    ("rng words an object", rng(lambda r: r.__setitem__(1, {})), GENERATOR),
+    ("rng word text", rng(lambda r: r[1].__setitem__(3, "x")), GENERATOR),
+    ("rng word true", rng(lambda r: r[1].__setitem__(3, True)), GENERATOR),
+    ("rng position true", rng(lambda r: r[1].__setitem__(624, True)), GENERATOR),
+    ("rng position 625", rng(lambda r: r[1].__setitem__(624, 625)), GENERATOR),
+    ("rng position -1", rng(lambda r: r[1].__setitem__(624, -1)), GENERATOR),
+    ("rng all zero", rng(lambda r: r[1].__setitem__(slice(0, 624), [0] * 624)), GENERATOR),
+    ("rng gauss text", rng(lambda r: r.__setitem__(2, "x")), GENERATOR),
+    ("rng gauss whole", rng(lambda r: r.__setitem__(2, 1)), GENERATOR),
+    ("seat 2", state(seat=2), "seat is out of range"),
+    ("seat 1", state(seat=1), "the player to move is not the one whose turn it is"),
+    ("cycle 0", state(cycle=0), "cycle is out of range"),
+    ("cycle 10001", state(cycle=10001), "cycle is out of range"),
+    ("no dice", state(dice_left=0), "dice available is out of range"),
+    ("seven dice", state(dice_left=7), "dice available is out of range"),
+    ("third attempt", state(attempt=3), "attempt is out of range"),
+    ("25 in hand", state(turn_points=25), "turn points is out of range"),
+    ("level 201", state(level=201), "one-die successes is out of range"),
+    ("turn cycle 10001", turn(0, cycle=10001), "Alice's turns are not numbered by cycle"),
+    ("turn cycle 2", turn(0, cycle=2), "Alice's turns are not numbered by cycle"),
+    ("banked 450", decision(0, 1, s=450), "a decision's banked score does not match its turn"),
+    ("one decision last", decision(0, last=True), "a turn is both the last and not"),
+    (
+        "in progress with points",
+        record(turn_points=50),
+        "the turn in progress already has a result",
+    ),
+    ("in progress with a loss", record(lost=50), "the turn in progress already has a result"),
+    ("in progress with dice", record(dice_at_pass=4), "the turn in progress already has a result"),
+    ("a pass that lost", turn(0, lost=50), "a turn's points lost do not add up"),
+    ("a pass at 4 dice", turn(0, dice_at_pass=4), "a pass does not match its dice"),
+    ("one throw", turn(0, throws=1), "a turn has more throws than it records"),
+    ("three throws", turn(0, throws=3), "a turn's throws, hot dice or bonus do not add up"),
+    ("hot dice", turn(0, hot_dice=1), "a turn's throws, hot dice or bonus do not add up"),
+    ("a bonus", turn(0, bonus=500), "a turn's throws, hot dice or bonus do not add up"),
+    (
+        "three pairs",
+        turn(0, six_dice=["three pairs"]),
+        "a turn's throws, hot dice or bonus do not add up",
+    ),
+    ("a one-die throw", turn(0, one_die=[1]), "a turn records more than was played"),
+    (
+        "two takes",
+        first_decisions(lambda ds: ds.__setitem__(1, dict(ds[2]))),
+        "a take without its throw",
+    ),
+    ("throw at 5 dice", decision(1, n=5), "a decision does not follow from the one before"),
+    ("throw at 250", decision(1, t=250), "a decision does not follow from the one before"),
+    ("throw at level 1", decision(1, k=1), "a decision does not follow from the one before"),
+    (
+        "a second pass",
+        first_decisions(lambda ds: ds.append(dict(ds[-1]))),
+        "a turn records decisions after it ended",
+    ),
+    (
+        "four 2s taken from",
+        decision(0, thrown=[1, 1, 2, 2, 2, 2]),
+        "a take from a throw that allows none",
+    ),
+    ("a 5 not thrown", decision(0, taken=[5]), "a take of dice that were not thrown"),
+    ("2 3 taken", decision(0, taken=[2, 3]), "a recorded take is not a legal take"),
+    ("Alice's score", player(0, score=1150), "Alice's score is not what the turns add up to"),
+    ("ZEDX's score", player(1, score=2300), "ZEDX's score is not what the turns add up to"),
+    (
+        "ZEDX's second turn",
+        turn(1, seat=1, score_before=950),
+        "ZEDX's turn 2 starts from 950, but the turns before it add up to 1000",
+    ),
+    (
+        "Alice a turn short",
+        lambda s: s["players"][0]["turns"].pop(),
+        "the players have not had their turns in order",
+    ),
+    (
+        "over with ZEDX to play",
+        each(lambda s: s["players"][1]["turns"].pop(), state(phase="over")),
+        "the game is marked over in the middle of a cycle",
+    ),
+    (
+        "over at 2250",
+        state(phase="over", cycle=3),
+        "the game is marked over but nobody reached 10,000",
+    ),
+    (
+        "the turn in progress last",
+        record_decisions(all_last),
+        "a decision is marked last on a turn that is not",
+    ),
+    (
+        "the first turn last",
+        first_decisions(all_last),
+        "a decision is marked last on a turn that was not",
+    ),
+    (
+        "in progress at cycle 3",
+        record(cycle=3),
+        "the turn in progress does not belong to the player to move",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [pytest.param(change, reason, id=name) for name, change, reason in SAMPLE_REFUSALS],
+)
+def test_a_sample_save_with_one_thing_changed_is_refused_with_its_reason(
+    tmp_path: Path, change: Change, reason: str
+) -> None:
+    assert refusal(tmp_path, savefile.load(SAMPLE), change) == reason
+
+
+def test_a_saved_gauss_value_loads(tmp_path: Path) -> None:
+    game = savefile.load(
+        saved(tmp_path, savefile.load(SAMPLE), rng(lambda r: r.__setitem__(2, 0.5)))
+    )
+    assert game.rng.getstate()[2] == 0.5
+
+
+def test_the_seed_of_a_state_is_checked_where_it_is_rebuilt() -> None:
+    from parlour.dixmille.persist import game_from_dict
+
+    data = savefile.load(SAMPLE).to_dict()
+    for seed in (-1, True, 2**63, "7"):
+        with pytest.raises(ValueError, match="^the seed is out of range$"):
+            game_from_dict(data, seed)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="^the game state is not an object$"):
+        game_from_dict([], 7)
+    assert game_from_dict(data, 2**63 - 1).seed == 2**63 - 1
