@@ -403,6 +403,39 @@ SAMPLE_REFUSALS: list[tuple[str, Change, str]] = [
         "a decision is marked last on a turn that was not",
     ),
     (
+        "ZEDX's bust at 100,050",
+        turn(2, seat=1, turn_points=100050, lost=100050),
+        "a turn's points are out of range",
+    ),
+    (
+        "ZEDX's bust at 550",
+        turn(2, seat=1, turn_points=550, lost=550),
+        "a turn's points do not add up",
+    ),
+    ("ZEDX's bust lost nothing", turn(2, seat=1, lost=0), "a turn's points lost do not add up"),
+    (
+        "ZEDX's bust playing",
+        turn(2, seat=1, result="playing", lost=0),
+        "a turn's result does not match its state",
+    ),
+    (
+        "ZEDX's bust as four 2s",
+        each(turn(2, seat=1, result="four2s", lost=2750), player(1, score=0)),
+        "a turn's result does not match how it ended",
+    ),
+    ("nothing to take", state(thrown=[2, 3, 4, 6]), "the dice to take from allow no take"),
+    ("four 2s to take from", state(thrown=[2, 2, 2, 2]), "the dice to take from allow no take"),
+    (
+        "five dice on the table",
+        state(thrown=[2, 3, 4, 6, 5]),
+        "the dice on the table do not match the dice available",
+    ),
+    (
+        "three dice available",
+        state(dice_left=3, thrown=[4, 6, 5]),
+        "the turn points, dice or one-die successes do not match the turn",
+    ),
+    (
         "in progress at cycle 3",
         record(cycle=3),
         "the turn in progress does not belong to the player to move",
@@ -437,3 +470,15 @@ def test_the_seed_of_a_state_is_checked_where_it_is_rebuilt() -> None:
     with pytest.raises(ValueError, match="^the game state is not an object$"):
         game_from_dict([], 7)
     assert game_from_dict(data, 2**63 - 1).seed == 2**63 - 1
+
+
+def test_a_game_that_went_on_after_10000_is_refused(tmp_path: Path) -> None:
+    from parlour.dixmille.records import TurnRecord
+
+    def next_cycle(s: State) -> None:
+        s.update(phase="start", cycle=2, thrown=[], aside=[], turn_points=0, dice_left=6)
+        s.update(level=0, attempt=0, record=TurnRecord(cycle=2, score_before=12000).to_dict())
+
+    assert refusal(tmp_path, at_over(), next_cycle) == (
+        "the game went on after someone reached 10,000"
+    )
