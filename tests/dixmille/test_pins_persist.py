@@ -170,19 +170,55 @@ def test_a_choice_and_a_take_at_50_in_hand_load(tmp_path: Path) -> None:
     assert loads_as_saved(tmp_path, at_take_50()).turn_points == 50
 
 
-def at_over() -> Game:
-    """Ann throws four straights in her first turn and passes at 12,000; Bob's last turn
-    busts and the game is over."""
+def at_10000(bob: tuple[int, ...]) -> Game:
+    """Ann throws three straights and three 1s in her first turn and passes at exactly
+    10,000; Bob's last turn has thrown ``bob``."""
     straight = (1, 2, 3, 4, 5, 6)
-    game = scripted_game(["Ann", "Bob"], *[straight] * 4, (2, 3, 4, 6, 2, 3))
-    for _ in range(4):
+    game = scripted_game(["Ann", "Bob"], *[straight] * 3, (1, 1, 1, 2, 3, 4), bob)
+    for _ in range(3):
         game.apply(T)
         game.apply(take(1, 2, 3, 4, 5, 6))
-    game.apply(P)
-    game.apply(T)
-    assert game.phase is Phase.OVER
-    assert (game.seat, game.cycle, game.players[0].score) == (0, 1, 12000)
+    for move in (T, take(1, 2, 3), P, T):
+        game.apply(move)
+    assert game.players[0].score == 10000
     return game
+
+
+def at_over() -> Game:
+    """Bob's last turn busts and the game is over, Ann the winner at exactly 10,000."""
+    game = at_10000((2, 3, 4, 6, 2, 3))
+    assert (game.phase, game.seat, game.cycle) == (Phase.OVER, 0, 1)
+    return game
+
+
+def at_last_turn() -> Game:
+    """Bob's last turn (Ann has 10,000): he has taken a 1 and may throw five dice or pass."""
+    game = at_10000((1, 2, 3, 4, 6, 6))
+    game.apply(take(1))
+    assert (game.phase, game.seat, game.turn_points) == (Phase.CHOOSE, 1, 100)
+    assert [d.last for d in game.record.decisions] == [True]
+    return game
+
+
+def test_a_last_turn_in_progress_loads_as_it_was_saved(tmp_path: Path) -> None:
+    # Ann has exactly 10,000: the bound is >= 10,000, and it is Ann's score that counts.
+    loads_as_saved(tmp_path, at_last_turn())
+    assert refusal(tmp_path, at_last_turn(), record_decisions(all_false)) == (
+        "a decision is marked last on a turn that is not"
+    )
+
+
+def all_false(decisions: list[Any]) -> None:
+    for d in decisions:
+        d["last"] = False
+
+
+def test_a_generator_at_position_0_loads(tmp_path: Path) -> None:
+    # Python's generator has states at 0 to 624 words drawn; 0 is one of them.
+    game = savefile.load(
+        saved(tmp_path, savefile.load(SAMPLE), rng(lambda r: r[1].__setitem__(624, 0)))
+    )
+    assert game.rng.getstate()[1][624] == 0
 
 
 def test_a_finished_game_loads_as_it_was_saved(tmp_path: Path) -> None:
@@ -477,7 +513,7 @@ def test_a_game_that_went_on_after_10000_is_refused(tmp_path: Path) -> None:
 
     def next_cycle(s: State) -> None:
         s.update(phase="start", cycle=2, thrown=[], aside=[], turn_points=0, dice_left=6)
-        s.update(level=0, attempt=0, record=TurnRecord(cycle=2, score_before=12000).to_dict())
+        s.update(level=0, attempt=0, record=TurnRecord(cycle=2, score_before=10000).to_dict())
 
     assert refusal(tmp_path, at_over(), next_cycle) == (
         "the game went on after someone reached 10,000"
