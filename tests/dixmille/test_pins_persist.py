@@ -338,6 +338,10 @@ SAMPLE_REFUSALS: list[tuple[str, Change, str]] = [
     ("a turn a number", lambda s: s["players"][0]["turns"].__setitem__(0, 5), "a turn is damaged"),
     ("game id of 32 x", state(game_id="x" * 32), "the game id is damaged"),
     ("game id a number", state(game_id=5), "the game id is damaged"),
+    ("four-2s rule unknown", state(four_twos="GAME"), "unknown four-2s rule 'GAME'"),
+    # A rule that is not text is not shown (it could be a list of any length).
+    ("four-2s rule a number", state(four_twos=5), "unknown four-2s rule ''"),
+    ("four-2s rule a list", state(four_twos=["game"]), "unknown four-2s rule ''"),
     ("phase a number", state(phase=5), "unknown phase"),
     ("phase unknown", state(phase="bogus"), "unknown phase"),
     ("turn in progress a list", state(record=[]), "the turn in progress is damaged"),
