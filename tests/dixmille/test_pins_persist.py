@@ -367,6 +367,20 @@ SAMPLE_REFUSALS: list[tuple[str, Change, str]] = [
     ("third attempt", state(attempt=3), "attempt is out of range"),
     ("25 in hand", state(turn_points=25), "turn points is out of range"),
     ("level 201", state(level=201), "one-die successes is out of range"),
+    # At each bound the value is in range, and what follows refuses it.
+    (
+        "level 200",
+        state(level=200),
+        "the turn points, dice or one-die successes do not match the turn",
+    ),
+    (
+        "100,000 in hand",
+        state(turn_points=100000),
+        "the turn points, dice or one-die successes do not match the turn",
+    ),
+    ("cycle 10000", state(cycle=10000), "the player to move is not the one whose turn it is"),
+    ("score 110,000", player(0, score=110000), "Alice's score is not what the turns add up to"),
+    ("score 110,050", player(0, score=110050), "score is out of range"),
     ("turn cycle 10001", turn(0, cycle=10001), "Alice's turns are not numbered by cycle"),
     ("turn cycle 2", turn(0, cycle=2), "Alice's turns are not numbered by cycle"),
     ("banked 450", decision(0, 1, s=450), "a decision's banked score does not match its turn"),
