@@ -536,3 +536,22 @@ def test_a_game_that_went_on_after_10000_is_refused(tmp_path: Path) -> None:
     assert refusal(tmp_path, at_over(), next_cycle) == (
         "the game went on after someone reached 10,000"
     )
+
+
+def test_a_solitaire_game_at_its_10000th_cycle_loads(tmp_path: Path) -> None:
+    """9,999 busts in a row, then the 10,000th turn, the last a save may hold."""
+    game = scripted_game(["Ann"], (2, 3, 4, 6, 2, 3))
+    game.apply(T)
+    assert (game.phase, game.cycle, game.players[0].turns[0].result) == (Phase.START, 2, "bust")
+
+    def at_cycle(cycle: int) -> Change:
+        def change(s: State) -> None:
+            bust = s["players"][0]["turns"][0]
+            s["players"][0]["turns"] = [dict(bust, cycle=n) for n in range(1, cycle)]
+            s["cycle"] = s["record"]["cycle"] = cycle
+
+        return change
+
+    loaded = savefile.load(saved(tmp_path, game, at_cycle(10000)))
+    assert (loaded.cycle, len(loaded.players[0].turns), loaded.phase) == (10000, 9999, Phase.START)
+    assert refusal(tmp_path, game, at_cycle(10001)) == "cycle is out of range"
