@@ -350,6 +350,9 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (4, 5, 6, 7, 8, 9, 10)
     },
+    f"{_PERSIST}x__stop__mutmut_20": (
+        "None for the level of a turn that ended: only a turn in progress has its level read"
+    ),
     f"{_PERSIST}x_game_from_dict__mutmut_128": (
         "200.0 for 200 as the bound of one-die successes: check_int compares them alike"
     ),

@@ -462,6 +462,11 @@ SAMPLE_REFUSALS: list[tuple[str, Change, str]] = [
         "a turn's points are out of range",
     ),
     (
+        "ZEDX's bust at 100,000",
+        turn(2, seat=1, turn_points=100000, lost=100000),
+        "a turn's points do not add up",
+    ),
+    (
         "ZEDX's bust at 550",
         turn(2, seat=1, turn_points=550, lost=550),
         "a turn's points do not add up",
