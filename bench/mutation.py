@@ -353,6 +353,12 @@ EQUIVALENT: dict[str, str] = {
     f"{_PERSIST}x__stop__mutmut_20": (
         "None for the level of a turn that ended: only a turn in progress has its level read"
     ),
+    f"{_PERSIST}x_replay__mutmut_54": (
+        "break for continue: the line before has set the state, so the loop ends either way"
+    ),
+    f"{_PERSIST}x_replay__mutmut_60": (
+        "None for the dice of a one-die bust: only a pass has its dice read"
+    ),
     f"{_PERSIST}x_game_from_dict__mutmut_128": (
         "200.0 for 200 as the bound of one-die successes: check_int compares them alike"
     ),

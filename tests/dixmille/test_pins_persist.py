@@ -560,3 +560,35 @@ def test_a_solitaire_game_at_its_10000th_cycle_loads(tmp_path: Path) -> None:
     loaded = savefile.load(saved(tmp_path, game, at_cycle(10000)))
     assert (loaded.cycle, len(loaded.players[0].turns), loaded.phase) == (10000, 9999, Phase.START)
     assert refusal(tmp_path, game, at_cycle(10001)) == "cycle is out of range"
+
+
+def at_one_die_bust() -> Game:
+    """As :func:`at_again`, the die missed again (a 4): Ann's turn busts, Bob to play."""
+    game = at_again()
+    game.roller.throws.append((4,))  # type: ignore[attr-defined]
+    game.apply(T)
+    assert (game.seat, game.players[0].turns[0].result, game.players[0].turns[0].one_die) == (
+        1,
+        "bust",
+        [0],
+    )
+    return game
+
+
+def repeat_last(decisions: list[Any]) -> None:
+    decisions.append(dict(decisions[-1]))
+
+
+@pytest.mark.parametrize(
+    ("make", "change"),
+    [
+        (at_again, record_decisions(repeat_last)),
+        (at_one_die_bust, first_decisions(repeat_last)),
+    ],
+    ids=["a missed die then a decision", "a one-die bust then a decision"],
+)
+def test_a_decision_after_a_missed_die_is_refused(
+    tmp_path: Path, make: Callable[[], Game], change: Change
+) -> None:
+    loads_as_saved(tmp_path, make())
+    assert refusal(tmp_path, make(), change) == "a turn records decisions after it ended"
