@@ -592,3 +592,56 @@ def test_a_decision_after_a_missed_die_is_refused(
 ) -> None:
     loads_as_saved(tmp_path, make())
     assert refusal(tmp_path, make(), change) == "a turn records decisions after it ended"
+
+
+def two_one_die_successes() -> Game:
+    """Ann's one die scores twice in a turn (a 1, then a 5): bonuses of 500 and 1,000."""
+    one_die = ((1, 1, 1, 2, 3, 4), (5, 5, 2))
+    game = scripted_game(["Ann", "Bob"], *one_die, (1,), *one_die, (5,))
+    for _ in range(2):
+        for move in (T, take(1, 2, 3), T, take(1, 2), T):
+            game.apply(move)
+    game.apply(P)
+    turn = game.players[0].turns[0]
+    assert (turn.bonus, turn.hot_dice, turn.one_die, game.players[0].score) == (
+        1500,
+        2,
+        [1, 1],
+        3850,
+    )
+    return game
+
+
+def four_twos_of_four_dice() -> Game:
+    """Ann takes 1 5 of six dice, throws the other four: four 2s, the turn and score lost."""
+    game = scripted_game(["Ann", "Bob"], (1, 5, 3, 4, 6, 6), (2, 2, 2, 2))
+    for move in (T, take(1, 2), T):
+        game.apply(move)
+    assert (game.players[0].turns[0].result, game.players[0].turns[0].lost) == ("four2s", 150)
+    return game
+
+
+@pytest.mark.parametrize("make", [two_one_die_successes, four_twos_of_four_dice])
+def test_a_turn_that_ended_loads_as_it_was_saved(tmp_path: Path, make: Callable[[], Game]) -> None:
+    loads_as_saved(tmp_path, make())
+
+
+def test_a_one_die_bust_recorded_as_a_pass_is_refused(tmp_path: Path) -> None:
+    def as_pass(s: State) -> None:
+        s["players"][0]["turns"][0].update(result="pass", lost=0, dice_at_pass=0)
+        s["players"][0]["score"] = 1100
+        s["record"]["decisions"] = []
+
+    assert refusal(tmp_path, at_one_die_bust(), as_pass) == (
+        "a turn's result does not match how it ended"
+    )
+
+
+def test_a_decision_after_a_bust_is_refused(tmp_path: Path) -> None:
+    # ZEDX's third turn: take 5 5 5, throw three dice, bust.
+    def change(s: State) -> None:
+        repeat_last(s["players"][1]["turns"][2]["decisions"])
+
+    assert refusal(tmp_path, savefile.load(SAMPLE), change) == (
+        "a turn records decisions after it ended"
+    )
