@@ -353,11 +353,21 @@ EQUIVALENT: dict[str, str] = {
     f"{_PERSIST}x__stop__mutmut_20": (
         "None for the level of a turn that ended: only a turn in progress has its level read"
     ),
-    f"{_PERSIST}x_replay__mutmut_54": (
-        "break for continue: the line before has set the state, so the loop ends either way"
-    ),
+    **{
+        f"{_PERSIST}x_replay__mutmut_{n}": (
+            "break for continue: the line before has set the state, so the loop ends either way"
+        )
+        for n in (54, 71, 142, 153)
+    },
     f"{_PERSIST}x_replay__mutmut_60": (
         "None for the dice of a one-die bust: only a pass has its dice read"
+    ),
+    f"{_PERSIST}x_replay__mutmut_61": (
+        "None for the level of a one-die bust: only a turn in progress has its level read"
+    ),
+    f"{_PERSIST}x_replay__mutmut_105": (
+        "'XXXX' for '' as the name of a six-dice take that is neither: a legal take of six"
+        " dice is always a straight or three pairs"
     ),
     f"{_PERSIST}x_game_from_dict__mutmut_128": (
         "200.0 for 200 as the bound of one-die successes: check_int compares them alike"
