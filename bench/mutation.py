@@ -362,9 +362,13 @@ EQUIVALENT: dict[str, str] = {
     f"{_PERSIST}x_replay__mutmut_60": (
         "None for the dice of a one-die bust: only a pass has its dice read"
     ),
-    f"{_PERSIST}x_replay__mutmut_61": (
-        "None for the level of a one-die bust: only a turn in progress has its level read"
-    ),
+    **{
+        f"{_PERSIST}x_replay__mutmut_{n}": (
+            "None for the level of a one-die bust or a pass: only a turn in progress has its"
+            " level read"
+        )
+        for n in (61, 173)
+    },
     f"{_PERSIST}x_replay__mutmut_105": (
         "'XXXX' for '' as the name of a six-dice take that is neither: a legal take of six"
         " dice is always a straight or three pairs"

@@ -645,3 +645,15 @@ def test_a_decision_after_a_bust_is_refused(tmp_path: Path) -> None:
     assert refusal(tmp_path, savefile.load(SAMPLE), change) == (
         "a turn records decisions after it ended"
     )
+
+
+def test_a_pass_recorded_as_a_bust_is_refused(tmp_path: Path) -> None:
+    game = at_choose_50()
+    game.apply(P)
+    assert game.players[0].score == 50
+
+    def as_bust(s: State) -> None:
+        s["players"][0]["turns"][0].update(result="bust", lost=50, dice_at_pass=0)
+        s["players"][0]["score"] = 0
+
+    assert refusal(tmp_path, game, as_bust) == "a turn's result does not match how it ended"
