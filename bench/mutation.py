@@ -332,8 +332,12 @@ EQUIVALENT: dict[str, str] = {
         "None for the four-2s rule of the turn in progress: the rule only sets a four-2s turn's"
         " loss, and the turn in progress has no result yet"
     ),
-    f"{_PERSIST}x_check_game__mutmut_55": (
-        "1 for 0 as the best other score of a solitaire game: both are below 10,000"
+    **{
+        name: "1 for 0 as the best other score of a solitaire game: both are below 10,000"
+        for name in (f"{_PERSIST}x_check_game__mutmut_55", f"{_PERSIST}x_check_history__mutmut_89")
+    },
+    f"{_PERSIST}x_check_history__mutmut_79": (
+        "s <= seat for s < seat: the player's own seat is left out of the list just below"
     ),
     **{
         f"{_PERSIST}x_check_rng__mutmut_{n}": (

@@ -657,3 +657,20 @@ def test_a_pass_recorded_as_a_bust_is_refused(tmp_path: Path) -> None:
         s["players"][0]["score"] = 0
 
     assert refusal(tmp_path, game, as_bust) == "a turn's result does not match how it ended"
+
+
+def test_a_game_of_six_players_loads_and_of_seven_is_refused(tmp_path: Path) -> None:
+    game = scripted_game(["Ann", "Bob", "Cy", "Di", "Ed", "Flo"])
+    assert [p.name for p in loads_as_saved(tmp_path, game).players] == [
+        "Ann",
+        "Bob",
+        "Cy",
+        "Di",
+        "Ed",
+        "Flo",
+    ]
+
+    def seventh(s: State) -> None:
+        s["players"].append(dict(s["players"][0], name="Guy"))
+
+    assert refusal(tmp_path, game, seventh) == "a game has 1 to 6 players"
