@@ -674,3 +674,26 @@ def test_a_game_of_six_players_loads_and_of_seven_is_refused(tmp_path: Path) -> 
         s["players"].append(dict(s["players"][0], name="Guy"))
 
     assert refusal(tmp_path, game, seventh) == "a game has 1 to 6 players"
+
+
+def test_a_solitaire_game_won_in_its_10000th_turn_loads(tmp_path: Path) -> None:
+    """9,999 busts, then three straights and three 1s: 10,000 turns, the most a save holds."""
+    busted = scripted_game(["Ann"], (2, 3, 4, 6, 2, 3))
+    busted.apply(T)
+    bust = busted.to_dict()["players"][0]["turns"][0]
+    straight = (1, 2, 3, 4, 5, 6)
+    game = scripted_game(["Ann"], *[straight] * 3, (1, 1, 1, 2, 3, 4))
+    for _ in range(3):
+        game.apply(T)
+        game.apply(take(1, 2, 3, 4, 5, 6))
+    for move in (T, take(1, 2, 3), P):
+        game.apply(move)
+    assert game.phase is Phase.OVER
+
+    def after_busts(s: State) -> None:
+        won = s["players"][0]["turns"][0]
+        won["cycle"] = s["record"]["cycle"] = s["cycle"] = 10000
+        s["players"][0]["turns"] = [dict(bust, cycle=n) for n in range(1, 10000)] + [won]
+
+    loaded = savefile.load(saved(tmp_path, game, after_busts))
+    assert (loaded.phase, loaded.cycle, len(loaded.players[0].turns)) == (Phase.OVER, 10000, 10000)
