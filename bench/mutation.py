@@ -540,7 +540,7 @@ def report(modules: list[str], survivors: bool) -> None:
     known = {name for t in tallies for name in t.survivors} | {
         name for t in tallies for name in t.equivalent
     }
-    ran = {t.module for t in tallies}
+    ran = {t.module for t in tallies if t.counts[UNCHECKED] < sum(t.counts.values())}
     stale = [n for n in EQUIVALENT if _module_of(n) in ran and n not in known]
     if stale:
         print("listed as equivalent but no longer surviving (check the list): " + " ".join(stale))

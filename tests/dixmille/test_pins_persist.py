@@ -18,6 +18,8 @@ import pytest
 
 from parlour.core.saves import SaveError
 from parlour.dixmille import savefile
+from parlour.dixmille.persist import game_from_dict
+from parlour.dixmille.records import TurnRecord
 from parlour.dixmille.rules import Game, Pass, Phase, TakeDice, Throw
 from tests.dixmille.helpers import scripted_game
 
@@ -250,8 +252,7 @@ SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx
 Alice's first turn: take 1 1 of 1 1 2 3 4 4, throw 4, take 1 1 of 1 1 3 4, pass at 400."""
 
 
-def state(**fields: object) -> Change:
-    return setting(**fields)
+state = setting
 
 
 def player(seat: int, **fields: object) -> Change:
@@ -520,8 +521,6 @@ def test_a_saved_gauss_value_loads(tmp_path: Path) -> None:
 
 
 def test_the_seed_of_a_state_is_checked_where_it_is_rebuilt() -> None:
-    from parlour.dixmille.persist import game_from_dict
-
     data = savefile.load(SAMPLE).to_dict()
     for seed in (-1, True, 2**63, "7"):
         with pytest.raises(ValueError, match="^the seed is out of range$"):
@@ -532,8 +531,6 @@ def test_the_seed_of_a_state_is_checked_where_it_is_rebuilt() -> None:
 
 
 def test_a_game_that_went_on_after_10000_is_refused(tmp_path: Path) -> None:
-    from parlour.dixmille.records import TurnRecord
-
     def next_cycle(s: State) -> None:
         s.update(phase="start", cycle=2, thrown=[], aside=[], turn_points=0, dice_left=6)
         s.update(level=0, attempt=0, record=TurnRecord(cycle=2, score_before=10000).to_dict())
