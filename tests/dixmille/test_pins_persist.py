@@ -694,3 +694,12 @@ def test_a_solitaire_game_won_in_its_10000th_turn_loads(tmp_path: Path) -> None:
 
     loaded = savefile.load(saved(tmp_path, game, after_busts))
     assert (loaded.phase, loaded.cycle, len(loaded.players[0].turns)) == (Phase.OVER, 10000, 10000)
+
+
+def test_a_solitaire_turn_in_progress_loads_as_it_was_saved(tmp_path: Path) -> None:
+    # Nobody else has a score: no decision of the turn is the last.
+    game = scripted_game(["Ann"], (1, 2, 3, 4, 6, 6))
+    game.apply(T)
+    game.apply(take(1))
+    assert [d.last for d in game.record.decisions] == [False]
+    loads_as_saved(tmp_path, game)
