@@ -121,6 +121,17 @@ def test_a_draw_only_win_is_found_and_reported() -> None:
     assert str(result.moves[0]) == "draw a2 -> 3"
 
 
+@pytest.mark.parametrize("profile", list(PROFILES))
+def test_a_plan_says_it_spends_the_draw_only_when_its_moves_do(profile: str) -> None:
+    kept = 0
+    for deal in range(1, 16):
+        result = plan(State.new(deal), profile=profile)
+        spends = any(m.kind == rules.DRAW for m in result.moves)
+        assert result.uses_draw == spends
+        kept += not spends
+    assert kept  # some first deals keep the draw
+
+
 def test_verdict_lines_read_well() -> None:
     won_plain = position(["KC/QC"], (11, 13, 13, 13), redeals=1)
     verdict = can_win(won_plain)

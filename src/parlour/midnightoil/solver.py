@@ -207,26 +207,25 @@ def plan(
         if drawn.won:
             return _won_plan(state, drawn, drawn.complete)
     result = plain
-    if state.redeals_left in how.hold_back and solver_middle.available():
+    if state.redeals_left in how.hold_back:
         if draw_ok:
             result = _search(state, True, node_limit, False, deadline=deadline, part_way=True)
-        key, result = _choose_held(state, result, draw_ok, node_limit, deadline)
-        moves = prims_to_moves(state, result.path_to(key)) + [Move.redeal()]
-        uses_draw = any(m.kind == DRAW for m in moves)
-        return Plan(tuple(moves), False, sum(key[0]), plain.complete and result.complete, uses_draw)
-    sample_seed = position_seed(state, seed)
-    if draw_ok and state.redeals_left in how.draw_judged:
+        end, result = _choose_held(state, result, draw_ok, node_limit, deadline)
+    elif draw_ok and state.redeals_left in how.draw_judged:
         result = _search(state, True, node_limit, False, deadline=deadline, part_way=judge)
+        sample_seed = position_seed(state, seed)
         end = choose_end(list(result.ends), state.redeals_left, sample_seed, how.valuation)
     else:
         # With a redeal left the draw is kept: the plain ends carry it along.
         labelled = {(found, draw_ok): (found, flag) for found, flag in plain.ends}
+        sample_seed = position_seed(state, seed)
         choice = choose_end(list(labelled), state.redeals_left, sample_seed, how.valuation)
         end = labelled[choice]
+    # ``end`` is labelled as its own search saw the draw, so the moves tell whether it is spent.
     moves = prims_to_moves(state, result.path_to(end))
     if state.redeals_left > 0:
         moves.append(Move.redeal())
-    uses_draw = draw_ok and not end[1]
+    uses_draw = any(m.kind == DRAW for m in moves)
     return Plan(tuple(moves), False, sum(end[0]), plain.complete and result.complete, uses_draw)
 
 
