@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import statistics
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
@@ -26,3 +27,10 @@ def percentile(values: list[float], q: float) -> float:
     if not ordered:
         return 0.0
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% confidence interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half

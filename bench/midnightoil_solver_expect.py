@@ -22,17 +22,16 @@ Prints figures; never asserts anything.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 
+from benchstats import mean_interval
 from midnightoil_solver_middle import measure, middle_chance
 from parlour.midnightoil.rules import State
 from parlour.midnightoil.solver import HOLD, PROFILES, TABLE, plan
 from parlour.midnightoil.solver_middle import pattern_of
 from parlour.midnightoil.solver_search import Found
 
-Z95 = 1.959964
 LAST_SEED_STAGE = 7
 """The last-deal chances are measured on seeds of this stage (the shipped table uses 1 and 2)."""
 FRESH_SEED = 0x46524553
@@ -90,13 +89,10 @@ def main(argv: list[str] | None = None) -> int:
     for i, profile in enumerate(profiles):
         mean = sum(r[i] for r in rows) / n
         print(f"  [{profile}] expected {100 * mean:.1f}% of the deals won")
-    diffs = [a - b for a, b in rows]
-    mean = sum(diffs) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    half = Z95 * sd / math.sqrt(n)
+    mean, low, high = mean_interval([a - b for a, b in rows])
     print(
         f"  {profiles[0]} - {profiles[1]}: {100 * mean:+.2f} points "
-        f"(95% CI {100 * (mean - half):+.2f} .. {100 * (mean + half):+.2f}); "
+        f"(95% CI {100 * low:+.2f} .. {100 * high:+.2f}); "
         f"the first redeal differs in {differ} deals"
     )
     return 0

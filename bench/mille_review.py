@@ -22,14 +22,14 @@ only and never fails on time.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import statistics
 import sys
 import time
 from dataclasses import dataclass
 
-from benchstats import Z95, percentile
+from benchstats import mean_interval as interval
+from benchstats import percentile
 from mille_ai import Player, play_hand
 from parlour.mille.ai import ComputerPlayer
 from parlour.mille.players import GreedyPlayer
@@ -103,13 +103,6 @@ def one_deal(args: tuple[int, int]) -> HandResult:
         advised_player.estimated,
         advised_player.times,
     )
-
-
-def interval(values: list[float]) -> tuple[float, float, float]:
-    """Mean and its 95% confidence interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, mean - half, mean + half
 
 
 def main(argv: list[str] | None = None) -> int:
