@@ -1,0 +1,103 @@
+"""Measure the last-deal table: the chance that a last deal of the cards left can be won.
+
+Only the foundations and the draw survive a redeal, and the four suits play
+alike, so the chance that the deal after the last redeal can be won depends
+on the four foundation heights in sorted order (a *pattern*: 2 380 of them)
+and on the draw. For each pattern, with the draw and without, this script
+deals the cards left with shuffles of its own generator (never a real
+redeal) and searches each deal to the end: won or not. The counts are kept
+in two halves on independent seeds, so one half can choose and the other
+judge the choice without sharing its noise.
+
+    .venv/bin/python bench/midnightoil_solver_last.py --samples 2000 --out /tmp/last.json
+
+Prints its progress; never asserts anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+from parlour.core.rng import make_rng
+from parlour.midnightoil.solver_middle import PATTERNS
+from parlour.midnightoil.solver_search import ALL_HOME, search_phase
+from parlour.midnightoil.solver_value import sample_deal
+
+SEARCH_LIMIT = 60_000
+"""Positions per sampled search (far above what a sampled deal needs)."""
+SEED_BASE = 0x4C415354_00000000
+"""Seeds are this plus 4 x a pattern's place, plus 2 without the draw, plus the half."""
+JUDGE_SEED_BASE = 0x4A554447
+"""The seed base of a measurement that judges choices made by the shipped table (``--judge``)."""
+
+
+def count_pattern(job: tuple[int, int, int]) -> tuple[int, list[list[int]]]:
+    """Deals won for one pattern: ``[[draw half 0, half 1], [no draw half 0, half 1]]``."""
+    index, half_samples, seed_base = job
+    found = PATTERNS[index]
+    counts = []
+    for d, draw_ok in enumerate((True, False)):
+        halves = []
+        for half in (0, 1):
+            if found == ALL_HOME:
+                halves.append(half_samples)
+                continue
+            rng = make_rng(seed_base + 4 * index + 2 * d + half)
+            won = 0
+            for _ in range(half_samples):
+                fans = sample_deal(found, rng)
+                won += search_phase(
+                    fans, found, draw_ok, node_limit=SEARCH_LIMIT, win_only=True
+                ).won
+            halves.append(won)
+        counts.append(halves)
+    return index, counts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=2000, help="deals per pattern (two halves)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument(
+        "--judge",
+        action="store_true",
+        help="seeds of their own, for a measurement independent of the shipped table",
+    )
+    args = parser.parse_args(argv)
+    seed = JUDGE_SEED_BASE if args.judge else SEED_BASE
+    half = args.samples // 2
+    counts: list[list[list[int]]] = [[] for _ in PATTERNS]
+    start = time.perf_counter()
+    # The biggest patterns (fewest cards home) take longest: hand them out first.
+    order = sorted(range(len(PATTERNS)), key=lambda i: sum(PATTERNS[i]))
+    with Pool(args.jobs) as pool:
+        for done, (index, c) in enumerate(
+            pool.imap_unordered(count_pattern, [(i, half, seed) for i in order], chunksize=4),
+            1,
+        ):
+            counts[index] = c
+            if done % 200 == 0:
+                print(
+                    f"  {done}/{len(PATTERNS)} patterns, {time.perf_counter() - start:.0f} s",
+                    flush=True,
+                )
+    rows = {
+        "format": "parlour-midnightoil-last-counts",
+        "half_samples": half,
+        "seed": seed,
+        "patterns": [list(p) for p in PATTERNS],
+        "counts": counts,
+    }
+    args.out.write_text(json.dumps(rows, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"wrote {args.out} in {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
