@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.midnightoil import cards, rules, solver
+from parlour.midnightoil import cards, rules, solver, solver_middle
 from parlour.midnightoil.cards import DECK_SIZE, FAN_COUNT, RANK_COUNT, parse_card
 from parlour.midnightoil.rules import REDEAL, Move, State
 from parlour.midnightoil.solver import (
@@ -179,7 +180,15 @@ def test_same_table_different_deal_number_same_plan(
             judged.append(redeals_left)
         return original(ends, redeals_left, *args)  # type: ignore[arg-type]
 
+    held = solver_middle.choose_held
+
+    def counting_held(*args: Any, **kwargs: Any) -> Any:
+        if len(set(args[2])) > 1:
+            judged.append(args[1])
+        return held(*args, **kwargs)
+
     monkeypatch.setattr(solver, "choose_end", counting)
+    monkeypatch.setattr(solver_middle, "choose_held", counting_held)
     checked = 0
     for deal in range(1, 40):
         state = State.new(deal)

@@ -1,4 +1,4 @@
-"""The ``hold`` solver: the first redeal judged by the measured table, cards held back included."""
+"""The ``hold`` solver: both redeals judged by the measured tables, cards held back included."""
 
 from __future__ import annotations
 
@@ -80,6 +80,15 @@ def test_the_table_covers_every_pattern_with_chances() -> None:
     assert value(((13, 13, 13, 0), True)) < value(((9, 9, 9, 0), True))
     assert value(((2, 2, 2, 2), True)) < value(((6, 6, 6, 6), True))
     assert pattern_of((3, 1, 2, 0)) == (0, 1, 2, 3)
+    # The last-deal rows (one redeal left): the same facts, each chance below its
+    # middle-deal one at most (a middle deal is a last deal with one more chance after it).
+    for found in PATTERNS[:-1]:
+        for draw_ok in (True, False):
+            assert 0.0 <= value((found, draw_ok), 1) <= value((found, draw_ok), 2)
+    assert value((ALL_HOME, True), 1) == 1.0
+    assert value(((0, 0, 0, 0), True), 1) > value(((0, 0, 0, 0), False), 1) + 0.1
+    assert value(((13, 13, 13, 0), True), 1) < value(((9, 9, 9, 0), True), 1)
+    assert value(((13, 0, 5, 2), False), 1) == value(((0, 2, 5, 13), False), 1)
 
 
 def test_a_damaged_table_leaves_the_solver_as_it_was(
@@ -87,7 +96,11 @@ def test_a_damaged_table_leaves_the_solver_as_it_was(
 ) -> None:
     state = State.new(3)
     bad = tmp_path / "solver_middle.json"
-    for text in ("", "[1, 2]", json.dumps({"format": "parlour-midnightoil-middle", "draw": [2]})):
+    whole = json.loads(solver_middle.TABLE_PATH.read_text(encoding="utf-8"))
+    no_last = {k: v for k, v in whole.items() if k != "last_no_draw"}
+    above = {**whole, "last_draw": [1.5] + whole["last_draw"][1:]}
+    damaged = (no_last, above, {"format": "parlour-midnightoil-middle", "draw": [2]})
+    for text in ("", "[1, 2]", *(json.dumps(d) for d in damaged)):
         bad.write_text(text, encoding="utf-8")
         monkeypatch.setattr(solver_middle, "TABLE_PATH", bad)
         solver_middle._table.cache_clear()
@@ -112,17 +125,42 @@ def test_first_deal_plans_end_where_the_table_says_and_some_hold_cards_back() ->
         chosen = (end.foundations, not end.draw_used)
         assert result.home == end.cards_home()
         assert result.uses_draw == any(m.kind == DRAW for m in result.moves)
-        # No end state the plain search reaches is worth more by the table.
+        # Before the first redeal the draw is kept, and no end state the search
+        # reaches without it is worth more by the table.
+        assert not result.uses_draw and chosen[1]
         fans = tuple(bytes(f) for f in state.fans)
-        reached = search_phase(fans, state.foundations, True, stop_on_win=False, part_way=True)
-        assert all(value(e) <= value(chosen) for e in reached.ends)
-        held += chosen not in reached.ends
+        plain = search_phase(fans, state.foundations, False, stop_on_win=False, part_way=True)
+        reached = {(f, True) for f, _ in plain.ends}
+        assert all(value(e) <= value(chosen) for e in reached)
+        held += chosen not in reached
     assert held >= 2, "no first deal held a card back"
 
 
-def test_the_hold_plan_needs_the_first_redeal_to_be_ahead() -> None:
-    # With one redeal left it judges as the default solver does.
-    state = State.new(4)
-    state = replay(state, plan(state, profile=TABLE).moves)
-    assert state.redeals_left == 1
-    assert plan(state, profile=HOLD) == plan(state, profile=TABLE)
+def last_deal_start(deal: int) -> State:
+    """The position after deal ``deal``'s first real redeal, as the solver of old reaches it."""
+    state = State.new(deal)
+    return replay(state, plan(state, profile=TABLE).moves)
+
+
+def test_last_redeal_plans_end_where_the_last_deal_table_says_and_some_hold_back() -> None:
+    held = judged = 0
+    for deal in range(1, 61):
+        state = last_deal_start(deal)
+        if state.is_won() or state.redeals_left != 1:
+            continue
+        result = plan(state, profile=HOLD)
+        if result.wins:
+            continue
+        judged += 1
+        assert result.moves[-1].kind == REDEAL
+        end = replay(state, result.moves[:-1])
+        chosen = (end.foundations, not end.draw_used)
+        assert result.home == end.cards_home()
+        # Judged by the last deal's chances: no end state the search reaches is worth more.
+        fans = tuple(bytes(f) for f in state.fans)
+        draw_ok = not state.draw_used
+        reached = search_phase(fans, state.foundations, draw_ok, stop_on_win=False, part_way=True)
+        assert all(value(e, 1) <= value(chosen, 1) for e in reached.ends)
+        held += chosen not in reached.ends
+    assert judged >= 20
+    assert held >= 2, "no last redeal held a card back"

@@ -30,10 +30,8 @@ from parlour.midnightoil.solver_search import (
     BUILD,
     DRAW_HOME,
     HOME,
-    EndState,
     PhaseResult,
     Prim,
-    cards_home,
     search_phase,
 )
 from parlour.midnightoil.solver_value import MODEL, TABLE, choose_end
@@ -51,9 +49,7 @@ VERDICT_SECONDS = 2.0
 DEFAULT_SEED = 0
 """The seed of the solver's own shuffles unless another is given."""
 HOLD = "hold"
-"""The profile that judges the first redeal by the measured table, cards held back included."""
-HOLD_TESTS = 6
-"""Held-back end states a plan checks by a capped search, best first, before it settles."""
+"""The profile that judges both redeals by the measured tables, cards held back included."""
 
 
 @dataclass(frozen=True)
@@ -71,14 +67,14 @@ class Profile:
     draw_judged: tuple[int, ...]
     part_way: tuple[int, ...]
     hold_back: tuple[int, ...] = ()
-    """The redeals left at which the end state is judged by :mod:`solver_middle`'s table,
+    """The redeals left at which the end state is judged by :mod:`solver_middle`'s tables,
     end states with cards held back included."""
 
 
 PROFILES = {
     MODEL: Profile(MODEL, (0, 1, 2), (1, 2)),
     TABLE: Profile(TABLE, (0, 1), (1,)),
-    HOLD: Profile(TABLE, (0, 1, 2), (1, 2), (2,)),
+    HOLD: Profile(TABLE, (0, 1), (1, 2), (1, 2)),
 }
 """The solver's ways of judging between end states, compared by the benchmark."""
 DEFAULT_PROFILE = TABLE
@@ -189,7 +185,10 @@ def plan(
        part way along the foundation moves (a redeal of ``3k + 1`` cards is
        measurably better than one of ``3k``); before the first, the draw is
        kept (in a later deal it is worth far more than anything it gains in
-       a phase it cannot win).
+       a phase it cannot win). The ``hold`` profile judges both redeals by
+       :mod:`solver_middle`'s measured tables instead, with the end states
+       that hold cards back among the candidates
+       (:func:`solver_middle.choose_held`).
     """
     if state.is_won():
         return Plan((), True, DECK_SIZE, True, False)
@@ -207,71 +206,36 @@ def plan(
         if drawn.won:
             return _won_plan(state, drawn, drawn.complete)
     result = plain
-    if state.redeals_left in how.hold_back:
-        if draw_ok:
-            result = _search(state, True, node_limit, False, deadline=deadline, part_way=True)
-        end, result = _choose_held(state, result, draw_ok, node_limit, deadline)
-    elif draw_ok and state.redeals_left in how.draw_judged:
-        result = _search(state, True, node_limit, False, deadline=deadline, part_way=judge)
-        sample_seed = position_seed(state, seed)
-        end = choose_end(list(result.ends), state.redeals_left, sample_seed, how.valuation)
+    sample_seed = position_seed(state, seed)
+    if draw_ok and state.redeals_left in how.draw_judged:
+        part = judge or state.redeals_left in how.hold_back
+        result = _search(state, True, node_limit, False, deadline=deadline, part_way=part)
+        labelled = {e: e for e in result.ends}
     else:
         # With a redeal left the draw is kept: the plain ends carry it along.
         labelled = {(found, draw_ok): (found, flag) for found, flag in plain.ends}
-        sample_seed = position_seed(state, seed)
+    if state.redeals_left in how.hold_back:
+        choice, capped = solver_middle.choose_held(
+            _fans_bytes(state),
+            state.foundations,
+            labelled,
+            draw_ok,
+            lambda e: solver_middle.value(e, state.redeals_left),
+            node_limit=node_limit,
+            deadline=deadline,
+        )
+        if capped is not None:
+            labelled = {choice: choice}
+            result = capped
+    else:
         choice = choose_end(list(labelled), state.redeals_left, sample_seed, how.valuation)
-        end = labelled[choice]
+    end = labelled[choice]
     # ``end`` is labelled as its own search saw the draw, so the moves tell whether it is spent.
     moves = prims_to_moves(state, result.path_to(end))
     if state.redeals_left > 0:
         moves.append(Move.redeal())
     uses_draw = any(m.kind == DRAW for m in moves)
     return Plan(tuple(moves), False, sum(end[0]), plain.complete and result.complete, uses_draw)
-
-
-def _choose_held(
-    state: State,
-    result: PhaseResult,
-    draw_ok: bool,
-    node_limit: int,
-    deadline: float | None,
-) -> tuple[EndState, PhaseResult]:
-    """The end state worth most by :mod:`solver_middle`'s table, and the search that reaches it.
-
-    The candidates are the end states ``result`` reached and those below
-    them with cards held back, best first (ties: more cards home, the draw
-    kept, lower heights). A held-back one counts only if a search with the
-    foundations capped at its heights reaches it; at most
-    :data:`HOLD_TESTS` are checked, so a plan costs a few phase searches.
-    Returns the end as the search that reached it labels it (its draw flag
-    says whether that search could still draw) and that search.
-    """
-    ends = set(result.ends)
-    pool = ends | set(solver_middle.held_back(ends, state.foundations))
-    ranked = sorted(
-        pool, key=lambda e: (-solver_middle.value(e), -cards_home(e[0]), not e[1], e[0])
-    )
-    tests = 0
-    for end in ranked:
-        if end in ends:
-            return end, result
-        if tests >= HOLD_TESTS:
-            continue
-        tests += 1
-        with_draw = draw_ok and not end[1]
-        capped = search_phase(
-            _fans_bytes(state),
-            state.foundations,
-            with_draw,
-            node_limit=node_limit,
-            deadline=deadline,
-            caps=end[0],
-        )
-        if capped.won:
-            reached = sorted(e for e in capped.ends if e[0] == end[0])
-            return reached[-1], capped
-    # Unreachable: the end states the search reached are in the ranking.
-    raise AssertionError("no end state of the phase ranked")
 
 
 def best_moves(

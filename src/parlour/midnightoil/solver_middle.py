@@ -1,11 +1,13 @@
-"""How much an end state is worth before the first redeal, and the end states held back (fair play).
+"""How much an end state is worth before each redeal, and the end states held back (fair play).
 
-Before the first redeal two deals are still to come. Only the foundations and
-the draw survive a redeal, and the four suits play alike, so the chance of
-winning from an end state depends on its four foundation heights in sorted
-order (a *pattern*: 2 380 of them) and on the draw. The table of those
-chances is measured by ``bench/midnightoil_solver_middle.py`` with shuffles
-of its own (never a real redeal) and shipped as ``solver_middle.json``.
+Only the foundations and the draw survive a redeal, and the four suits play
+alike, so the chance of winning from an end state depends on its four
+foundation heights in sorted order (a *pattern*: 2 380 of them), on the draw
+and on the deals still to come. The tables of those chances, one before the
+last redeal (the last deal's chance of being won) and one before the first
+(two deals to come), are measured by ``bench/midnightoil_solver_last.py`` and
+``bench/midnightoil_solver_middle.py`` with shuffles of their own (never a
+real redeal) and shipped as ``solver_middle.json``.
 
 The chance is not the more the more cards are home: with three suits home
 and the fourth whole, a deal of its thirteen cards blocks itself in nearly
@@ -14,18 +16,27 @@ end state with cards *held back* (left on the table although they could go
 home) may be worth more than any the plain search ends in; the solver lists
 those below each end state it reached (:func:`held_back`), best first, and
 checks by a search with the foundations capped that the phase can really end
-there.
+there (:func:`choose_held`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from itertools import combinations_with_replacement, product
 from pathlib import Path
 
-from parlour.midnightoil.solver_search import ALL_HOME, EndState, Found, pareto
+from parlour.midnightoil.solver_search import (
+    ALL_HOME,
+    EndState,
+    Fans,
+    Found,
+    PhaseResult,
+    cards_home,
+    pareto,
+    search_phase,
+)
 
 TABLE_PATH = Path(__file__).with_name("solver_middle.json")
 """The measured table (written by ``bench/midnightoil_solver_middle.py``)."""
@@ -35,6 +46,8 @@ PATTERNS: tuple[Found, ...] = tuple(
 )
 """Every pattern of four foundation heights in ascending order, in the table's order."""
 INDEX = {p: i for i, p in enumerate(PATTERNS)}
+HOLD_TESTS = 6
+"""Held-back end states a choice checks by a capped search, best first, before it settles."""
 MAX_HELD = 20_000
 """Below one end state at most this many held-back end states are listed (else none)."""
 
@@ -49,23 +62,30 @@ def pattern_of(found: tuple[int, ...]) -> Found:
     return (a, b, c, d)
 
 
+KEYS = {2: ("draw", "no_draw"), 1: ("last_draw", "last_no_draw")}
+"""The table's rows by the redeals left before the end state: with the draw, without."""
+
+
 @cache
-def _table() -> tuple[tuple[float, ...], tuple[float, ...]]:
+def _table() -> dict[int, tuple[tuple[float, ...], tuple[float, ...]]]:
     try:
         data = json.loads(TABLE_PATH.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise TableError(f"{TABLE_PATH.name}: {exc}") from exc
     if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
         raise TableError(f"{TABLE_PATH.name} is not the solver's table")
-    rows = []
-    for key in ("draw", "no_draw"):
-        row = data.get(key)
-        if not (isinstance(row, list) and len(row) == len(PATTERNS)):
-            raise TableError(f"{TABLE_PATH.name}: {key} has the wrong length")
-        if not all(isinstance(x, int | float) and 0.0 <= x <= 1.0 for x in row):
-            raise TableError(f"{TABLE_PATH.name}: {key} holds a value outside 0..1")
-        rows.append(tuple(float(x) for x in row))
-    return rows[0], rows[1]
+    tables = {}
+    for redeals_left, keys in KEYS.items():
+        rows = []
+        for key in keys:
+            row = data.get(key)
+            if not (isinstance(row, list) and len(row) == len(PATTERNS)):
+                raise TableError(f"{TABLE_PATH.name}: {key} has the wrong length")
+            if not all(isinstance(x, int | float) and 0.0 <= x <= 1.0 for x in row):
+                raise TableError(f"{TABLE_PATH.name}: {key} holds a value outside 0..1")
+            rows.append(tuple(float(x) for x in row))
+        tables[redeals_left] = (rows[0], rows[1])
+    return tables
 
 
 def available() -> bool:
@@ -77,12 +97,16 @@ def available() -> bool:
     return True
 
 
-def value(end: EndState) -> float:
-    """The measured chance of winning from ``end`` with two deals to come."""
+def value(end: EndState, redeals_left: int = 2) -> float:
+    """The measured chance of winning from ``end`` with ``redeals_left`` redeals to come (1 or 2).
+
+    With one redeal left it is the chance that the last deal can be won; with
+    two, the chance of winning one of the two deals to come.
+    """
     found, draw_ok = end
     if found == ALL_HOME:
         return 1.0
-    with_draw, without = _table()
+    with_draw, without = _table()[redeals_left]
     return (with_draw if draw_ok else without)[INDEX[pattern_of(found)]]
 
 
@@ -107,3 +131,46 @@ def held_back(ends: Iterable[EndState], floor: Found) -> Iterator[EndState]:
             if end not in seen:
                 seen.add(end)
                 yield end
+
+
+def choose_held(
+    fans: Fans,
+    found: Found,
+    ends: Iterable[EndState],
+    draw_ok: bool,
+    worth: Callable[[EndState], float],
+    *,
+    node_limit: int,
+    deadline: float | None = None,
+) -> tuple[EndState, PhaseResult | None]:
+    """The end state worth most, and the capped search that reaches it if it holds cards back.
+
+    ``ends`` are the end states a search of the phase from ``fans`` and
+    ``found`` reached (the draw allowed if ``draw_ok``). The candidates are
+    those and every one below them with cards held back, best first by
+    ``worth`` (the plan passes :func:`value` for the redeals left; ties: more
+    cards home, the draw kept, lower heights). A held-back one counts only if
+    a search with the foundations capped at its heights reaches it; at most
+    :data:`HOLD_TESTS` are checked, so a choice costs a few phase searches.
+    Returns one of ``ends`` and None, or a held-back end state as its capped
+    search labels it (the draw flag says whether that search could still
+    draw) and that search.
+    """
+    reached = set(ends)
+    pool = reached | set(held_back(reached, found))
+    ranked = sorted(pool, key=lambda e: (-worth(e), -cards_home(e[0]), not e[1], e[0]))
+    tests = 0
+    for end in ranked:
+        if end in reached:
+            return end, None
+        if tests >= HOLD_TESTS:
+            continue
+        tests += 1
+        with_draw = draw_ok and not end[1]
+        capped = search_phase(
+            fans, found, with_draw, node_limit=node_limit, deadline=deadline, caps=end[0]
+        )
+        if capped.won:
+            return max(e for e in capped.ends if e[0] == end[0]), capped
+    # Unreachable: the end states reached are in the ranking.
+    raise AssertionError("no end state of the phase ranked")
