@@ -7,14 +7,16 @@ test needs thousands of deals to see a point. This one removes that luck
 from the first redeal: for every deal the first deal is played by each
 profile's plan (which never sees a redeal), and the end state it redeals
 from is judged by many fresh middle deals of the bench's own (seeds
-unrelated to the solver's table), each worth 1 if it can be won, else the
-last-deal chance of the end state the solver chooses there (the last-deal
-chances measured first, as in ``midnightoil_solver_middle.py`` but on seeds
-of their own). The expected share of deals
+unrelated to the solver's tables), each played by the same profile's plan:
+worth 1 if it wins that deal, else the last-deal chance of the end state
+it redeals from there. Those last-deal chances are a measurement of their
+own (``midnightoil_solver_last.py --judge``, on seeds of its own), never the
+table the solver chose by. The expected share of deals
 won is then the deals won in the first deal plus those worths, per profile,
 and the two are compared deal by deal (mean difference and its 95% CI).
 
-    .venv/bin/python bench/midnightoil_solver_expect.py --count 300     # about 25 min
+    .venv/bin/python bench/midnightoil_solver_last.py --samples 800 --judge --out /tmp/j.json
+    .venv/bin/python bench/midnightoil_solver_expect.py --judge /tmp/j.json --count 200
 
 Prints figures; never asserts anything.
 """
@@ -24,28 +26,16 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 from benchstats import mean_interval
-from midnightoil_solver_middle import measure, middle_chance
+from midnightoil_solver_middle import middle_chance, plan_end, read_counts
 from parlour.midnightoil.rules import State
-from parlour.midnightoil.solver import HOLD, PROFILES, TABLE, plan
-from parlour.midnightoil.solver_middle import pattern_of
-from parlour.midnightoil.solver_search import Found
+from parlour.midnightoil.solver import HOLD, PROFILES, TABLE
+from parlour.midnightoil.solver_search import EndState
 
-LAST_SEED_STAGE = 7
-"""The last-deal chances are measured on seeds of this stage (the shipped table uses 1 and 2)."""
 FRESH_SEED = 0x46524553
 """Fresh middle deals start from this seed plus the pattern's place (not the table's seeds)."""
-
-
-def first_end(state: State, profile: str) -> tuple[Found, bool] | None:
-    """The end state a profile redeals from in the first deal (None: it wins the deal)."""
-    result = plan(state, profile=profile)
-    if result.wins:
-        return None
-    for move in result.moves[:-1]:
-        state = state.apply(move)
-    return pattern_of(state.foundations), not state.draw_used
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,33 +43,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--profiles", default=f"{HOLD},{TABLE}")
-    parser.add_argument("--samples", type=int, default=600, help="fresh middle deals per end")
-    parser.add_argument("--last-samples", type=int, default=400)
+    parser.add_argument("--samples", type=int, default=300, help="fresh middle deals per end")
+    parser.add_argument("--judge", type=Path, required=True, help="last-deal counts on other seeds")
     args = parser.parse_args(argv)
     profiles = [p for p in args.profiles.split(",") if p]
     if len(profiles) != 2 or any(p not in PROFILES for p in profiles):
         parser.error(f"two profiles of {', '.join(PROFILES)}")
     start = time.perf_counter()
-    # Its own last-deal chances, on seeds of its own: judged by the shipped table's
-    # (whose noise the hold profile chose by), a choice would look better than it is.
-    last = measure(1, args.last_samples, None, seed_stage=LAST_SEED_STAGE)
-    worth: dict[tuple[Found, bool], float] = {}
+    judge, _, _ = read_counts(args.judge)
+    worth: dict[tuple[EndState, str], float] = {}
 
-    def judged(end: tuple[Found, bool] | None) -> float:
+    def judged(end: EndState | None, profile: str) -> float:
         if end is None:
             return 1.0
-        if end not in worth:
+        if (end, profile) not in worth:
             seed = FRESH_SEED + 2 * sum(h * 14**i for i, h in enumerate(end[0])) + end[1]
-            worth[end] = middle_chance(end[0], end[1], args.samples, seed, last)
-        return worth[end]
+            worth[end, profile] = middle_chance(end[0], end[1], args.samples, seed, judge, profile)
+        return worth[end, profile]
 
     rows: list[tuple[float, float]] = []
     differ = 0
     for deal in range(args.first, args.first + args.count):
         state = State.new(deal)
-        ends = [first_end(state, p) for p in profiles]
+        ends = [plan_end(state, p) for p in profiles]
         differ += ends[0] != ends[1]
-        rows.append((judged(ends[0]), judged(ends[1])))
+        rows.append((judged(ends[0], profiles[0]), judged(ends[1], profiles[1])))
     n = len(rows)
     print(
         f"Midnight Oil solver, expected wins from the first redeal: deals {args.first}.."
