@@ -3,7 +3,7 @@
 Each deal is played from its opening position by ``AutoSolver`` one move at
 a time through the real rules, so the redeals are the ones the deal number
 produces (the solver itself never sees them in advance). Every deal is
-played by each profile (``model``: the solver; ``table``: the previous
+played by each profile (``hold``: the solver; ``table``: the previous
 solver, kept for this comparison), so the two are compared on the same
 deals: wins of each, deals won by one and not the other, and an exact
 two-sided sign test (McNemar) on those. Decisions are bounded by node
@@ -96,8 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="the solver's own seed")
     parser.add_argument(
         "--profiles",
-        default="model,table",
-        help="comma-separated profiles to play (default: model,table; the first is 'new')",
+        default="hold,table",
+        help="comma-separated profiles to play (default: hold,table; the first is 'new')",
     )
     parser.add_argument("--list", action="store_true", help="print one line per deal and profile")
     args = parser.parse_args(argv)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 
 from parlour.midnightoil import solver_middle
 from parlour.midnightoil.rules import DRAW, REDEAL, State
-from parlour.midnightoil.solver import HOLD, TABLE, plan, prims_to_moves
+from parlour.midnightoil.solver import HOLD, TABLE, hint, plan, prims_to_moves
 from parlour.midnightoil.solver_middle import PATTERNS, TableError, held_back, pattern_of, value
 from parlour.midnightoil.solver_search import ALL_HOME, search_phase
 from tests.midnightoil.test_solver import position, small_positions
@@ -164,3 +164,15 @@ def test_last_redeal_plans_end_where_the_last_deal_table_says_and_some_hold_back
         held += chosen not in reached.ends
     assert judged >= 20
     assert held >= 2, "no last redeal held a card back"
+
+
+def test_the_default_solver_and_its_hint_are_hold() -> None:
+    differ = 0
+    for deal in range(1, 41):
+        state = State.new(deal)
+        held = plan(state, profile=HOLD)
+        assert plan(state) == held
+        if held != plan(state, profile=TABLE):
+            differ += 1
+            assert hint(state) == held.moves[0]
+    assert differ >= 3, "the profiles never disagreed"

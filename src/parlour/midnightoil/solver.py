@@ -3,7 +3,8 @@
 The solver plays fair (spec §8, issue 6): it searches the cards on the table
 (all face up), but a redeal is to it an unknown shuffle. It never applies a
 redeal to look at the result; between phases it judges end states by
-sampling shuffles of its own (:mod:`solver_value`). Its decisions depend
+tables measured on shuffles of its own (:mod:`solver_middle`; the older
+profiles sample near ties, :mod:`solver_value`). Its decisions depend
 only on the position and its seed, never on the deal number, so two
 positions that look the same on the table get the same plan.
 
@@ -11,7 +12,8 @@ A plan for the current phase (:func:`plan`) searches every position
 reachable before the next redeal (:mod:`solver_search`): it wins the phase
 if it can (without the draw if possible); otherwise, in the last deal, it
 gets the most cards home; with a redeal left, it chooses the end state with
-the best estimated chance of winning, plays the line to it and redeals. The
+the best estimated chance of winning (cards held back included), plays the
+line to it and redeals. The
 searches have node limits, so no position runs away; past a limit the plan
 uses the best end states found so far and says it is not complete.
 """
@@ -77,7 +79,7 @@ PROFILES = {
     HOLD: Profile(TABLE, (0, 1), (1, 2), (1, 2)),
 }
 """The solver's ways of judging between end states, compared by the benchmark."""
-DEFAULT_PROFILE = TABLE
+DEFAULT_PROFILE = HOLD
 
 
 def _fans_bytes(state: State) -> tuple[bytes, ...]:
