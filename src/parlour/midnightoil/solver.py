@@ -208,10 +208,8 @@ def plan(
         if drawn.won:
             return _won_plan(state, drawn, drawn.complete)
     result = plain
-    sample_seed = position_seed(state, seed)
     if draw_ok and state.redeals_left in how.draw_judged:
-        part = judge or state.redeals_left in how.hold_back
-        result = _search(state, True, node_limit, False, deadline=deadline, part_way=part)
+        result = _search(state, True, node_limit, False, deadline=deadline, part_way=judge)
         labelled = {e: e for e in result.ends}
     else:
         # With a redeal left the draw is kept: the plain ends carry it along.
@@ -226,12 +224,13 @@ def plan(
             node_limit=node_limit,
             deadline=deadline,
         )
-        if capped is not None:
-            labelled = {choice: choice}
-            result = capped
+        if capped is None:
+            end = labelled[choice]
+        else:  # held back: the capped search reaches it, labelled as that search saw the draw
+            end, result = choice, capped
     else:
-        choice = choose_end(list(labelled), state.redeals_left, sample_seed, how.valuation)
-    end = labelled[choice]
+        sample_seed = position_seed(state, seed)
+        end = labelled[choose_end(list(labelled), state.redeals_left, sample_seed, how.valuation)]
     # ``end`` is labelled as its own search saw the draw, so the moves tell whether it is spent.
     moves = prims_to_moves(state, result.path_to(end))
     if state.redeals_left > 0:
