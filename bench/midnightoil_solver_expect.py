@@ -29,9 +29,11 @@ import time
 from pathlib import Path
 
 from benchstats import mean_interval
-from midnightoil_solver_middle import middle_chance, plan_end, read_counts
+from midnightoil_solver_last import read_counts
+from midnightoil_solver_middle import middle_chance, plan_end
 from parlour.midnightoil.rules import State
-from parlour.midnightoil.solver import HOLD, PROFILES, TABLE
+from parlour.midnightoil.solver import HOLD, PROFILES
+from parlour.midnightoil.solver_value import TABLE
 from parlour.midnightoil.solver_search import EndState
 
 FRESH_SEED = 0x46524553
@@ -50,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(profiles) != 2 or any(p not in PROFILES for p in profiles):
         parser.error(f"two profiles of {', '.join(PROFILES)}")
     start = time.perf_counter()
-    judge, _, _ = read_counts(args.judge)
+    judge = read_counts(args.judge).both
     worth: dict[tuple[EndState, str], float] = {}
 
     def judged(end: EndState | None, profile: str) -> float:

@@ -36,10 +36,9 @@ import argparse
 import json
 import sys
 import tempfile
-import time
-from multiprocessing import Pool
 from pathlib import Path
 
+from midnightoil_solver_last import Table, heaviest_first, over_patterns, read_counts
 from parlour.core.rng import make_rng
 from parlour.midnightoil import solver_middle
 from parlour.midnightoil.rules import State
@@ -50,34 +49,14 @@ from parlour.midnightoil.solver_value import sample_deal
 
 SELF_WEIGHT = 3.0
 """The weight of a pattern's own chance when it is smoothed with its neighbours."""
-SEED_BASE = 0x4D4F5442
-"""Seeds are twice this plus twice a pattern's place in the table (plus one without the draw)."""
-MIDDLE_STAGE = 2
-"""The stage in the middle deals' seeds (the seeds of version 1's last deals used 1)."""
-
-Table = dict[tuple[Found, bool], float]
+SEED_BASE = 0x4D4F5442 * 2
+"""Seeds are this plus twice a pattern's place in the table (plus one without the draw);
+version 1's middle deals used the same, its last deals this less 0x4D4F5442."""
 
 
-def seed_of(index: int, draw_ok: bool, stage: int) -> int:
-    """The seed of one pattern's sampled deals at one stage."""
-    return SEED_BASE * stage + 2 * index + (0 if draw_ok else 1)
-
-
-def read_counts(path: Path) -> tuple[Table, Table, Table]:
-    """The last-deal chances from ``midnightoil_solver_last.py``: (both halves, half 0, half 1)."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if data.get("format") != "parlour-midnightoil-last-counts":
-        raise SystemExit(f"{path}: not a file of midnightoil_solver_last.py")
-    half = data["half_samples"]
-    both: Table = {}
-    first: Table = {}
-    second: Table = {}
-    for h, counts in zip(PATTERNS, data["counts"], strict=True):
-        for (a, b), draw_ok in zip(counts, (True, False), strict=True):
-            both[(h, draw_ok)] = (a + b) / (2 * half)
-            first[(h, draw_ok)] = a / half
-            second[(h, draw_ok)] = b / half
-    return both, first, second
+def seed_of(index: int, draw_ok: bool) -> int:
+    """The seed of one pattern's sampled middle deals."""
+    return SEED_BASE + 2 * index + (0 if draw_ok else 1)
 
 
 def plan_end(state: State, profile: str = HOLD) -> EndState | None:
@@ -152,7 +131,7 @@ def _measure_one(job: tuple[int, int]) -> tuple[int, float, float]:
     if h == ALL_HOME:
         return index, 1.0, 1.0
     with_draw, without = (
-        middle_chance(h, d, samples, seed_of(index, d, MIDDLE_STAGE), _judge) for d in (True, False)
+        middle_chance(h, d, samples, seed_of(index, d), _judge) for d in (True, False)
     )
     return index, with_draw, without
 
@@ -165,19 +144,14 @@ def measure_middle(samples: int, choose: Table, judge: Table, jobs: int) -> Tabl
     reads) and are valued by ``judge``.
     """
     table: Table = {}
-    start = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         scratch = Path(folder) / "choose.json"
         write_table(scratch, choose, choose, {})
-        order = sorted(range(len(PATTERNS)), key=lambda i: sum(PATTERNS[i]))
-        with Pool(jobs, _start_worker, (scratch, judge)) as pool:
-            work = [(i, samples) for i in order]
-            for done, (index, a, b) in enumerate(pool.imap_unordered(_measure_one, work), 1):
-                table[(PATTERNS[index], True)] = a
-                table[(PATTERNS[index], False)] = b
-                if done % 200 == 0:
-                    took = time.perf_counter() - start
-                    print(f"  middle: {done}/{len(PATTERNS)} patterns, {took:.0f} s", flush=True)
+        work = [(i, samples) for i in heaviest_first()]
+        results = over_patterns(_measure_one, work, jobs, "middle", _start_worker, (scratch, judge))
+        for index, a, b in results:
+            table[(PATTERNS[index], True)] = a
+            table[(PATTERNS[index], False)] = b
     return table
 
 
@@ -188,13 +162,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=TABLE_PATH)
     args = parser.parse_args(argv)
-    both, first, second = read_counts(args.last_counts)
-    last = smoothed(both)
-    middle = smoothed(measure_middle(args.middle_samples, smoothed(first), second, args.jobs))
-    half = json.loads(args.last_counts.read_text(encoding="utf-8"))["half_samples"]
-    write_table(
-        args.out, last, middle, {"last_samples": 2 * half, "middle_samples": args.middle_samples}
-    )
+    counts = read_counts(args.last_counts)
+    last = smoothed(counts.both)
+    chosen = smoothed(counts.first)
+    middle = smoothed(measure_middle(args.middle_samples, chosen, counts.second, args.jobs))
+    samples = {"last_samples": counts.samples, "middle_samples": args.middle_samples}
+    write_table(args.out, last, middle, samples)
     print(f"wrote {args.out}")
     for h in ((0, 0, 0, 0), (2, 3, 4, 5), (0, 0, 13, 13), (4, 4, 4, 4), (0, 13, 13, 13)):
         p = pattern_of(h)
