@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from pathlib import Path
@@ -46,8 +47,44 @@ def test_a_regular_file_in_the_way(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         f"the data folder {tmp_path / 'afile'} (set by PARLOUR_DATA_DIR) "
         "is a file (or lies under one), not a folder"
     )
-    assert "is a file" in str(_refusal(monkeypatch, str(tmp_path / "afile" / "deeper")))
+    assert error.brief == "not a folder"
+    deeper = _refusal(monkeypatch, str(tmp_path / "afile" / "deeper"))
+    assert "is a file" in str(deeper) and deeper.brief == "not a folder"
     assert (tmp_path / "afile").read_text() == "x"
+
+
+@pytest.mark.parametrize(
+    ("error", "problem", "brief"),
+    [
+        (
+            PermissionError(errno.EACCES, "Permission denied"),
+            "cannot be created or used: permission denied",
+            "permission denied",
+        ),
+        (OSError(errno.EROFS, "Read-only file system"), "is on a read-only disk", "read-only disk"),
+        (
+            OSError(errno.ENAMETOOLONG, "File name too long"),
+            "has a name too long for the system",
+            "name too long",
+        ),
+        (
+            OSError(errno.EIO, "Input/output error"),
+            "cannot be used: Input/output error",
+            "Input/output error",
+        ),
+        (ValueError("embedded null byte"), "has a name the system refuses", "name refused"),
+    ],
+)
+def test_each_refusal_says_its_problem_in_a_sentence_and_in_a_few_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: Exception, problem: str, brief: str
+) -> None:
+    def refuse(self: Path, *args: object, **kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr(Path, "mkdir", refuse)
+    refusal = _refusal(monkeypatch, str(tmp_path / "new"))
+    assert (refusal.problem, refusal.brief) == (problem, brief)
+    assert str(refusal).endswith(f"(set by PARLOUR_DATA_DIR) {problem}")
 
 
 def test_a_deep_folder_that_does_not_exist_is_created(
@@ -76,7 +113,9 @@ def test_a_folder_without_permission(
 ) -> None:
     real_access = os.access
     monkeypatch.setattr(os, "access", lambda p, mode: not mode & denied and real_access(p, mode))
-    assert words in str(_refusal(monkeypatch, str(tmp_path)))
+    refusal = _refusal(monkeypatch, str(tmp_path))
+    assert words in str(refusal)
+    assert refusal.brief == {os.R_OK: "not readable", os.W_OK: "not writable"}[denied]
 
 
 @pytest.mark.skipif(
@@ -103,6 +142,7 @@ def test_no_home_folder_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(paths.DataDirError) as info:
         paths.data_dir()
     assert str(info.value) == "the data folder has no home folder to live in; set PARLOUR_DATA_DIR"
+    assert info.value.brief == "no home folder; set PARLOUR_DATA_DIR"
 
 
 def test_the_crash_log_copes_with_an_odd_data_folder(

@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from parlour.core import ledger, paths
-from parlour.core.text import ASCII_ELLIPSIS, shorten_middle
+from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil import stats as mo_stats
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import State
@@ -283,26 +285,107 @@ def test_a_data_folder_the_system_refuses_is_told_with_its_reason(
     )
 
 
-@pytest.mark.parametrize(
-    ("problem", "shown", "columns"),
-    [
-        ("is a file (or lies under one), not a folder", "is a file, not a folder", 14),
-        ("cannot be written to: permission denied", "cannot be written to: permission denied", 12),
-    ],
-)
-def test_a_long_data_folder_name_is_cut_to_the_row_but_to_no_less_than_12_columns(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, problem: str, shown: str, columns: int
-) -> None:
-    folder = tmp_path / ("x" * 80)
-
+def _refused_with(monkeypatch: pytest.MonkeyPatch, error: paths.DataDirError) -> None:
     def refuse(create: bool = True) -> Path:
-        raise paths.DataDirError(folder, problem)
+        raise error
 
     monkeypatch.setattr(mo_stats.paths, "data_dir", refuse)
-    where = _shown(folder, columns)
-    assert mo_stats.record_game(Game(3), mo_stats.LOST) == (
-        f"Statistics not recorded: data folder {where} {shown}."
+
+
+@pytest.mark.parametrize(
+    ("problem", "brief", "tail", "columns"),
+    [
+        # The sentence fits beside 14 columns of the name.
+        (
+            "is a file (or lies under one), not a folder",
+            "not a folder",
+            " is a file, not a folder.",
+            14,
+        ),
+        # It would leave the name fewer than 12 columns: the problem in a few words instead.
+        ("cannot be written to: permission denied", "not writable", ": not writable.", 24),
+        (
+            "cannot be created or used: permission denied",
+            "permission denied",
+            ": permission denied.",
+            19,
+        ),
+    ],
+)
+def test_a_long_data_folder_name_is_cut_to_the_row_with_the_problem_in_full_or_in_brief(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    problem: str,
+    brief: str,
+    tail: str,
+    columns: int,
+) -> None:
+    folder = tmp_path / ("x" * 80)
+    _refused_with(monkeypatch, paths.DataDirError(folder, problem, brief))
+    row = mo_stats.record_game(Game(3), mo_stats.LOST)
+    assert row == f"Statistics not recorded: data folder {_shown(folder, columns)}{tail}"
+    assert row is not None and len(row) == mo_stats.ROW_COLUMNS
+
+
+def test_a_short_data_folder_name_is_shown_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = Path("/srv/games/parlour")
+    _refused_with(
+        monkeypatch, paths.DataDirError(folder, "is on a read-only disk", "read-only disk")
     )
+    assert load_stats()[1] == f"No statistics: data folder {folder} is on a read-only disk."
+
+
+def test_a_data_folder_without_a_name_is_told_in_a_sentence_when_it_fits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _refused_with(monkeypatch, paths.DataDirError(None, "has gone (see below)", "gone"))
+    assert load_stats()[1] == "No statistics: the data folder has gone."
+
+
+def test_a_brief_too_long_for_any_name_goes_without_the_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reason = "Structure needs cleaning, badly"
+    error = paths.DataDirError(tmp_path / "d", f"cannot be used: {reason}", reason)
+    _refused_with(monkeypatch, error)
+    assert mo_stats.record_game(Game(3), mo_stats.LOST) == (
+        f"Statistics not recorded: data folder: {reason}."
+    )
+
+
+@pytest.mark.parametrize("lead", ["No statistics", "Statistics not recorded"])
+def test_no_home_folder_is_told_in_brief(monkeypatch: pytest.MonkeyPatch, lead: str) -> None:
+    monkeypatch.delenv(paths.ENV_VAR, raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    assert mo_stats.folder_problem(lead) == f"{lead}: no home folder; set PARLOUR_DATA_DIR."
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    name=st.text(min_size=1, max_size=120).filter(lambda t: "/" not in t and "\x00" not in t),
+    problem=st.text(min_size=1, max_size=90),
+    brief=st.text(min_size=1, max_size=60),
+    with_path=st.booleans(),
+)
+def test_every_data_folder_row_fits_and_is_printable(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    problem: str,
+    brief: str,
+    with_path: bool,
+) -> None:
+    path = tmp_path / name if with_path else None
+    _refused_with(monkeypatch, paths.DataDirError(path, problem, brief))
+    row = mo_stats.folder_problem("Statistics not recorded")
+    assert row is not None and row.startswith("Statistics not recorded: ")
+    assert width(row) <= mo_stats.ROW_COLUMNS
+    assert row == printable(row)
 
 
 def test_the_earlier_files_histogram_and_first_phase_wins_come_back() -> None:

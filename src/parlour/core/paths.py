@@ -25,9 +25,13 @@ ENV_VAR = "PARLOUR_DATA_DIR"
 class DataDirError(OSError):
     """The data folder cannot be used; ``str()`` is one line for the player."""
 
-    def __init__(self, path: str | os.PathLike[str] | None, problem: str) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str] | None, problem: str, brief: str | None = None
+    ) -> None:
         self.path = None if path is None else os.fspath(path)
         self.problem = problem
+        self.brief = problem if brief is None else brief
+        """The problem in a few words, for a row with no room for the sentence."""
         where = "" if self.path is None else f" {text.printable(self.path)}"
         origin = f" (set by {ENV_VAR})" if os.environ.get(ENV_VAR) else ""
         super().__init__(f"the data folder{where}{origin} {problem}")
@@ -43,35 +47,41 @@ def _default_dir() -> Path:
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         return Path(base) / "parlour"
     except (RuntimeError, KeyError, OSError) as exc:  # no HOME and no password entry
-        raise DataDirError(None, f"has no home folder to live in; set {ENV_VAR}") from exc
+        problem = f"has no home folder to live in; set {ENV_VAR}"
+        raise DataDirError(None, problem, f"no home folder; set {ENV_VAR}") from exc
 
 
-def _problem(exc: OSError) -> str:
+NOT_A_FOLDER = ("is a file (or lies under one), not a folder", "not a folder")
+
+
+def _problem(exc: OSError) -> tuple[str, str]:
+    """What is wrong, as a sentence's end and in a few words."""
     if isinstance(exc, FileExistsError | NotADirectoryError) or exc.errno in (
         errno.EEXIST,
         errno.ENOTDIR,
     ):
-        return "is a file (or lies under one), not a folder"
+        return NOT_A_FOLDER
     if isinstance(exc, PermissionError):
-        return "cannot be created or used: permission denied"
+        return "cannot be created or used: permission denied", "permission denied"
     if exc.errno == errno.EROFS:
-        return "is on a read-only disk"
+        return "is on a read-only disk", "read-only disk"
     if exc.errno == errno.ENAMETOOLONG:
-        return "has a name too long for the system"
-    return f"cannot be used: {exc.strerror or exc}"
+        return "has a name too long for the system", "name too long"
+    reason = str(exc.strerror or exc)
+    return f"cannot be used: {reason}", reason
 
 
 def _check(path: Path) -> None:
     """``DataDirError`` unless ``path`` is a folder this user can read and write."""
     try:
         if not path.is_dir():
-            raise DataDirError(path, "is a file (or lies under one), not a folder")
+            raise DataDirError(path, *NOT_A_FOLDER)
     except (OSError, ValueError) as exc:
         raise DataDirError(path, "cannot be used") from exc
     if not os.access(path, os.R_OK | os.X_OK):
-        raise DataDirError(path, "cannot be read: permission denied")
+        raise DataDirError(path, "cannot be read: permission denied", "not readable")
     if not os.access(path, os.W_OK):
-        raise DataDirError(path, "cannot be written to: permission denied")
+        raise DataDirError(path, "cannot be written to: permission denied", "not writable")
 
 
 def data_dir(create: bool = True) -> Path:
@@ -91,9 +101,9 @@ def data_dir(create: bool = True) -> Path:
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise DataDirError(path, _problem(exc)) from exc
+            raise DataDirError(path, *_problem(exc)) from exc
         except ValueError as exc:  # a NUL byte in the name
-            raise DataDirError(path, "has a name the system refuses") from exc
+            raise DataDirError(path, "has a name the system refuses", "name refused") from exc
         _check(path)
     return path
 

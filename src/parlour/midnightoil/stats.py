@@ -52,6 +52,8 @@ PATH_COLUMNS = 40
 """Columns a file name may take in a statistics message."""
 ROW_COLUMNS = 76
 """Columns of the message row at 80 columns (after its margins and the "> " mark)."""
+FOLDER_COLUMNS = 12
+"""A data folder's name is shown in no fewer columns (else the row goes without it)."""
 
 
 class Record(value.Frozen):
@@ -371,20 +373,42 @@ def ledger_path() -> Path:
 
 
 def folder_problem(lead: str) -> str | None:
-    """``lead`` and why the data folder cannot hold statistics, in one row, or None if it can."""
+    """``lead`` and why the data folder cannot hold statistics, in one row, or None if it can.
+
+    The row names the folder (cut from the middle, to no less than
+    :data:`FOLDER_COLUMNS`) and the problem in a sentence; where that is too
+    long, the problem in a few words, then without the folder.
+    """
     try:
         paths.data_dir(create=True)
     except paths.DataDirError as exc:
-        problem = re.sub(r" \([^)]*\)", "", exc.problem)  # the row has no room for asides
+        problem = printable(re.sub(r" \([^)]*\)", "", exc.problem))  # no room for asides
+        brief = printable(exc.brief)
         if exc.path is None:
-            return f"{lead}: the data folder {problem}."
-        rest = f"{lead}: data folder  {problem}."
-        room = max(ROW_COLUMNS - width(rest), 12)
-        where = shorten_middle(printable(exc.path), room, ASCII_ELLIPSIS)
-        return f"{lead}: data folder {where} {problem}."
+            forms = [f"{lead}: the data folder {problem}.", f"{lead}: {brief}."]
+        else:
+            forms = []
+            head = f"{lead}: data folder "
+            for tail in (f" {problem}.", f": {brief}."):
+                room = ROW_COLUMNS - width(head) - width(tail)
+                if room >= FOLDER_COLUMNS:
+                    forms.append(
+                        head + shorten_middle(printable(exc.path), room, ASCII_ELLIPSIS) + tail
+                    )
+            forms.append(f"{lead}: data folder: {brief}.")
+        return _first_fitting(forms)
     except OSError as exc:
-        return f"{lead}: the data folder cannot be used ({printable(exc.strerror or str(exc))})."
+        reason = printable(exc.strerror or str(exc))
+        return _first_fitting([f"{lead}: the data folder cannot be used ({reason})."])
     return None
+
+
+def _first_fitting(forms: list[str]) -> str:
+    """The first of ``forms`` that fits the row, else the last cut to it."""
+    for form in forms:
+        if width(form) <= ROW_COLUMNS:
+            return form
+    return shorten_middle(forms[-1], ROW_COLUMNS, ASCII_ELLIPSIS)
 
 
 def _shown(path: Path) -> str:
