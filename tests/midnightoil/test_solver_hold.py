@@ -12,7 +12,7 @@ from parlour.midnightoil import solver_middle
 from parlour.midnightoil.rules import DRAW, REDEAL, State
 from parlour.midnightoil.solver import HOLD, TABLE, hint, plan, prims_to_moves
 from parlour.midnightoil.solver_middle import PATTERNS, TableError, held_back, pattern_of, value
-from parlour.midnightoil.solver_search import ALL_HOME, search_phase
+from parlour.midnightoil.solver_search import ALL_HOME, EndState, PhaseResult, search_phase
 from tests.midnightoil.test_solver import position, small_positions
 
 
@@ -176,3 +176,51 @@ def test_the_default_solver_and_its_hint_are_hold() -> None:
             differ += 1
             assert hint(state) == held.moves[0]
     assert differ >= 3, "the profiles never disagreed"
+
+
+def _odd_worth(end: tuple[tuple[int, ...], bool]) -> float:
+    """A worth that is not the more the more cards are home, so holding back pays."""
+    found, draw_ok = end
+    return ((sum(h * (i + 3) for i, h in enumerate(found)) * 37) % 17 + draw_ok) / 18
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_positions())
+def test_reachable_end_states_come_best_first_and_each_can_be_reached(state: State) -> None:
+    fans = tuple(bytes(f) for f in state.fans)
+    draw_ok = not state.draw_used
+    full = search_phase(fans, state.foundations, draw_ok, stop_on_win=False, part_way=True)
+    ends = set(full.ends)
+
+    def listed(tests: int) -> list[tuple[EndState, PhaseResult | None]]:
+        return list(
+            solver_middle.reachable_best_first(
+                fans, state.foundations, ends, draw_ok, _odd_worth, node_limit=60_000, tests=tests
+            )
+        )
+
+    every = listed(10_000)
+    worths = [_odd_worth(end) for end, _ in every]
+    assert worths == sorted(worths, reverse=True)
+    assert {end for end, capped in every if capped is None} == ends
+    for end, capped in every:
+        if capped is None:
+            continue
+        assert end not in ends
+        labelled = max(e for e in capped.ends if e[0] == end[0])
+        reached = replay(state, prims_to_moves(state, capped.path_to(labelled)))
+        assert reached.foundations == end[0]
+    # With no capped search allowed only the end states reached come, in the same order;
+    # with k, at most k held back, the first of them in the same order.
+    assert [end for end, _ in listed(0)] == [end for end, capped in every if capped is None]
+    held = [end for end, capped in every if capped is not None]
+    for k in (1, 2):
+        some = [end for end, capped in listed(k) if capped is not None]
+        assert len(some) <= k and some == held[: len(some)]
+    # The plan's choice is the first within its budget, labelled as its search saw it.
+    first, first_capped = listed(solver_middle.HOLD_TESTS)[0]
+    choice, capped = solver_middle.choose_held(
+        fans, state.foundations, ends, draw_ok, _odd_worth, node_limit=60_000
+    )
+    assert choice[0] == first[0] and (capped is None) == (first_capped is None)
+    assert choice == first or capped is not None

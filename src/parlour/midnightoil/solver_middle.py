@@ -133,6 +133,45 @@ def held_back(ends: Iterable[EndState], floor: Found) -> Iterator[EndState]:
                 yield end
 
 
+def reachable_best_first(
+    fans: Fans,
+    found: Found,
+    ends: Iterable[EndState],
+    draw_ok: bool,
+    worth: Callable[[EndState], float],
+    *,
+    node_limit: int,
+    deadline: float | None = None,
+    tests: int = HOLD_TESTS,
+) -> Iterator[tuple[EndState, PhaseResult | None]]:
+    """The end states the phase can end in, best first by ``worth``, each with its capped search.
+
+    ``ends`` are the end states a search of the phase from ``fans`` and
+    ``found`` reached (the draw allowed if ``draw_ok``); the candidates are
+    those and every one below them with cards held back (ties: more cards
+    home, the draw kept, lower heights). One of ``ends`` comes with None; a
+    held-back one comes only if a search with the foundations capped at its
+    heights reaches it, with that search. At most ``tests`` capped searches
+    are run: after them only ``ends`` are given.
+    """
+    reached = set(ends)
+    pool = reached | set(held_back(reached, found))
+    ranked = sorted(pool, key=lambda e: (-worth(e), -cards_home(e[0]), not e[1], e[0]))
+    for end in ranked:
+        if end in reached:
+            yield end, None
+            continue
+        if tests <= 0:
+            continue
+        tests -= 1
+        with_draw = draw_ok and not end[1]
+        capped = search_phase(
+            fans, found, with_draw, node_limit=node_limit, deadline=deadline, caps=end[0]
+        )
+        if capped.won:
+            yield end, capped
+
+
 def choose_held(
     fans: Fans,
     found: Found,
@@ -145,32 +184,17 @@ def choose_held(
 ) -> tuple[EndState, PhaseResult | None]:
     """The end state worth most, and the capped search that reaches it if it holds cards back.
 
-    ``ends`` are the end states a search of the phase from ``fans`` and
-    ``found`` reached (the draw allowed if ``draw_ok``). The candidates are
-    those and every one below them with cards held back, best first by
-    ``worth`` (the plan passes :func:`value` for the redeals left; ties: more
-    cards home, the draw kept, lower heights). A held-back one counts only if
-    a search with the foundations capped at its heights reaches it; at most
-    :data:`HOLD_TESTS` are checked, so a choice costs a few phase searches.
-    Returns one of ``ends`` and None, or a held-back end state as its capped
-    search labels it (the draw flag says whether that search could still
-    draw) and that search.
+    The first of :func:`reachable_best_first` with at most :data:`HOLD_TESTS`
+    capped searches, so a choice costs a few phase searches (the plan passes
+    :func:`value` for the redeals left as ``worth``). Returns one of ``ends``
+    and None, or a held-back end state as its capped search labels it (the
+    draw flag says whether that search could still draw) and that search.
     """
-    reached = set(ends)
-    pool = reached | set(held_back(reached, found))
-    ranked = sorted(pool, key=lambda e: (-worth(e), -cards_home(e[0]), not e[1], e[0]))
-    tests = 0
-    for end in ranked:
-        if end in reached:
-            return end, None
-        if tests >= HOLD_TESTS:
-            continue
-        tests += 1
-        with_draw = draw_ok and not end[1]
-        capped = search_phase(
-            fans, found, with_draw, node_limit=node_limit, deadline=deadline, caps=end[0]
-        )
-        if capped.won:
-            return max(e for e in capped.ends if e[0] == end[0]), capped
-    # Unreachable: the end states reached are in the ranking.
-    raise AssertionError("no end state of the phase ranked")
+    candidates = reachable_best_first(
+        fans, found, ends, draw_ok, worth, node_limit=node_limit, deadline=deadline
+    )
+    # One of ``ends`` always comes: they are in the ranking and need no search.
+    end, capped = next(candidates)
+    if capped is None:
+        return end, None
+    return max(e for e in capped.ends if e[0] == end[0]), capped
