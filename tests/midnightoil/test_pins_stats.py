@@ -302,6 +302,8 @@ def _refused_with(monkeypatch: pytest.MonkeyPatch, error: paths.DataDirError) ->
             " is a file, not a folder.",
             14,
         ),
+        # ... and beside exactly 12.
+        ("is a thing nobody expects", "odd", " is a thing nobody expects.", 12),
         # It would leave the name fewer than 12 columns: the problem in a few words instead.
         ("cannot be written to: permission denied", "not writable", ": not writable.", 24),
         (
@@ -351,6 +353,19 @@ def test_a_brief_too_long_for_any_name_goes_without_the_name(
     assert mo_stats.record_game(Game(3), mo_stats.LOST) == (
         f"Statistics not recorded: data folder: {reason}."
     )
+
+
+@pytest.mark.parametrize("path", [Path("/srv/d"), None])
+def test_a_row_too_long_in_every_form_is_cut_from_the_middle(
+    monkeypatch: pytest.MonkeyPatch, path: Path | None
+) -> None:
+    reason = "a reason " * 8 + "at its end"
+    _refused_with(monkeypatch, paths.DataDirError(path, f"cannot be used: {reason}", reason))
+    row = mo_stats.record_game(Game(3), mo_stats.LOST)
+    last = f"data folder: {reason}." if path is not None else f"{reason}."
+    assert row == shorten_middle(f"Statistics not recorded: {last}", 76, ASCII_ELLIPSIS)
+    assert row.startswith("Statistics not recorded: ") and row.endswith("at its end.")
+    assert "..." in row and len(row) == 76
 
 
 @pytest.mark.parametrize("lead", ["No statistics", "Statistics not recorded"])
