@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from parlour.core.rng import make_rng
+from parlour.core.text import ASCII_ELLIPSIS, shorten_middle
 from parlour.dixmille import stats, statsview
 from parlour.dixmille.ai import tables_for, threshold_move
 from parlour.dixmille.analysis import annotate
@@ -178,12 +179,14 @@ def unusable_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pat
     return blocker
 
 
-@pytest.mark.usefixtures("unusable_data_folder")
 def test_an_unusable_data_folder_gives_a_message_not_a_traceback(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], unusable_data_folder: Path
 ) -> None:
     message = stats.record_game(two_cycle_game(), finished=True)
-    assert message is not None and message.startswith("Statistics not recorded")
+    # The message names the folder, cut to fit the line, and says what is wrong.
+    lead, tail = "Statistics not recorded: data folder ", " is a file, not a folder."
+    shown = shorten_middle(str(unusable_data_folder), 80 - len(lead) - len(tail), ASCII_ELLIPSIS)
+    assert message == lead + shown + tail
     games, message = stats.load_games()
     assert games == [] and message is not None and "could not be read" in message
     assert main(["--stats"]) == 0
@@ -201,7 +204,11 @@ def test_a_game_ends_normally_without_statistics() -> None:
             break
         app.handle_key("TIMEOUT")
     assert app.mode is Mode.OVER
-    assert "Statistics not recorded" in app.render(24, 80).to_text()
+    # The result on row 2, and on row 3 why the game was not recorded, naming the folder.
+    rows = app.render(24, 80).to_text().split("\n")
+    assert rows[2].startswith("GAME OVER: ZEDX reached ")
+    assert rows[3].startswith("Statistics not recorded: data folder ")
+    assert rows[3].rstrip().endswith(" is a file, not a folder.")
     app.handle_key("i")
     app.handle_key("q")
     assert app.finished

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from parlour.core.ledger import new_game_id
+from parlour.core.text import ASCII_ELLIPSIS, shorten_middle
 from parlour.mille import cli, record, stats
 from parlour.mille.app import MilleApp
 from parlour.mille.rules import COMPUTER, HUMAN, Phase
@@ -343,5 +344,8 @@ def test_a_data_folder_that_cannot_be_used_is_said_at_the_end(tmp_path: Path) ->
     assert app.finished and app.exit_status == 0
     lines = (app.exit_message or "").split("\n")
     assert lines[0].startswith("Games won:")
-    assert any(line.startswith("statistics not recorded: ") for line in lines[1:])
+    # The folder is named, cut to fit the 80 columns, with what is wrong.
+    lead, tail = "statistics not recorded: data folder ", " is a file, not a folder."
+    shown = shorten_middle(str(blocker / "deeper"), 80 - len(lead) - len(tail), ASCII_ELLIPSIS)
+    assert lead + shown + tail in lines[1:]
     assert blocker.read_text() == "x"

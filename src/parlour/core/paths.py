@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -111,3 +112,47 @@ def data_dir(create: bool = True) -> Path:
 def data_file(name: str, create_dir: bool = True) -> Path:
     """A file inside the data folder (``DataDirError`` when the folder cannot serve)."""
     return data_dir(create_dir) / name
+
+
+FOLDER_COLUMNS = 12
+"""A data folder's name is shown in no fewer columns (else the line goes without it)."""
+
+
+def folder_problem(lead: str, columns: int) -> str | None:
+    """``lead`` and why the data folder cannot be used, in a line of at most ``columns``.
+
+    None if it can (it is then created). The line names the folder (cut from
+    the middle, to no less than :data:`FOLDER_COLUMNS`) and the problem in a
+    sentence; where that is too long, the problem in a few words
+    (``DataDirError.brief``), then without the folder; failing all, the last
+    cut from the middle. Everything read from outside is shown escaped.
+    """
+    try:
+        data_dir(create=True)
+    except DataDirError as exc:
+        problem = text.printable(re.sub(r" \([^)]*\)", "", exc.problem))  # no room for asides
+        brief = text.printable(exc.brief)
+        if exc.path is None:
+            forms = [f"{lead}: the data folder {problem}.", f"{lead}: {brief}."]
+        else:
+            forms = []
+            head = f"{lead}: data folder "
+            for tail in (f" {problem}.", f": {brief}."):
+                room = columns - text.width(head) - text.width(tail)
+                if room >= FOLDER_COLUMNS:
+                    shown = text.shorten_middle(text.printable(exc.path), room, text.ASCII_ELLIPSIS)
+                    forms.append(head + shown + tail)
+            forms.append(f"{lead}: data folder: {brief}.")
+        return _first_fitting(forms, columns)
+    except OSError as exc:
+        reason = text.printable(exc.strerror or str(exc))
+        return _first_fitting([f"{lead}: the data folder cannot be used ({reason})."], columns)
+    return None
+
+
+def _first_fitting(forms: list[str], columns: int) -> str:
+    """The first of ``forms`` that fits ``columns``, else the last cut to them."""
+    for form in forms:
+        if text.width(form) <= columns:
+            return form
+    return text.shorten_middle(forms[-1], columns, text.ASCII_ELLIPSIS)

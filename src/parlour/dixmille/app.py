@@ -631,7 +631,7 @@ class DixMilleApp(TerminalApp):
         self.stats_page = 0
         self.stats_rows = stats.totals([stats.game_line(game)])
         self.stats_title = f"this game (seed {game.seed})"
-        self.stats_message = f"GAME OVER: {result}" + (f"  ({problem})" if problem else "")
+        self.stats_message = f"GAME OVER: {result}" + (f"\n{problem}" if problem else "")
         self.exit_message = f"{result}. Seed {game.seed}."
         self.dirty = False
 

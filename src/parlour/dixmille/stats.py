@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core import ledger
-from parlour.core.paths import data_dir
+from parlour.core.paths import data_dir, folder_problem
 from parlour.core.rng import SEED_LIMIT
 from parlour.core.text import printable
 from parlour.dixmille.analysis import Style
@@ -71,8 +71,18 @@ def game_record(game: Game, finished: bool) -> dict[str, Any]:
     }
 
 
+MESSAGE_COLUMNS = 80
+"""A message about the statistics fits one line of the 80-column screen."""
+
+
 def record_game(game: Game, finished: bool) -> str | None:
-    """Append the game to the statistics file; a message if that failed (else None)."""
+    """Append the game to the statistics file; a message if that failed (else None).
+
+    A data folder that cannot be used is named in the message, with why.
+    """
+    problem = folder_problem("Statistics not recorded", MESSAGE_COLUMNS)
+    if problem is not None:
+        return problem
     try:
         path = stats_path()
         ledger.append(path, game_record(game, finished))

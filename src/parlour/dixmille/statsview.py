@@ -156,14 +156,15 @@ def render_stats(
     footer: str = "",
     glyphs: Glyphs = ASCII,
 ) -> Frame:
-    """One page of the statistics table for up to six players."""
+    """One page of the statistics table for up to six players (``message``: one line or two)."""
     frame = Frame(WIDTH, HEIGHT)
     page = max(0, min(page, PAGES - 1))
     frame.put(0, 0, fit(f"DIX MILLE STATISTICS - {title}", WIDTH), Style.BOLD)
     heading = f"{PAGE_TITLES[page]} (page {page + 1}/{PAGES})"
     frame.put(1, 0, heading, Style.UNDERLINE)
-    if message:
-        frame.put(2, 0, fit(message, WIDTH), Style.BOLD)
+    # A message of two lines (the game's result, then why it was not recorded) takes row 3 too.
+    for i, line in enumerate(message.split("\n")[:2] if message else ()):
+        frame.put(2 + i, 0, fit(line, WIDTH), Style.BOLD)
     shown = players[:MAX_COLUMNS]
     top = FIRST_ROW if message else FIRST_ROW - 1
     if page == STYLE_PAGE and shown:

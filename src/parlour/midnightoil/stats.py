@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from parlour import TYPE_CHECKING
 from parlour.core import ledger, paths
 from parlour.core import record as value
-from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
+from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle
 from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
 from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS, Game
 from parlour.midnightoil.rules import REDEALS
@@ -52,8 +51,6 @@ PATH_COLUMNS = 40
 """Columns a file name may take in a statistics message."""
 ROW_COLUMNS = 76
 """Columns of the message row at 80 columns (after its margins and the "> " mark)."""
-FOLDER_COLUMNS = 12
-"""A data folder's name is shown in no fewer columns (else the row goes without it)."""
 
 
 class Record(value.Frozen):
@@ -372,45 +369,6 @@ def ledger_path() -> Path:
     return paths.data_file(LEDGER_FILE, create_dir=False)
 
 
-def folder_problem(lead: str) -> str | None:
-    """``lead`` and why the data folder cannot hold statistics, in one row, or None if it can.
-
-    The row names the folder (cut from the middle, to no less than
-    :data:`FOLDER_COLUMNS`) and the problem in a sentence; where that is too
-    long, the problem in a few words, then without the folder.
-    """
-    try:
-        paths.data_dir(create=True)
-    except paths.DataDirError as exc:
-        problem = printable(re.sub(r" \([^)]*\)", "", exc.problem))  # no room for asides
-        brief = printable(exc.brief)
-        if exc.path is None:
-            forms = [f"{lead}: the data folder {problem}.", f"{lead}: {brief}."]
-        else:
-            forms = []
-            head = f"{lead}: data folder "
-            for tail in (f" {problem}.", f": {brief}."):
-                room = ROW_COLUMNS - width(head) - width(tail)
-                if room >= FOLDER_COLUMNS:
-                    forms.append(
-                        head + shorten_middle(printable(exc.path), room, ASCII_ELLIPSIS) + tail
-                    )
-            forms.append(f"{lead}: data folder: {brief}.")
-        return _first_fitting(forms)
-    except OSError as exc:
-        reason = printable(exc.strerror or str(exc))
-        return _first_fitting([f"{lead}: the data folder cannot be used ({reason})."])
-    return None
-
-
-def _first_fitting(forms: list[str]) -> str:
-    """The first of ``forms`` that fits the row, else the last cut to it."""
-    for form in forms:
-        if width(form) <= ROW_COLUMNS:
-            return form
-    return shorten_middle(forms[-1], ROW_COLUMNS, ASCII_ELLIPSIS)
-
-
 def _shown(path: Path) -> str:
     return shorten_middle(printable(str(path)), PATH_COLUMNS, ASCII_ELLIPSIS)
 
@@ -439,7 +397,7 @@ def load_stats() -> tuple[Stats, str | None]:
     a warning. A damaged ledger line is skipped on its own; the file is never
     rewritten.
     """
-    problem = folder_problem("No statistics")
+    problem = paths.folder_problem("No statistics", ROW_COLUMNS)
     if problem is not None:
         return Stats(), problem
     baseline, warning = _read_baseline()
@@ -455,7 +413,7 @@ def load_stats() -> tuple[Stats, str | None]:
 
 def record_game(game: Game, outcome: str, restarted: bool = False) -> str | None:
     """Append the record of ``game`` ending with ``outcome``; a warning on failure, else None."""
-    problem = folder_problem("Statistics not recorded")
+    problem = paths.folder_problem("Statistics not recorded", ROW_COLUMNS)
     if problem is not None:
         return problem
     try:

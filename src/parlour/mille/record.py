@@ -24,6 +24,10 @@ if TYPE_CHECKING:  # the ledger and the statistics are imported when a record is
 LEDGER_NAME = "games.jsonl"
 
 
+MESSAGE_COLUMNS = 80
+"""A line the end of the session prints fits the 80-column terminal."""
+
+
 def ledger_path() -> Path:
     """Where mille's statistics live (``OSError`` if the data folder cannot be used)."""
     from parlour.core import paths
@@ -96,9 +100,15 @@ class Recorder:
             self.record(game)
 
     def record(self, game: Game) -> None:
-        """Append the game's record as it stands now."""
-        from parlour.core import ledger
+        """Append the game's record as it stands now (a data folder that cannot be used is
+        named in the problem, with why)."""
+        from parlour.core import ledger, paths
         from parlour.mille import stats
+
+        problem = paths.folder_problem("statistics not recorded", MESSAGE_COLUMNS)
+        if problem is not None:
+            self.problem = problem
+            return
 
         meta = self.meta
         record = stats.game_record(
