@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 MODULES = (
     "core.saves",
+    "core.paths",
     "mille.cards",
     "mille.rules",
     "mille.state",
@@ -52,8 +53,9 @@ MODULES = (
     "midnightoil.stats",
     "midnightoil.hints",
 )
-"""Every module #15 names, and dixmille.persist (the save checks #14 moved out of
-rules), as ``package.module`` under parlour (the pyproject list)."""
+"""Every module #15 names, dixmille.persist (the save checks #14 moved out of rules) and
+core.paths (the data folder's lines all three games show), as ``package.module`` under
+parlour (the pyproject list)."""
 
 _PERSIST = "parlour.dixmille.persist."
 
@@ -255,7 +257,7 @@ EQUIVALENT: dict[str, str] = {
         for n in (10, 15, 16, 17, 22, 23, 24, 31, 32, 33, 35, 44, 45)
         + (62, 67, 68, 70, 71, 72, 82, 83, 84)
     },
-    "parlour.dixmille.stats.x_record_game__mutmut_19": (
+    "parlour.dixmille.stats.x_record_game__mutmut_28": (
         "[+1] for [-1]: every LedgerError reads 'statistics not recorded: <reason>', two parts"
     ),
     "parlour.dixmille.stats.x_stats_path__mutmut_3": (
@@ -279,7 +281,7 @@ EQUIVALENT: dict[str, str] = {
         )
     },
     "parlour.midnightoil.stats.x__read_baseline__mutmut_14": "'UTF-8' for 'utf-8': the same codec",
-    "parlour.midnightoil.stats.x_load_stats__mutmut_29": (
+    "parlour.midnightoil.stats.x_load_stats__mutmut_32": (
         "lower() for upper() of the note's first character: it is always a digit"
     ),
     "parlour.midnightoil.stats.x_record_of__mutmut_1": (

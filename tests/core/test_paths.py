@@ -73,6 +73,8 @@ def test_a_regular_file_in_the_way(tmp_path: Path, monkeypatch: pytest.MonkeyPat
             "Input/output error",
         ),
         (ValueError("embedded null byte"), "has a name the system refuses", "name refused"),
+        # The exception's kind decides even without an errno.
+        (FileExistsError("exists"), "is a file (or lies under one), not a folder", "not a folder"),
     ],
 )
 def test_each_refusal_says_its_problem_in_a_sentence_and_in_a_few_words(
@@ -83,7 +85,7 @@ def test_each_refusal_says_its_problem_in_a_sentence_and_in_a_few_words(
 
     monkeypatch.setattr(Path, "mkdir", refuse)
     refusal = _refusal(monkeypatch, str(tmp_path / "new"))
-    assert (refusal.problem, refusal.brief) == (problem, brief)
+    assert (refusal.path, refusal.problem, refusal.brief) == (str(tmp_path / "new"), problem, brief)
     assert str(refusal).endswith(f"(set by PARLOUR_DATA_DIR) {problem}")
 
 
@@ -106,16 +108,77 @@ def test_control_characters_in_the_name_are_shown_escaped(
 
 
 @pytest.mark.parametrize(
-    ("denied", "words"), [(os.R_OK, "cannot be read"), (os.W_OK, "cannot be written to")]
+    ("denied", "problem", "brief"),
+    [
+        (os.R_OK, "cannot be read: permission denied", "not readable"),
+        (os.W_OK, "cannot be written to: permission denied", "not writable"),
+    ],
 )
 def test_a_folder_without_permission(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, denied: int, words: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, denied: int, problem: str, brief: str
 ) -> None:
     real_access = os.access
     monkeypatch.setattr(os, "access", lambda p, mode: not mode & denied and real_access(p, mode))
     refusal = _refusal(monkeypatch, str(tmp_path))
-    assert words in str(refusal)
-    assert refusal.brief == {os.R_OK: "not readable", os.W_OK: "not writable"}[denied]
+    assert str(refusal) == f"the data folder {tmp_path} (set by PARLOUR_DATA_DIR) {problem}"
+    assert (refusal.path, refusal.brief) == (str(tmp_path), brief)
+
+
+def test_a_folder_that_cannot_even_be_looked_at(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unlookable(self: Path) -> bool:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "mkdir", lambda self, *args, **kwargs: None)
+    monkeypatch.setattr(Path, "is_dir", unlookable)
+    refusal = _refusal(monkeypatch, str(tmp_path))
+    assert str(refusal) == f"the data folder {tmp_path} (set by PARLOUR_DATA_DIR) cannot be used"
+    assert (refusal.path, refusal.brief) == (str(tmp_path), "cannot be used")
+
+
+def test_a_file_put_in_the_folders_place_after_it_was_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # mkdir has succeeded (or found the folder), but a file stands there by the check.
+    (tmp_path / "raced").write_text("x")
+    monkeypatch.setattr(Path, "mkdir", lambda self, *args, **kwargs: None)
+    refusal = _refusal(monkeypatch, str(tmp_path / "raced"))
+    assert (refusal.path, refusal.problem, refusal.brief) == (
+        str(tmp_path / "raced"),
+        "is a file (or lies under one), not a folder",
+        "not a folder",
+    )
+
+
+def test_a_tilde_with_no_home_folder_is_taken_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_home(self: Path) -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "expanduser", no_home)
+    monkeypatch.setenv(paths.ENV_VAR, "~/games")
+    assert paths.data_dir(create=False) == Path("~/games")
+
+
+@pytest.mark.parametrize(
+    ("platform", "env", "expected"),
+    [
+        ("win32", {"APPDATA": "/appdata"}, Path("/appdata") / "Parlour"),
+        ("win32", {}, Path("/home/ann") / "AppData" / "Roaming" / "Parlour"),
+        ("darwin", {}, Path("/home/ann") / "Library" / "Application Support" / "Parlour"),
+        ("linux", {}, Path("/home/ann") / ".local" / "share" / "parlour"),
+    ],
+)
+def test_each_systems_own_place_for_the_data(
+    monkeypatch: pytest.MonkeyPatch, platform: str, env: dict[str, str], expected: Path
+) -> None:
+    for name in (paths.ENV_VAR, "APPDATA", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(paths.sys, "platform", platform)
+    monkeypatch.setattr(Path, "home", staticmethod(lambda: Path("/home/ann")))
+    assert paths.data_dir(create=False) == expected
 
 
 @pytest.mark.skipif(

@@ -75,10 +75,11 @@ def _problem(exc: OSError) -> tuple[str, str]:
 def _check(path: Path) -> None:
     """``DataDirError`` unless ``path`` is a folder this user can read and write."""
     try:
-        if not path.is_dir():
-            raise DataDirError(path, *NOT_A_FOLDER)
+        is_dir = path.is_dir()
     except (OSError, ValueError) as exc:
         raise DataDirError(path, "cannot be used") from exc
+    if not is_dir:  # outside the try: a DataDirError is an OSError too
+        raise DataDirError(path, *NOT_A_FOLDER)
     if not os.access(path, os.R_OK | os.X_OK):
         raise DataDirError(path, "cannot be read: permission denied", "not readable")
     if not os.access(path, os.W_OK):
