@@ -267,6 +267,23 @@ def test_declining_another_hand_offers_save_then_exits(tmp_path: Path) -> None:
     assert "Games won: you 0, computer 0" in (app.exit_message or "")
 
 
+@pytest.mark.parametrize("seed", [5, 1743492823845998515])
+def test_the_farewell_keeps_to_80_columns(seed: int) -> None:
+    app = at_extension(seed)
+    press(app, "u1 n")
+    press(app, "n")
+    press(app, "n")
+    assert app.finished
+    farewell = (app.exit_message or "").split("\n")
+    assert farewell[0].startswith("Games won: you 0, computer 0. Totals: you ")
+    if seed == 5:  # a short seed ends the line
+        assert farewell[0].endswith(". (seed 5)")
+    else:  # a long one would pass the 80 columns: it has a line of its own
+        assert farewell[0].endswith(".") and farewell[1] == f"(seed {seed})"
+        assert len(f"{farewell[0]} {farewell[1]}") > 80
+    assert all(len(line) <= 80 for line in farewell)
+
+
 def test_save_game_then_restore_deals_from_another_hand(tmp_path: Path) -> None:
     app = at_extension()
     press(app, "u1 nn")

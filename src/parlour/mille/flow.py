@@ -17,7 +17,7 @@ from parlour import TYPE_CHECKING
 from parlour.core.record import Record
 from parlour.core.text import printable
 from parlour.mille import view
-from parlour.mille.record import Recorder
+from parlour.mille.record import MESSAGE_COLUMNS, Recorder
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
 from parlour.mille.view import Layout
 
@@ -176,9 +176,12 @@ class FlowMixin:
             won_comp += winner == COMPUTER
         text = (
             f"Games won: you {won_you}, computer {won_comp}. "
-            f"Totals: you {you.overall_total}, computer {comp.overall_total}. "
-            f"(seed {self.game.seed})"
+            f"Totals: you {you.overall_total}, computer {comp.overall_total}."
         )
+        seed = f"(seed {self.game.seed})"
+        # A long seed goes on a line of its own rather than past the 80 columns.
+        fits = len(text) + 1 + len(seed) <= MESSAGE_COLUMNS
+        text += (" " if fits else "\n") + seed
         if self.save_path and not self.dirty:
             text += f"\nYour game is saved in {printable(self.save_path)}"
         for line in self.recorder.farewell_lines():
