@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 ELLIPSIS = "…"
 ASCII_ELLIPSIS = "..."
+LINE_COLUMNS = 80
+"""Columns of a line the games print or show across their 80-column screen."""
 
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\x1b": "^["}
 

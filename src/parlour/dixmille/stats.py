@@ -24,7 +24,7 @@ from typing import Any
 from parlour.core import ledger
 from parlour.core.paths import data_dir, folder_problem
 from parlour.core.rng import SEED_LIMIT
-from parlour.core.text import printable
+from parlour.core.text import LINE_COLUMNS, printable
 from parlour.dixmille.analysis import Style
 from parlour.dixmille.persist import (
     check_game_id,
@@ -71,16 +71,12 @@ def game_record(game: Game, finished: bool) -> dict[str, Any]:
     }
 
 
-MESSAGE_COLUMNS = 80
-"""A message about the statistics fits one line of the 80-column screen."""
-
-
 def record_game(game: Game, finished: bool) -> str | None:
     """Append the game to the statistics file; a message if that failed (else None).
 
     A data folder that cannot be used is named in the message, with why.
     """
-    problem = folder_problem("Statistics not recorded", MESSAGE_COLUMNS)
+    problem = folder_problem("Statistics not recorded", LINE_COLUMNS)
     if problem is not None:
         return problem
     try:

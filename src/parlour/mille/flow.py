@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 from parlour import TYPE_CHECKING
 from parlour.core.record import Record
-from parlour.core.text import printable
+from parlour.core.text import LINE_COLUMNS, printable
 from parlour.mille import view
-from parlour.mille.record import MESSAGE_COLUMNS, Recorder
+from parlour.mille.record import Recorder
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
 from parlour.mille.view import Layout
 
@@ -180,7 +180,7 @@ class FlowMixin:
         )
         seed = f"(seed {self.game.seed})"
         # A long seed goes on a line of its own rather than past the 80 columns.
-        fits = len(text) + 1 + len(seed) <= MESSAGE_COLUMNS
+        fits = len(text) + 1 + len(seed) <= LINE_COLUMNS
         text += (" " if fits else "\n") + seed
         if self.save_path and not self.dirty:
             text += f"\nYour game is saved in {printable(self.save_path)}"

@@ -24,10 +24,6 @@ if TYPE_CHECKING:  # the ledger and the statistics are imported when a record is
 LEDGER_NAME = "games.jsonl"
 
 
-MESSAGE_COLUMNS = 80
-"""A line the end of the session prints fits the 80-column terminal."""
-
-
 def ledger_path() -> Path:
     """Where mille's statistics live (``OSError`` if the data folder cannot be used)."""
     from parlour.core import paths
@@ -103,9 +99,10 @@ class Recorder:
         """Append the game's record as it stands now (a data folder that cannot be used is
         named in the problem, with why)."""
         from parlour.core import ledger, paths
+        from parlour.core.text import LINE_COLUMNS
         from parlour.mille import stats
 
-        problem = paths.folder_problem("statistics not recorded", MESSAGE_COLUMNS)
+        problem = paths.folder_problem("statistics not recorded", LINE_COLUMNS)
         if problem is not None:
             self.problem = problem
             return
