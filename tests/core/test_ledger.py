@@ -25,8 +25,12 @@ def _parse(value: dict[str, Any]) -> dict[str, Any]:
     return value
 
 
+def _final(record: dict[str, Any]) -> bool:
+    return record.get("result") in ("won", "lost")
+
+
 def _read(path: Path) -> ledger.Reading:
-    return ledger.read(path, _parse, lambda record: record["game_id"])
+    return ledger.read(path, _parse, lambda record: record["game_id"], _final)
 
 
 def test_the_last_record_of_a_game_wins_at_its_place(tmp_path: Path) -> None:
@@ -38,6 +42,72 @@ def test_the_last_record_of_a_game_wins_at_its_place(tmp_path: Path) -> None:
     reading = _read(path)
     assert [(r["game_id"], r["n"]) for r in reading.records] == [(b, 2), (a, 3)]
     assert reading.damaged == 0 and reading.message() is None
+
+
+def test_the_first_final_record_of_a_game_stands_for_good(tmp_path: Path) -> None:
+    # Saved, played on and lost; the older save resumed, won, abandoned: the loss stands.
+    path = tmp_path / "games.jsonl"
+    a, b = ledger.new_game_id(), ledger.new_game_id()
+    ledger.append(path, {"game_id": a, "n": 1, "result": "abandoned"})
+    ledger.append(path, {"game_id": a, "n": 2, "result": "lost"})
+    ledger.append(path, {"game_id": b, "n": 3, "result": "abandoned"})
+    ledger.append(path, {"game_id": a, "n": 4, "result": "won"})
+    ledger.append(path, {"game_id": a, "n": 5, "result": "abandoned"})
+    reading = _read(path)
+    assert [(r["game_id"], r["n"]) for r in reading.records] == [(a, 2), (b, 3)]
+    assert reading.replays == 2 and reading.damaged == 0
+    # Without a rule for final records, the last record of each id is kept, as before.
+    plain = ledger.read(path, _parse, lambda record: record["game_id"])
+    assert [r["n"] for r in plain.records] == [3, 5] and plain.replays == 0
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 64, ledger.CHUNK_BYTES])
+def test_the_settled_record_of_one_game_is_found_without_reading_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk: int
+) -> None:
+    monkeypatch.setattr(ledger, "CHUNK_BYTES", chunk)
+    path = tmp_path / "games.jsonl"
+    a, b, c = ledger.new_game_id(), ledger.new_game_id(), ledger.new_game_id()
+    calls: list[int] = []
+
+    def parse(value: dict[str, Any]) -> dict[str, Any]:
+        calls.append(value["n"])
+        return _parse(value)
+
+    ledger.append(path, {"game_id": b, "n": 1, "result": "won"})
+    ledger.append(path, {"game_id": a, "n": 2, "result": "abandoned"})
+    assert ledger.settled_record(path, a, parse, _final) is None
+    with open(path, "ab") as handle:
+        handle.write(f'{{"game_id":"{a}","n":"junk"}}\n'.encode())  # damaged: skipped
+    ledger.append(path, {"game_id": a, "n": 3, "result": "lost"})
+    ledger.append(path, {"game_id": a, "n": 4, "result": "won"})
+    calls.clear()
+    record = ledger.settled_record(path, a, parse, _final)
+    assert record is not None and record["n"] == 3
+    assert 1 not in calls  # the other game's line was never decoded
+    with open(path, "ab") as handle:  # a record still being written is no record yet
+        handle.write(f'{{"game_id":"{c}","n":5,"result":"won"}}'.encode())
+    assert ledger.settled_record(path, c, _parse, _final) is None
+    assert ledger.settled_record(path, b, _parse, _final) == {
+        "game_id": b,
+        "n": 1,
+        "result": "won",
+    }
+    assert ledger.settled_record(tmp_path / "none.jsonl", a, _parse, _final) is None
+    assert ledger.settled_record(path, "not an id", _parse, _final) is None
+
+
+def test_a_runaway_line_does_not_hide_the_records_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ledger, "MAX_LINE_BYTES", 100)
+    monkeypatch.setattr(ledger, "CHUNK_BYTES", 16)
+    path = tmp_path / "games.jsonl"
+    a = ledger.new_game_id()
+    path.write_bytes(b'{"game_id":"' + a.encode() + b'"' + b" " * 300 + b',"n":1,"result":"won"}\n')
+    ledger.append(path, {"game_id": a, "n": 2, "result": "lost"})
+    record = ledger.settled_record(path, a, _parse, _final)
+    assert record is not None and record["n"] == 2
 
 
 def test_damaged_lines_are_skipped_alone(tmp_path: Path) -> None:
@@ -140,7 +210,10 @@ class LedgerModel(RuleBasedStateMachine):
         self.folder = tempfile.TemporaryDirectory()
         self.path = Path(self.folder.name) / "games.jsonl"
         self.model: dict[str, int] = {}
-        """Game id -> the n of its latest record: what the statistics must show."""
+        """Game id -> the n of its first final record, else of its latest one: what the
+        statistics must show."""
+        self.settled: set[str] = set()
+        self.replays = 0
         self.ids: list[str] = []
         self.counter = 0
         self.damage = 0
@@ -151,25 +224,31 @@ class LedgerModel(RuleBasedStateMachine):
     def teardown(self) -> None:
         self.folder.cleanup()
 
-    def _record(self, game_id: str) -> None:
+    def _record(self, game_id: str, result: str = "won") -> None:
         self.counter += 1
-        ledger.append(self.path, {"game_id": game_id, "n": self.counter})
-        self.model[game_id] = self.counter
+        ledger.append(self.path, {"game_id": game_id, "n": self.counter, "result": result})
+        if game_id in self.settled:
+            self.replays += 1
+        else:
+            self.model[game_id] = self.counter
+            if result != "abandoned":
+                self.settled.add(game_id)
         if self.half:  # the append started a fresh line: the half line is now complete junk
             self.half = False
             self.damage += 1
 
-    @rule()
-    def finish_a_new_game(self) -> None:
+    @rule(result=st.sampled_from(["won", "lost", "abandoned"]))
+    def end_a_new_game(self, result: str) -> None:
         game_id = ledger.new_game_id()
         self.ids.append(game_id)
-        self._record(game_id)
+        self._record(game_id, result)
 
-    @rule(data=st.data())
-    def record_a_game_again(self, data: st.DataObject) -> None:
-        # Abandoned, then resumed from a save and finished: a second record, counted once.
+    @rule(data=st.data(), result=st.sampled_from(["won", "lost", "abandoned"]))
+    def record_a_game_again(self, data: st.DataObject, result: str) -> None:
+        # Resumed from a save (perhaps an older one) and ended again: counted once, and
+        # never in place of a result already recorded.
         if self.ids:
-            self._record(data.draw(st.sampled_from(self.ids)))
+            self._record(data.draw(st.sampled_from(self.ids)), result)
 
     @rule(junk=st.binary(min_size=1, max_size=30).filter(lambda b: b"\n" not in b))
     def a_damaged_line(self, junk: bytes) -> None:
@@ -190,6 +269,11 @@ class LedgerModel(RuleBasedStateMachine):
         assert {r["game_id"]: r["n"] for r in reading.records} == self.model
         assert len(reading.records) == len(self.model)
         assert reading.damaged == self.damage
+        assert reading.replays == self.replays
+        for game_id in self.ids[-3:]:
+            found = ledger.settled_record(self.path, game_id, _parse, _final)
+            wanted = self.model[game_id] if game_id in self.settled else None
+            assert (found["n"] if found else None) == wanted
 
 
 LedgerModel.TestCase.settings = settings(max_examples=40, stateful_step_count=15, deadline=None)

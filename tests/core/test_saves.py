@@ -143,7 +143,7 @@ def test_truncated_file(tmp_path: Path) -> None:
     _write(target)
     data = target.read_bytes()
     target.write_bytes(data[: len(data) // 2])
-    assert "not a Parlour save" in _error(target)
+    assert _error(target).endswith(": is damaged: it is cut short (the end of the file is missing)")
 
 
 def test_load_game_turns_parse_failures_into_save_error(tmp_path: Path) -> None:

@@ -72,8 +72,62 @@ def test_the_same_numbers_in_a_file_that_is_not_a_save(tmp_path: Path) -> None:
 
 def test_nesting_too_deep_for_the_reader(tmp_path: Path) -> None:
     assert _refusal(b"[" * 100_000 + b"]" * 100_000, tmp_path).endswith("not a Parlour save file")
-    nested = b'{"format": "parlour-save", "state": ' + b'{"a": ' * 50_000 + b"1" + b"}" * 50_001
-    assert _refusal(nested, tmp_path).endswith("not a Parlour save file")
+    # A save (it opens as one) nested too deeply is a damaged save, not some other file.
+    for depth in (990, 50_000):
+        nested = b'{"format": "parlour-save", "state": ' + b'{"a": ' * depth + b"1" + b"}" * depth
+        assert _refusal(nested + b"}", tmp_path).endswith(": is damaged: it is nested too deeply")
+
+
+SAMPLES = sorted(Path(__file__).resolve().parents[2].joinpath("saves").glob("*.json"))
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda path: path.stem)
+def test_a_save_cut_short_anywhere_is_called_damaged(sample: Path, tmp_path: Path) -> None:
+    # A disk that filled up, a copy stopped half way: every cut past the first words.
+    raw = sample.read_bytes()
+    game = sample.name.split("-")[0]
+    target = tmp_path / "cut.json"
+    cuts = sorted({11, 12, 40, 5000, *range(11, len(raw), 97), len(raw) - 1})
+    for cut in (c for c in cuts if c < len(raw)):
+        target.write_bytes(raw[:cut])
+        with pytest.raises(SaveError) as info:
+            load_save(target, game, 9)
+        assert (
+            info.value.reason == "is damaged: it is cut short (the end of the file is missing)"
+        ), cut
+
+
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        (
+            b'{"format": "parlour-save", "game": "demo",, }',
+            "it is not valid JSON (line 1, column 43)",
+        ),
+        (b'{"format": "parlour-save",\n "game": tru}', "it is not valid JSON (line 2, column 10)"),
+        (b'{"format": "parlour-save", "game": "d\xffmo"}', "it is not UTF-8 text"),
+        (
+            b'{"format": "parlour-save", "game": "d\xc3',
+            "it is cut short (the end of the file is missing)",
+        ),
+        (
+            b'{"format": "parlour-save", "seed": 1.',
+            "it is cut short (the end of the file is missing)",
+        ),
+        (
+            b'{"format": "parlour-save", "seed": 1e-',
+            "it is cut short (the end of the file is missing)",
+        ),
+        (b'  {\n "format": "parl', "it is cut short (the end of the file is missing)"),
+    ],
+)
+def test_a_damaged_save_says_what_is_wrong(raw: bytes, reason: str, tmp_path: Path) -> None:
+    assert _refusal(raw, tmp_path).endswith(f": is damaged: {reason}")
+
+
+@pytest.mark.parametrize("raw", [b'{"form', b'{"format": "other"', b"{", b'{"a": 1'])
+def test_a_file_that_does_not_open_as_a_save_is_not_one(raw: bytes, tmp_path: Path) -> None:
+    assert _refusal(raw, tmp_path).endswith(": is not a Parlour save file")
 
 
 def test_ordinary_numbers_still_load(tmp_path: Path) -> None:

@@ -7,10 +7,15 @@ The rules every game's statistics follow (docs/foundation.md, "What we promise")
   fsyncs it. Two copies of a game appending at once both land; nothing reads at
   start and overwrites at the end.
 * **Exactly once.** Every record carries the game's ``game_id`` (made once when a
-  game starts and kept in its saves). :func:`read` keeps only the *last* line of
-  each id, so a later record of the same game (the game resumed from a save and
-  finished, after it was first recorded as abandoned) replaces the earlier one
-  instead of counting twice.
+  game starts and kept in its saves). A later record of the same game (the game
+  resumed from a save and finished, after it was first recorded as abandoned)
+  replaces the earlier one instead of counting twice.
+* **A result is settled once** (docs/foundation.md, "One game, one result"). The
+  first *final* record of an id (a finished game, a win, a loss: what the game's
+  ``is_final`` says) is that game's result for good. Records of the same id that
+  come after it (an older save of the game played again) never replace it and
+  are not counted; :func:`read` reports how many it passed over. Records before
+  it that were not final (abandoned) are replaced by it.
 * **Damage stays local.** :func:`read` decodes line by line: a line that is not
   UTF-8, not JSON, not an object or fails the game's own check is counted as
   damaged and skipped; the good lines stay visible. A last line without its
@@ -134,18 +139,22 @@ class Reading(Record):
     damaged: int
     problem: str | None
     """Why the file could not be read at all (None when it could)."""
+    replays: int
+    """Records passed over because their game's result was already settled."""
 
-    __slots__ = ("records", "damaged", "problem")
+    __slots__ = ("records", "damaged", "problem", "replays")
 
     def __init__(
         self,
         records: list[Any] | None = None,
         damaged: int = 0,
         problem: str | None = None,
+        replays: int = 0,
     ) -> None:
         self.records = [] if records is None else records
         self.damaged = damaged
         self.problem = problem
+        self.replays = replays
 
     def message(self, what: str = "statistics") -> str | None:
         """A line for the player about what was skipped, or None when nothing was."""
@@ -157,16 +166,24 @@ class Reading(Record):
         return None
 
 
+def _never_final(record: object) -> bool:
+    return False
+
+
 def read(
     path: Path,
     parse: Callable[[dict[str, Any]], T],
     game_id_of: Callable[[T], str | None] = lambda record: None,
+    is_final: Callable[[T], bool] = _never_final,
 ) -> Reading:
-    """Every good record of ``path``, parsed by ``parse``, the last one of each game id kept.
+    """Every good record of ``path``, parsed by ``parse``, one per game id.
 
     ``parse`` turns one decoded JSON object into a record or raises (any exception
     marks that line damaged). Records whose ``game_id_of`` is None are all kept.
-    Order is the order of the file, each game at the place of its last line.
+    Of one game id, the first record for which ``is_final`` is true is kept for
+    good (the records after it are counted in ``replays`` and dropped); before
+    that, the last record is kept. Order is the order of the file, each game at
+    the place of the line kept.
     """
     reading = Reading()
     try:
@@ -189,28 +206,94 @@ def read(
     # The text after the last newline is a record still being written (or nothing).
     complete = lines[:-1]
     by_id: dict[str, int] = {}
+    settled: set[str] = set()
     kept: list[T | None] = []
     for line in complete:
         if not line.strip():
             continue
-        try:
-            if len(line) > MAX_LINE_BYTES:
-                raise ValueError("line too long")
-            value = strictjson.loads(line)
-            if not isinstance(value, dict):
-                raise ValueError("not an object")
-            record = parse(value)
-        except Exception:  # any failure of one line is that line's damage, never the file's
+        record = _parse_line(line, parse)
+        if record is None:
             reading.damaged += 1
             continue
         game_id = game_id_of(record)
-        if game_id is not None and game_id in by_id:
-            kept[by_id[game_id]] = None
         if game_id is not None:
+            if game_id in settled:
+                reading.replays += 1
+                continue
+            if game_id in by_id:
+                kept[by_id[game_id]] = None
             by_id[game_id] = len(kept)
+            if is_final(record):
+                settled.add(game_id)
         kept.append(record)
     reading.records = [record for record in kept if record is not None]
     return reading
+
+
+CHUNK_BYTES = 1 << 20
+"""How much of the ledger :func:`settled_record` holds in memory at a time."""
+
+
+def settled_record(
+    path: Path,
+    game_id: str,
+    parse: Callable[[dict[str, Any]], T],
+    is_final: Callable[[T], bool],
+) -> T | None:
+    """The first good final record of ``game_id`` in ``path`` (its settled result), or None.
+
+    Only lines that hold the id are decoded, a chunk at a time, so a long ledger
+    costs a byte search, not a parse. A file that cannot be read, damaged lines and
+    a half-written last line count as no record.
+    """
+    if not is_game_id(game_id):
+        return None
+    needle = game_id.encode("ascii")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except (OSError, ValueError):
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
+        except OSError:
+            return None
+        carry = b""
+        while True:
+            try:
+                chunk = handle.read(CHUNK_BYTES)
+            except OSError:
+                return None
+            if not chunk:
+                return None  # what is left in ``carry`` has no newline: still being written
+            block = carry + chunk
+            end = block.rfind(b"\n") + 1
+            carry, block = block[end:], block[:end]
+            start = block.find(needle)
+            while start >= 0:
+                first = block.rfind(b"\n", 0, start) + 1
+                last = block.index(b"\n", start)
+                record = _parse_line(block[first:last], parse)
+                if record is not None and is_final(record):
+                    return record
+                start = block.find(needle, last)
+            if len(carry) > MAX_LINE_BYTES:
+                carry = b"\x00"  # a line this long is damaged, whatever follows: drop it
+
+
+def _parse_line(line: bytes, parse: Callable[[dict[str, Any]], T]) -> T | None:
+    """One ledger line as a record, or None when it is damaged."""
+    try:
+        if len(line) > MAX_LINE_BYTES:
+            raise ValueError("line too long")
+        value = strictjson.loads(line)
+        if not isinstance(value, dict):
+            raise ValueError("not an object")
+        return parse(value)
+    except Exception:  # any failure of one line is that line's damage, never the file's
+        return None
 
 
 def set_aside(path: Path) -> Path | None:

@@ -166,6 +166,45 @@ def _read_regular(target: Path) -> bytes:
         raise SaveError(target, "is not a usable file name") from exc
 
 
+_TAG_OPENING = '{"format":"' + FORMAT_TAG + '"'
+"""How every save begins, once its white space is taken out (the envelope's keys are sorted)."""
+_LITERALS = ("true", "false", "null", "-")
+"""What a cut can leave half written where a JSON value was expected."""
+_NUMBER_TAIL = frozenset(".eE+-")
+"""What a cut can leave after a number's digits (``2.``, ``1e-``)."""
+
+
+def _opens_like_a_save(raw: bytes) -> bool:
+    """Whether ``raw`` begins as a Parlour save does, or is a beginning of that opening."""
+    opening = "".join(raw[: 4 * len(_TAG_OPENING)].decode("utf-8", "replace").split())
+    if opening.startswith(_TAG_OPENING):
+        return True
+    # A file cut inside the opening itself (at least '{"format"' of it is there).
+    return len(opening) >= len('{"format"') and _TAG_OPENING.startswith(opening)
+
+
+def _undecodable(raw: bytes, exc: ValueError) -> str:
+    """Why ``raw`` could not be decoded, in a player's words: a save cut short, damaged,
+    or not a Parlour save file at all."""
+    if not _opens_like_a_save(raw):
+        return "is not a Parlour save file"
+    if isinstance(exc, UnicodeDecodeError):
+        if exc.reason == "unexpected end of data":
+            return "is damaged: it is cut short (the end of the file is missing)"
+        return "is damaged: it is not UTF-8 text"
+    if isinstance(exc, json.JSONDecodeError):
+        rest = exc.doc[exc.pos :].strip()
+        if (
+            not rest
+            or exc.msg.startswith("Unterminated string")
+            or any(literal.startswith(rest) for literal in _LITERALS)
+            or (len(rest) <= 2 and set(rest) <= _NUMBER_TAIL)
+        ):
+            return "is damaged: it is cut short (the end of the file is missing)"
+        return f"is damaged: it is not valid JSON (line {exc.lineno}, column {exc.colno})"
+    return f"is damaged: {exc}"
+
+
 def load_save(
     path: str | os.PathLike[str], game: str, max_version: int, *, max_seed: int = SEED_LIMIT
 ) -> SaveFile:
@@ -180,7 +219,7 @@ def load_save(
     try:
         decoded = strictjson.decode(raw)
     except ValueError as exc:  # bad UTF-8, bad JSON, too deep
-        raise SaveError(target, "is not a Parlour save file") from exc
+        raise SaveError(target, _undecodable(raw, exc)) from exc
     envelope = decoded.value
     if not isinstance(envelope, dict) or envelope.get("format") != FORMAT_TAG:
         raise SaveError(target, "is not a Parlour save file")
