@@ -8,12 +8,13 @@ import pytest
 
 from parlour.mille import review, reviewing, savefile
 from parlour.mille.app import END_HINT, MilleApp
-from parlour.mille.review import HandLog, Reviewer
+from parlour.mille.review import Answer, Decision, HandLog, Reviewer
 from parlour.mille.reviewing import NOTHING_TO_REVIEW
 from parlour.mille.rules import HUMAN, Game
 from tests.mille.drive import play_until_question
 from tests.mille.opponents import FirstLegal
 from tests.mille.test_app import message, press, prompt, screen
+from tests.mille.test_review import at_the_goal
 
 DEALS = 6
 """Few deals per decision: the wiring is under test here, not the judgement."""
@@ -112,6 +113,15 @@ def test_a_hand_restored_at_its_end_has_nothing_to_review(tmp_path: Path) -> Non
     press(again, "v")
     assert message(again) == NOTHING_TO_REVIEW and not again.reviewing
     assert prompt(again) in ("Another hand?", "Another game?")
+
+
+def test_the_answer_to_extension_is_a_decision() -> None:
+    game = at_the_goal()
+    app = MilleApp(game, FirstLegal(game))
+    assert prompt(app) == "Extension?"
+    view = game.view(HUMAN)
+    press(app, "y")
+    assert app.hand_log.decisions == [Decision(view, Answer(True))]
 
 
 def test_a_review_without_findings_says_so() -> None:

@@ -8,7 +8,15 @@ from hypothesis import strategies as st
 from parlour.core.rng import below, make_rng, shuffle
 from parlour.mille.ai import ComputerPlayer
 from parlour.mille.players import GreedyPlayer
-from parlour.mille.review import Decision, HandLog, Reviewer, legal_moves, option_of
+from parlour.mille.review import (
+    Answer,
+    Decision,
+    Finding,
+    HandLog,
+    Reviewer,
+    legal_moves,
+    option_of,
+)
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
 from tests.mille.craft import C, craft, go, hand, play, rebalance, slot_of
 
@@ -149,12 +157,14 @@ def test_the_computers_memory_follows_the_moves_played() -> None:
 
 def test_greedy_play_is_flagged_somewhere_and_costliest_first() -> None:
     losses = []
-    for seed in (1, 2):
+    for seed in (1, 2, 4):
         findings = review(played_hand(seed, GreedyPlayer(seed)), deals=64).findings()
-        assert [f.loss for f in findings] == sorted((f.loss for f in findings), reverse=True)
+        assert [f.weight for f in findings] == sorted((f.weight for f in findings), reverse=True)
         for finding in findings:
             assert finding.loss > 50 and finding.loss > 2.5 * finding.stderr
-            assert finding.advised in legal_moves(finding.decision.view)
+            if isinstance(finding, Finding):
+                assert finding.advised in legal_moves(finding.decision.view)
+                assert finding.reasons  # every finding says why
         losses += [f.loss for f in findings]
     assert losses
 
@@ -252,3 +262,31 @@ def test_any_deal_of_the_hidden_cards_gives_the_same_judgement(
         reviewer = Reviewer(HandLog(), 5, deals=16)
         judged.append(reviewer.judge(Decision(position.view(position.turn), move)))
     assert judged[0] == judged[1]
+
+
+def at_the_goal(opponent: list[C | None] | None = None) -> Game:
+    """The human has just reached 700 with a 25 (no 200 played) and is asked Extension?."""
+    game = finishing(opponent=opponent)
+    play(game, f"use {slot_of(game, C.D25)}")
+    assert game.phase is Phase.EXTENSION and game.turn == HUMAN
+    return game
+
+
+def test_extension_is_judged_like_any_decision() -> None:
+    """Going on from 700 with the opponent at 0 gives up a sure shut-out: flagged."""
+    game = at_the_goal()
+    log = HandLog()
+    log.record_answer(game.view(HUMAN), True)
+    assert log.decisions == [Decision(game.view(HUMAN), Answer(True))]
+    (finding,) = review(log).findings()
+    assert isinstance(finding, Finding) and finding.advised == Answer(False)
+    assert finding.loss > 300 and finding.loss > 5 * finding.stderr
+    assert finding.reasons[0].startswith(
+        "Why: stopping now scores 1200 (Trip Completed, Safe Trip, Shut-Out)"
+    )
+    stopped = HandLog()
+    stopped.record_answer(game.view(HUMAN), False)  # what the computer does: nothing to say
+    assert review(stopped).findings() == []
+    elsewhere = HandLog()
+    elsewhere.record_answer(finishing().view(HUMAN), True)  # no question was asked
+    assert elsewhere.decisions == []

@@ -1,10 +1,10 @@
 """The hand review: the player's costliest decisions of a hand, judged by the strong computer.
 
-At each of the human's moves the app records what the human's seat could see
+At each of the human's decisions the app records what the human's seat could see
 (:class:`~parlour.mille.seat.SeatView`: its own hand, both tableaux, the
-discards, the deck size) and the move made (:meth:`HandLog.record`). After the
-hand, a :class:`Reviewer` goes over the decisions one at a time
-(:meth:`Reviewer.step`, so the screen can show progress):
+discards, the deck size) and the move made, or the answer to Extension?
+(:class:`HandLog`). After the hand, a :class:`Reviewer` goes over the decisions
+one at a time (:meth:`Reviewer.step`, so the screen can show progress):
 
 1. It asks the strong computer (:class:`~parlour.mille.ai.ComputerPlayer`,
    its safety evidence replayed from the same views in order) what it would
@@ -14,11 +14,18 @@ hand, a :class:`Reviewer` goes over the decisions one at a time
    deck, as the computer's search does (never from the real deck or the real
    opponent hand, which the review does not have), plays both moves out to the
    end of the hand on the same deals with the computer's heuristic on both
-   sides, and takes the paired difference of the hand-score differences: its
-   mean is the estimated cost of the player's move in points, with a
-   standard error.
-3. A decision is flagged only when the cost is clear: above ``MIN_LOSS``
-   points and above ``CLEAR_Z`` standard errors.
+   sides (:mod:`parlour.mille.review_outcomes`), and takes the paired difference
+   of the hand-score differences: its mean is the estimated cost of the player's
+   move in points, with a standard error.
+3. A decision is flagged when the cost is clear: above ``MIN_LOSS`` points and
+   above ``CLEAR_Z`` standard errors. Where the hand can end the game (in at
+   least ``GAME_MATTERS`` of the playouts a total reaches 5000), the chance of
+   winning the game is what counts: the decision is flagged when that chance is
+   clearly lower (by ``MIN_CHANCE`` and ``CLEAR_Z`` standard errors), and the
+   finding says both chances.
+4. Each finding says why, in words (:mod:`parlour.mille.review_reasons`), and
+   small losses of one kind repeated through the hand are gathered into one
+   finding with their total cost (:mod:`parlour.mille.review_patterns`).
 
 The review's deals use their own salt, not the ones the computer chose its
 move on, so a move that only looked good on those deals is not credited
@@ -30,16 +37,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parlour.mille import sim as S
-from parlour.mille.ai import ComputerPlayer, Stakes, paired_gain
+from parlour.mille.ai import EQUITY_SCALE, ComputerPlayer
 from parlour.mille.cards import Card
-from parlour.mille.handlog import Decision, HandLog
+from parlour.mille.handlog import Answer, Decision, HandLog
 from parlour.mille.players import RandomPlayer
-from parlour.mille.policy import Heuristic, Option, Weights, finish_move, playout
+from parlour.mille.review_outcomes import Contrast, Judgement, play_out
+from parlour.mille.review_patterns import Pattern, gather
+from parlour.mille.review_reasons import reason_lines
 from parlour.mille.rules import Move
 from parlour.mille.seat import SeatView
 
-__all__ = ["CLEAR_Z", "DEALS", "MIN_LOSS", "Decision", "Finding", "HandLog", "Reviewer"]
+__all__ = [
+    "CLEAR_Z",
+    "DEALS",
+    "MIN_LOSS",
+    "Answer",
+    "Decision",
+    "Finding",
+    "HandLog",
+    "Pattern",
+    "Reviewer",
+]
 
 DEALS = 160
 """Deals of the unseen cards per judged decision (both moves are played out on each)."""
@@ -47,6 +65,10 @@ CLEAR_Z = 2.5
 """A cost is clear when it exceeds this many standard errors of the paired differences..."""
 MIN_LOSS = 50.0
 """... and this many points."""
+GAME_MATTERS = 0.1
+"""From this share of playouts ending the game, the chance of winning it is what counts..."""
+MIN_CHANCE = 0.02
+"""... and a chance lower by this much (two percentage points) can be a clear loss."""
 REVIEW_SALT = 5
 """The review's own stream of deals (the computer uses salts 1 and 2 for its decisions)."""
 
@@ -56,11 +78,25 @@ class Finding:
     """A decision that clearly cost points: ``loss`` (> 0) is the estimated cost, in hand points."""
 
     decision: Decision
-    advised: Move
+    advised: Move | Answer
     """What the strong computer would have done instead."""
     loss: float
     stderr: float
     """Standard error of ``loss`` (paired over the deals)."""
+    reasons: tuple[str, ...] = ()
+    """Why, in words: one or two lines that fit the review screen."""
+    chances: tuple[float, float, float] | None = None
+    """Where the hand can end the game: the chance of winning it the advised way, the
+    player's way, and the standard error of the difference."""
+    by_chance: bool = False
+    """Flagged for the chance of winning the game (the points alone were not clearly lost)."""
+
+    @property
+    def weight(self) -> float:
+        """What orders the findings: the cost, in points or in points of winning chance."""
+        if self.by_chance and self.chances is not None:
+            return (self.chances[0] - self.chances[1]) * EQUITY_SCALE
+        return self.loss
 
 
 def legal_moves(view: SeatView) -> list[Move]:
@@ -80,10 +116,12 @@ class Reviewer:
 
     def __init__(self, log: HandLog, seed: int, deals: int = DEALS) -> None:
         self.decisions = list(log.decisions)
+        self.complete = log.complete
+        """Whether the log goes back to the hand's first decision."""
         self.deals = deals
         self.computer = ComputerPlayer(seed)
         self.done = 0
-        self._findings: list[Finding] = []
+        self.judged: list[Judgement] = []
 
     @property
     def progress(self) -> tuple[int, int]:
@@ -94,16 +132,23 @@ class Reviewer:
         """Judge the next decision; False once every decision has been judged."""
         if self.done < len(self.decisions):
             decision = self.decisions[self.done]
-            finding = self.judge(decision)
-            if finding is not None:
-                self._findings.append(finding)
+            judgement = self.assess(decision)
+            if judgement is not None:
+                self.judged.append(judgement)
             self.follow(decision.view, decision.move)
             self.done += 1
         return self.done < len(self.decisions)
 
-    def findings(self) -> list[Finding]:
-        """The clear costs found so far, costliest first."""
-        return sorted(self._findings, key=lambda finding: -finding.loss)
+    def findings(self) -> list[Finding | Pattern]:
+        """The clear costs found so far, costliest first: patterns, and the other decisions."""
+        patterns = gather(self.judged, CLEAR_Z, MIN_LOSS)
+        grouped = {id(member) for pattern in patterns for member in pattern.members}
+        found: list[Finding | Pattern] = list(patterns)
+        for judgement in self.judged:
+            finding = flagged(judgement)
+            if finding is not None and id(judgement) not in grouped:
+                found.append(finding)
+        return sorted(found, key=lambda item: -item.weight)
 
     def advise(self, view: SeatView) -> Move:
         """The strong computer's move in ``view``, seeing what it would see in this seat.
@@ -117,13 +162,21 @@ class Reviewer:
         evidence.public_after_move = before  # the move made is the player's (see follow)
         return advised
 
-    def follow(self, view: SeatView, move: Move) -> None:
+    def follow(self, view: SeatView, move: Move | Answer) -> None:
         """Note the move actually made in ``view`` (for the computer's safety evidence)."""
-        self.computer.evidence.moved(view, move)
+        if isinstance(move, Move):
+            self.computer.evidence.moved(view, move)
 
-    def judge(self, decision: Decision) -> Finding | None:
-        """The finding for one decision, or None when its cost is not clear."""
+    def assess(self, decision: Decision) -> Judgement | None:
+        """Both moves of a decision played out, or None when there is nothing to judge."""
         view, move = decision.view, decision.move
+        if isinstance(move, Answer):
+            if view.phase != "EXTENSION" or view.turn != view.me:
+                return None
+            answer = Answer(self.computer.wants_extension(view))
+            if answer == move:
+                return None
+            return self.contrast(decision, answer)
         moves = legal_moves(view)
         if move not in moves:
             return None
@@ -132,46 +185,39 @@ class Reviewer:
             return None
         if option_of(view, advised) == option_of(view, move):
             return None
-        better, chosen = self.values(view, [advised, move])
-        loss, stderr = paired_gain(better, chosen)
-        if loss > MIN_LOSS and loss > CLEAR_Z * stderr:
-            return Finding(decision, advised, loss, stderr)
+        return self.contrast(decision, advised)
+
+    def contrast(self, decision: Decision, advised: Move | Answer) -> Judgement:
+        """The advised move and the player's played out on the review's deals."""
+        moves = [advised, decision.move]
+        advised_way, player_way = play_out(
+            self.computer, decision.view, moves, self.deals, REVIEW_SALT
+        )
+        extends = isinstance(advised, Answer) and advised.extend
+        contrast = Contrast(advised_way, player_way, extends)
+        loss, stderr = contrast.loss()
+        return Judgement(decision, advised, contrast, loss, stderr)
+
+    def judge(self, decision: Decision) -> Finding | None:
+        """The finding for one decision, or None when its cost is not clear."""
+        judgement = self.assess(decision)
+        return None if judgement is None else flagged(judgement)
+
+
+def flagged(judgement: Judgement) -> Finding | None:
+    """The finding for a judged decision whose cost is clear, else None."""
+    contrast = judgement.contrast
+    loss, stderr = judgement.loss, judgement.stderr
+    chances = None
+    by_chance = False
+    if contrast.game_ends() >= GAME_MATTERS:
+        lost, lost_stderr = contrast.chance_loss()
+        its = sum(o.chance for o in contrast.advised) / contrast.deals
+        chances = (its, its - lost, lost_stderr)
+        if not (lost > MIN_CHANCE and lost > CLEAR_Z * lost_stderr):
+            return None
+        by_chance = not (loss > MIN_LOSS and loss > CLEAR_Z * stderr)
+    elif not (loss > MIN_LOSS and loss > CLEAR_Z * stderr):
         return None
-
-    def values(self, view: SeatView, moves: list[Move]) -> list[list[float]]:
-        """Per move, the hand-score differences of its playouts on the same deals."""
-        stakes = Stakes(view, for_game=False)
-        if view.picked:
-            options = []
-            for move in moves:
-                card = view.hand[move.slot]
-                assert card is not None
-                options.append(Option(int(card), move.kind == "use"))
-            return self.computer.playout_values(view, options, self.deals, stakes, REVIEW_SALT)
-        results: list[list[float]] = [[] for _ in moves]
-        for sim in self.computer.deals(view, REVIEW_SALT, self.deals):
-            for index, move in enumerate(moves):
-                trial = sim.copy()
-                open_turn(trial, view, move, self.computer.weights)
-                playout(trial, self.computer.weights)
-                results[index].append(stakes.value(trial))
-        return results
-
-
-def open_turn(sim: S.Sim, view: SeatView, move: Move, weights: Weights) -> None:
-    """Make a turn's first move (a pick, or a countering safety before it) on a simulator.
-
-    After a pick the rest of the turn is the heuristic's, as in every playout.
-    """
-    me = view.me
-    if move.kind == "use":
-        card = view.hand[move.slot]
-        assert card is not None
-        sim.use(me, int(card))  # a safety: the same player moves again
-        return
-    sim.pick(me)
-    if not sim.deck and not sim.anyone_can_play():
-        sim.end(S.NONE)
-        return
-    card_number, use = Heuristic(sim, me, weights).best()
-    finish_move(sim, me, card_number, use)
+    reasons = tuple(reason_lines(judgement.decision, judgement.advised, contrast))
+    return Finding(judgement.decision, judgement.advised, loss, stderr, reasons, chances, by_chance)
