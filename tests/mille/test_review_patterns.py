@@ -1,14 +1,17 @@
 """Patterns: small losses of one kind through a hand, gathered into one finding.
 
-Made-up judgements pin the sorting into kinds, the sums and the words.
+Made-up judgements pin the sorting into kinds, the sums and the words; a real hand (hand 2
+of ``--seed 7``, kept in saves/ with its decisions) shows the issue's dead Repairs.
 """
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
+from parlour.mille import savefile
 from parlour.mille.cards import Card
-from parlour.mille.handlog import Decision, HandLog
+from parlour.mille.handlog import Decision
 from parlour.mille.review import CLEAR_Z, MIN_LOSS, Finding, Pattern, Reviewer, flagged
 from parlour.mille.review_outcomes import Contrast, Judgement
 from parlour.mille.review_patterns import describe, gather, kind_of
@@ -16,6 +19,7 @@ from parlour.mille.rules import HUMAN, Game, Move
 from tests.mille.craft import C, craft, go, hand, play, rebalance, slot_of
 from tests.mille.test_review_reasons import outcome
 
+SAMPLE = Path(__file__).resolve().parents[2] / "saves/mille-v3-another-hand-kept-dead-repairs.json"
 NO_PLAYOUTS = Contrast([outcome()], [outcome()])
 
 
@@ -89,7 +93,7 @@ def test_a_pattern_needs_two_turns_and_a_clear_total() -> None:
 
 
 def test_a_pattern_takes_the_place_of_its_decisions() -> None:
-    reviewer = Reviewer(HandLog(), 1)
+    reviewer = Reviewer(savefile.load_saved(SAMPLE).hand_log, 1)
     big = kept_repairs(300, 40)
     reviewer.judged = [kept_repairs(60, 30), big, kept_repairs(50, 30, C.D50)]
     assert isinstance(flagged(big), Finding)
@@ -130,3 +134,25 @@ def test_the_patterns_in_words() -> None:
         "unseen: a coup fourré was still possible.",
         "Played out turn by turn: at most 120 points for any one turn.",
     ]
+
+
+def test_hand_2_of_seed_7_kept_dead_repairs_and_the_review_says_so() -> None:
+    """The issue's hand: Driving Ace laid at once, then every Repairs kept for many turns
+    while 75s and 50s went; one by one no decision was clear."""
+    saved = savefile.load_saved(SAMPLE)
+    assert saved.game.seed == 7 and saved.game.hands_played == 2
+    reviewer = Reviewer(saved.hand_log, saved.game.seed)
+    while reviewer.step():
+        pass
+    patterns = [item for item in reviewer.findings() if isinstance(item, Pattern)]
+    repairs = next(p for p in patterns if p.kind == "dead" and p.card is C.REPAIRS)
+    assert len(repairs.members) >= 10
+    assert repairs.loss > MIN_LOSS and repairs.loss > CLEAR_Z * repairs.stderr
+    alone = [member for member in repairs.members if flagged(member) is None]
+    assert len(alone) >= len(repairs.members) - 2  # almost none shows on its own
+    thrown = {member.decision.view.hand[member.decision.move.slot] for member in repairs.members}  # type: ignore[union-attr]
+    assert {C.D75, C.D50} <= thrown
+    assert repairs.lines[0].startswith(
+        f"You kept Repairs for {len(repairs.members)} turns while it was dead (Driving Ace "
+        "played), and threw away "
+    )

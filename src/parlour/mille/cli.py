@@ -225,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
             colour=colour,
             meta=saved.meta,
             glyphs=glyphs,
+            hand_log=saved.hand_log,
         )
     else:
         from parlour.core.rng import choose_seed
