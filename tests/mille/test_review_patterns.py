@@ -17,7 +17,7 @@ from parlour.mille.review_outcomes import Contrast, Judgement
 from parlour.mille.review_patterns import describe, gather, kind_of
 from parlour.mille.rules import HUMAN, Game, Move
 from tests.mille.craft import C, craft, go, hand, play, rebalance, slot_of
-from tests.mille.test_review_reasons import outcome
+from tests.mille.playouts import outcome
 
 SAMPLE = Path(__file__).resolve().parents[2] / "saves/mille-v3-another-hand-kept-dead-repairs.json"
 NO_PLAYOUTS = Contrast([outcome()], [outcome()])
@@ -149,7 +149,7 @@ def test_hand_2_of_seed_7_kept_dead_repairs_and_the_review_says_so() -> None:
     assert len(repairs.members) >= 10
     assert repairs.loss > MIN_LOSS and repairs.loss > CLEAR_Z * repairs.stderr
     alone = [member for member in repairs.members if flagged(member) is None]
-    assert len(alone) >= len(repairs.members) - 2  # almost none shows on its own
+    assert 4 * len(alone) >= 3 * len(repairs.members)  # most show nothing on their own
     thrown = {member.decision.view.hand[member.decision.move.slot] for member in repairs.members}  # type: ignore[union-attr]
     assert {C.D75, C.D50} <= thrown
     assert repairs.lines[0].startswith(

@@ -12,39 +12,13 @@ from parlour.core.rng import below, make_rng
 from parlour.mille.cards import Card
 from parlour.mille.handlog import Answer, Decision
 from parlour.mille.review import legal_moves
-from parlour.mille.review_outcomes import Contrast, Outcome
+from parlour.mille.review_outcomes import Contrast
 from parlour.mille.review_reasons import LINE_ROOM, dead_because, reason_lines
 from parlour.mille.review_view import plain
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
 from tests.mille.craft import C, craft, drove, go, hand, play, rebalance, slot_of
+from tests.mille.playouts import DEALS, outcome, split
 from tests.mille.test_review import finishing, stopped_with_right_of_way
-
-DEALS = 100
-
-
-def outcome(
-    *,
-    finisher: int = 0,
-    shut_out: bool = False,
-    miles: tuple[int, int] = (0, 0),
-    safety: tuple[int, int] = (0, 0),
-    coups: tuple[int, int] = (0, 0),
-    chance: float = 0.5,
-    game_over: bool = False,
-) -> Outcome:
-    """A made-up playout's end; the trip bonus is 400 (900 with a shut-out) to the finisher."""
-    trip = 400 + (500 if shut_out else 0)
-    bonus = (trip if finisher == 1 else 0, trip if finisher == -1 else 0)
-    mine = miles[0] + safety[0] + 300 * coups[0] + bonus[0]
-    theirs = miles[1] + safety[1] + 300 * coups[1] + bonus[1]
-    return Outcome(
-        mine - theirs, chance, game_over, finisher, shut_out, miles, safety, coups, bonus
-    )
-
-
-def split(count: int, first: Outcome, rest: Outcome) -> list[Outcome]:
-    """``count`` of :data:`DEALS` playouts ending as ``first``, the others as ``rest``."""
-    return [first] * count + [rest] * (DEALS - count)
 
 
 def trip_rates(its: int, yours: int, shut_out: bool = False) -> Contrast:

@@ -8,7 +8,7 @@ deals also say what made that difference (:meth:`Contrast.components`), which is
 the reasons in words (:mod:`parlour.mille.review_reasons`) are drawn from.
 
 Everything here plays by the computer's heuristic on both sides, from deals of the
-unseen cards (:meth:`parlour.mille.ai.ComputerPlayer.deals`), as the computer's own
+unseen cards (:func:`parlour.mille.review_deals.review_deals`), as the computer's own
 search does; the review never sees the real deck or the real opponent hand.
 """
 
@@ -234,6 +234,8 @@ class Judgement:
     loss: float
     """Hand points the player's move lost against the advice (negative: gained)."""
     stderr: float
+    rechecked: bool = False
+    """Measured again on fresh deals, after a first measurement flagged it."""
 
 
 def open_turn(sim: S.Sim, view: SeatView, move: Move, weights: Weights) -> None:
@@ -270,15 +272,15 @@ def play_out(
     computer: ComputerPlayer,
     view: SeatView,
     moves: Sequence[Move | Answer],
-    deals: int,
-    salt: int,
+    deals: list[S.Sim],
 ) -> list[list[Outcome]]:
-    """Per move (or per answer to Extension?), its playouts' outcomes on the same deals."""
+    """Per move (or per answer to Extension?), its playouts' outcomes on the same ``deals``
+    (the unseen cards dealt, as simulator positions), the computer's heuristic on both sides."""
     me = view.me
     weights = computer.weights
     stakes = Stakes(view, for_game=True)
     results: list[list[Outcome]] = [[] for _ in moves]
-    for sim in computer.deals(view, salt, deals):
+    for sim in deals:
         for index, move in enumerate(moves):
             trial = sim.copy()
             if isinstance(move, Answer):
