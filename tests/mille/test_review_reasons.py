@@ -41,14 +41,19 @@ def reasons(decision: Decision, advised: Move | Answer, contrast: Contrast) -> s
     return lines[0]
 
 
-def at_575(*cards: Card, opponent_stopped: bool = True) -> Game:
+def at_575(
+    *cards: Card,
+    opponent_stopped: bool = True,
+    opponent: list[Card | None] | None = None,
+    deck: list[Card] | None = None,
+) -> Game:
     """The issue's position: 575 miles with Extra Tank played, 75 picked, the computer at 300."""
     game = craft(
         hands=(
             hand(*cards),
-            hand(C.D75, C.D100, C.OUT_OF_GAS, C.GO, C.D25, C.D50),
+            opponent or hand(C.D75, C.D100, C.OUT_OF_GAS, C.GO, C.D25, C.D50),
         ),
-        deck=[C.D50, C.D75, C.GO, C.D25, C.REPAIRS, C.D200, C.D50, C.D75, C.STOP, C.D75],
+        deck=deck or [C.D50, C.D75, C.GO, C.D25, C.REPAIRS, C.D200, C.D50, C.D75, C.STOP, C.D75],
     )
     go(game, HUMAN)
     go(game, COMPUTER)
@@ -74,6 +79,40 @@ def test_the_issues_75_at_575_with_extra_tank_reads_sensibly() -> None:
     assert reasons(decision, advised, trip_rates(89, 76)) == (
         "Why: Gasoline is dead (Extra Tank played); 75 leaves 50: none in hand, 3 unseen. "
         "Played out: you complete the trip 89% of the time its way, 76% yours."
+    )
+
+
+def test_a_trip_that_cannot_finish() -> None:
+    """Every 50 and all but one 25 are in the open: after the 75 the trip cannot end."""
+    game = at_575(
+        C.GASOLINE,
+        C.D100,
+        C.SPARE_TIRE,
+        C.ACCIDENT,
+        C.END_OF_LIMIT,
+        C.GO,
+        opponent=hand(C.D75, C.D100, C.OUT_OF_GAS, C.GO, C.D100, C.D200),
+        deck=[C.GO, C.REPAIRS, C.D200, C.D25, C.STOP, C.D75],
+    )
+    assert game.view(HUMAN).unseen()[C.D50] == 0
+    decision = Decision(game.view(HUMAN), Move("use", 0))
+    advised = Move("discard", slot_of(game, C.GASOLINE))
+    assert reasons(decision, advised, trip_rates(70, 0)) == (
+        "Why: Gasoline is dead (Extra Tank played); 75 leaves 50, which cannot be made. "
+        "Played out: you complete the trip 70% of the time its way, 0% yours."
+    )
+
+
+def test_the_facts_that_speak_for_the_difference_come_first() -> None:
+    """They drive less its way: the attack leads, before what the 75 leaves."""
+    game = at_575(
+        C.GASOLINE, C.D100, C.STOP, C.ACCIDENT, C.END_OF_LIMIT, C.GO, opponent_stopped=False
+    )
+    decision = Decision(game.view(HUMAN), Move("use", 0))
+    advised = Move("use", slot_of(game, C.STOP))
+    contrast = Contrast([outcome(miles=(575, 300))] * DEALS, [outcome(miles=(650, 450))] * DEALS)
+    assert reasons(decision, advised, contrast).startswith(
+        "Why: Stop stops them at 300 miles; 2 Gos unseen; 75 leaves 50"
     )
 
 
