@@ -116,6 +116,23 @@ def test_the_facts_that_speak_for_the_difference_come_first() -> None:
     )
 
 
+def test_a_race_near_the_goal() -> None:
+    game = at_575(
+        C.SPARE_TIRE, C.D50, C.STOP, C.ACCIDENT, C.END_OF_LIMIT, C.GO, opponent_stopped=False
+    )
+    drove(game, COMPUTER, [C.D200, C.D200, C.D100, C.D75])
+    rebalance(game)
+    decision = Decision(game.view(HUMAN), Move("discard", slot_of(game, C.SPARE_TIRE)))
+    advised = Move("use", 0)
+    first = outcome(finisher=1, miles=(700, 575))
+    second = outcome(finisher=-1, miles=(650, 700))
+    contrast = Contrast(split(47, first, second), split(23, first, second))
+    assert reasons(decision, advised, contrast) == (
+        "Why: 75 leaves 50: your 50 finishes it; they are moving, 125 to go. "
+        "Played out: you complete the trip 47% of the time its way, 23% yours."
+    )
+
+
 def test_a_card_that_finishes_and_a_shut_out_at_stake() -> None:
     game = finishing()
     decision = Decision(game.view(HUMAN), Move("discard", slot_of(game, C.D25)))

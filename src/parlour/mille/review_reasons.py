@@ -162,6 +162,7 @@ class Facts:
         self.trip()
         self.shut_out()
         self.attacks()
+        self.race()
         self.spares()
         if self.view.deck_count <= LOW_DECK:
             self.add("your_safeties", f"the deck is nearly out ({self.view.deck_count} cards)")
@@ -176,9 +177,6 @@ class Facts:
             why = dead_because(view, mine)
             if why:
                 self.add("their_trip", f"{mine.label} is no use ({why})")
-        kept = mine is not None and self.mine_kind == "discard" and its is not mine
-        if kept and mine is not None and mine.is_remedy and dead_because(view, mine) is None:
-            self.add("your_miles", self.remedy_use(mine))
 
     def remedy_use(self, remedy: Card) -> str:
         """What a remedy the player threw away was still good for."""
@@ -344,12 +342,22 @@ class Facts:
             self.add("their_miles", f"{mine.label} could {does} them {when}")
 
     def spares(self) -> None:
-        """The advised discard is a spare copy."""
-        its = self.its
+        """The advised discard is a spare copy; the player's discard was still of use."""
+        view, its, mine = self.view, self.its, self.mine
         if self.its_kind == "discard" and its is not None:
-            copies = self.view.held().count(its)
+            copies = view.held().count(its)
             if copies >= 2:
                 self.add("hand", f"you hold {count_of(copies, its)}")
+        kept = mine is not None and self.mine_kind == "discard" and its is not mine
+        if kept and mine is not None and mine.is_remedy and dead_because(view, mine) is None:
+            self.add("your_miles", self.remedy_use(mine))
+
+    def race(self) -> None:
+        """The opponent is moving near the goal: the race is on."""
+        theirs = self.view.theirs
+        left = to_go(self.view, mine=False)
+        if theirs.can_go and left <= PLAN_HORIZON:
+            self.add("their_trip", f"they are moving, {left} to go")
 
     def extension(self) -> None:
         """Extension?: what stopping scores now, the deck, how far they are from 1000."""
