@@ -16,7 +16,7 @@ from parlour.mille.review import CLEAR_Z, MIN_LOSS, Finding, Pattern, Reviewer, 
 from parlour.mille.review_outcomes import Contrast, Judgement
 from parlour.mille.review_patterns import describe, gather, kind_of
 from parlour.mille.rules import HUMAN, Game, Move
-from tests.mille.craft import C, craft, go, hand, play, rebalance, slot_of
+from tests.mille.craft import C, craft, drove, go, hand, play, rebalance, slot_of
 from tests.mille.playouts import outcome
 
 SAMPLE = Path(__file__).resolve().parents[2] / "saves/mille-v3-another-hand-kept-dead-repairs.json"
@@ -122,10 +122,23 @@ def test_the_patterns_in_words() -> None:
         ),
     ]
     assert describe("hoard", None, hoarded) == [
-        "You held Accident and Stop for 2 turns instead of attacking, while they drove from 0 "
-        "to 0 miles; you discarded 25, played 75.",
+        "You held Accident and Stop for 2 turns instead of attacking, while they were at 0 "
+        "miles; you discarded 25, played 75.",
         "Played out turn by turn: at most 40 points for any one turn.",
     ]
+    later = with_driving_ace(C.STOP, C.D75, C.D25, C.ACCIDENT, C.GASOLINE, C.GO)
+    drove(later, 1, [C.D200, C.D100])
+    rebalance(later)
+    moved_on = [
+        hoarded[0],
+        judged(
+            later, Move("use", slot_of(later, C.D75)), Move("use", slot_of(later, C.STOP)), 40, 9
+        ),
+    ]
+    assert describe("hoard", None, moved_on)[0] == (
+        "You held Stop for 2 turns instead of attacking, while they drove from 0 to 300 "
+        "miles; you discarded 25, played 75."
+    )
     safe = with_driving_ace(C.EXTRA_TANK, C.D75, C.D25, C.STOP, C.GASOLINE, C.GO)
     early = Move("use", slot_of(safe, C.EXTRA_TANK))
     laid = [judged(safe, early, Move("use", slot_of(safe, C.D75)), 120, 30)] * 2

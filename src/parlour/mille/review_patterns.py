@@ -147,10 +147,15 @@ def describe(kind: str, card: Card | None, members: list[Judgement]) -> list[str
         ]
     elif kind == "hoard":
         hazards = sorted({c for m in members if (c := card_of(m.advised, m)) is not None})
+        start, end = first.theirs.mileage, last.theirs.mileage
+        drove = (
+            f"while they drove from {start} to {end} miles"
+            if end > start
+            else (f"while they were at {start} miles")
+        )
         lines = [
             f"You held {listed([c.label for c in hazards])} for {turns} turns instead of "
-            f"attacking, while they drove from {first.theirs.mileage} to "
-            f"{last.theirs.mileage} miles; you {verb_words(members)}."
+            f"attacking, {drove}; you {verb_words(members)}."
         ]
     else:
         safeties = [c for m in members if (c := card_of(m.decision.move, m)) is not None]
