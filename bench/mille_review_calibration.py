@@ -33,6 +33,8 @@ It prints figures only and never fails on time.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import multiprocessing
 import os
 import sys
@@ -101,6 +103,9 @@ class Measured:
     stated_chance: float | None
     """The review's loss of winning chance (0..1) where it states one, else None."""
     measured_chance: float
+    early: float = 0.0
+    """Of ``stated``: the points the decisions' own moves scored at once (the rest was
+    scored in the playouts after them)."""
 
 
 def play_on(
@@ -194,6 +199,9 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
         snapshot = Snapshot(game.to_dict(), reviewer.computer.memory(), opponent.memory())
         judgement = reviewer.assess(decision)
         if judgement is not None:
+            # As the app's review does (Reviewer.step): a judgement that passed the
+            # screen is measured again on fresh deals, and that figure is the one stated.
+            judgement = reviewer.recheck(judgement)
             reviewer.judged.append(judgement)
             snapshots[id(judgement)] = snapshot
         reviewer.follow(view, move)
@@ -209,7 +217,10 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
             members = [judgement]
         points = 0.0
         chance = 0.0
+        early = 0.0
         for member in members:
+            early += sum(o.early for o in member.contrast.advised) / member.contrast.deals
+            early -= sum(o.early for o in member.contrast.chosen) / member.contrast.deals
             more, likelier = gain(snapshots[id(member)], member, seed, reshuffles)
             points += more
             chance += likelier
@@ -229,6 +240,7 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
                 near_end,
                 stated_chance,
                 chance,
+                early,
             )
         )
     return results
@@ -266,6 +278,7 @@ def report(found: list[Measured], hands: int, elapsed: float, args: argparse.Nam
     print(row("  a shut-out at stake", [f for f in singles if f.shut_out]))
     print(row("  no shut-out at stake", [f for f in singles if not f.shut_out]))
     print(row("  from a start near 5000", [f for f in singles if f.near_end]))
+    print(row("  from a game's first hand", [f for f in singles if not f.near_end]))
     print(row("patterns (their totals)", [f for f in found if f.kind == "pattern"]))
     print(row("Extension? answers", [f for f in found if f.kind == "extension"]))
     chances = [f for f in found if f.stated_chance is not None]
@@ -291,6 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--reshuffles", type=int, default=3, help="decks per finding played both ways"
     )
+    parser.add_argument("--out", help="also write every finding's figures (JSON lines) here")
     args = parser.parse_args(argv)
     tasks = [(args.seed + i, args.deals, args.reshuffles) for i in range(args.hands)]
     start = time.perf_counter()
@@ -310,6 +324,10 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
     report(found, done, time.perf_counter() - start, args)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            for finding in found:
+                out.write(json.dumps(dataclasses.asdict(finding)) + "\n")
     return 0
 
 
