@@ -50,13 +50,17 @@ def test_interrupt_is_a_key_the_app_can_confirm(tmp_path: Path) -> None:
         assert "demo: bye" in term.output.decode()
 
 
-def test_too_small_terminal_waits_for_enlargement(tmp_path: Path) -> None:
+def test_too_small_terminal_waits_for_enlargement_and_keeps_the_keys(tmp_path: Path) -> None:
     with demo(tmp_path, rows=20, cols=60) as term:
         term.wait_for("Please enlarge the terminal (80x24)")
-        term.send("q")  # ignored while too small
+        term.send("a")
+        term.wait_for("1 key typed will be used then.")
+        term.send("b\x1b[A")  # an arrow key stays one key
+        term.wait_for("3 keys typed will be used then.")
         assert term.child.isalive()
         term.resize(24, 80)
         term.wait_for("DEMO READY")
+        term.wait_for("keys: a b UP")
         term.resize(30, 100)
         term.wait_for("size 100x30")
         term.send("q")

@@ -208,3 +208,25 @@ def test_ctrl_break_asks_to_stop_and_there_is_no_job_control(
     signals.stop_self()  # no job control: returns at once, stops nothing
     pending.restore()
     assert set(handlers.values()) == {0}
+
+
+def test_keys_typed_while_too_small_wait_in_order_up_to_a_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(runner, "MAX_WAITING_KEYS", 3)
+    app = DemoApp()
+    window = FakeWindow(["a", "b", "d", "e", "f", 410, "q"], rows=20, cols=60)
+    shown: list[str] = []
+
+    def look(w: FakeWindow) -> None:
+        shown.append(w.text())
+        if w.reads == 6:  # after five keys the window is made large enough
+            w.rows, w.cols = 24, 80
+
+    window.on_read = look
+    with windows(monkeypatch, window):
+        assert runner.run(app) == 0
+    assert app.received == ["a", "b", "d", "q"]  # e and f were past the limit
+    assert "1 key typed will be used then." in shown[1]
+    assert "2 keys typed will be used then." in shown[2]
+    assert "3 keys wait for it; no more are kept." in shown[4]

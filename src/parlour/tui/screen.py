@@ -81,6 +81,13 @@ def _curses_key_names(curses: Any) -> dict[int, str]:
     return table
 
 
+def waiting_keys_line(waiting: int, most: int) -> str:
+    """What the "please enlarge" screen says of the keys typed meanwhile."""
+    if most and waiting >= most:
+        return f"{waiting} keys wait for it; no more are kept."
+    return f"{waiting} key{'' if waiting == 1 else 's'} typed will be used then."
+
+
 class Screen:
     """Paints frames on the curses screen and reads keys."""
 
@@ -160,10 +167,14 @@ class Screen:
         if frame.bell:
             self.curses.beep()
 
-    def paint_too_small(self) -> None:
+    def paint_too_small(self, waiting: int = 0, most: int = 0) -> None:
+        """The "please enlarge" screen; ``waiting`` keys typed meanwhile (at most ``most``
+        are kept) are said to wait."""
         rows, cols = self.size()
         self.stdscr.erase()
         lines = ["Please enlarge the terminal (80x24).", f"It is now {cols}x{rows}."]
+        if waiting:
+            lines.append(waiting_keys_line(waiting, most))
         for i, line in enumerate(lines):
             y = rows // 2 - 1 + i
             text = line[: max(cols - 1, 0)]
