@@ -133,6 +133,15 @@ def _open(path: Path, flags: int, mode: int = 0o666) -> int:
     return fd
 
 
+def open_ledger(path: Path) -> int:
+    """A statistics file opened for reading (never through a link, never blocking): the fd.
+
+    ``OSError`` (``FileNotFoundError`` when there is none), ``NotAFile`` for a link, a
+    folder or anything but a regular file, ``ValueError`` for a name the system refuses.
+    """
+    return _open(path, os.O_RDONLY)
+
+
 def _byte_at(fd: int, offset: int) -> bytes:
     """The byte at ``offset`` (``os.pread`` is not on Windows; writes append anyway)."""
     os.lseek(fd, offset, os.SEEK_SET)
@@ -333,7 +342,7 @@ def read(
     reading = Reading()
     scan = Scan(parse, game_id_of, is_final)
     try:
-        fd = _open(path, os.O_RDONLY)
+        fd = open_ledger(path)
     except FileNotFoundError:
         return reading
     except NotAFile as exc:
@@ -376,7 +385,7 @@ def settled_record(
         return None
     needle = game_id.encode("ascii")
     try:
-        fd = _open(path, os.O_RDONLY)
+        fd = open_ledger(path)
     except (OSError, ValueError):
         return None
     try:
