@@ -219,3 +219,15 @@ def test_the_crash_log_copes_with_an_odd_data_folder(
         raise RuntimeError("boom")
     except RuntimeError:
         assert runner._log_crash() == "(the crash log could not be written)"
+
+
+def test_a_data_folder_on_a_read_only_disk_says_so(
+    read_only_disk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(read_only_disk))
+    with pytest.raises(paths.DataDirError) as info:
+        paths.data_dir()
+    assert info.value.brief == "read-only disk"
+    assert str(info.value).endswith(
+        f"{read_only_disk} (set by PARLOUR_DATA_DIR) is on a read-only disk"
+    )

@@ -83,7 +83,20 @@ def _check(path: Path) -> None:
     if not os.access(path, os.R_OK | os.X_OK):
         raise DataDirError(path, "cannot be read: permission denied", "not readable")
     if not os.access(path, os.W_OK):
+        if _on_read_only_disk(path):
+            raise DataDirError(path, "is on a read-only disk", "read-only disk")
         raise DataDirError(path, "cannot be written to: permission denied", "not writable")
+
+
+def _on_read_only_disk(path: Path) -> bool:
+    """Whether ``path`` lies on a file system mounted read-only (False where unknown)."""
+    statvfs = getattr(os, "statvfs", None)
+    if statvfs is None:  # Windows
+        return False
+    try:
+        return bool(statvfs(path).f_flag & getattr(os, "ST_RDONLY", 1))
+    except OSError:
+        return False
 
 
 def data_dir(create: bool = True) -> Path:

@@ -15,6 +15,7 @@ plain words what is wrong. Nothing is ever unpickled.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Mapping
@@ -139,6 +140,73 @@ def reserve_unique(folder: Path, stem: str, suffix: str = ".json") -> Path:
         os.close(fd)
         return target
     raise FileExistsError(f"no free name for {stem} in {folder}")
+
+
+def recovery_folders(near: str | os.PathLike[str] | None = None) -> list[Path | str]:
+    """Where a recovery save may go, in order: the data folder, the folder of ``near``
+    (the save the game came from or was last saved to), the current folder, the home
+    folder; each once. A folder that cannot even be named stands as its problem (text)."""
+    from parlour.core import paths
+
+    candidates: list[Callable[[], Path]] = [lambda: paths.data_dir(create=True)]
+    if near is not None:
+        candidates.append(lambda: Path(os.path.abspath(os.fspath(near))).parent)
+    candidates += [Path.cwd, Path.home]
+    folders: list[Path | str] = []
+    for candidate in candidates:
+        try:
+            folder = candidate()
+        except paths.DataDirError as exc:
+            folders.append(str(exc))
+            continue
+        except (OSError, RuntimeError, KeyError, ValueError):
+            continue
+        if not any(isinstance(seen, Path) and _same_folder(folder, seen) for seen in folders):
+            folders.append(folder)
+    return folders
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def save_recovery(
+    stem: str,
+    write: Callable[[Path], object],
+    near: str | os.PathLike[str] | None = None,
+) -> Path:
+    """Write a recovery save under a name no other file has, in the first folder of
+    :func:`recovery_folders` that takes it; that file's path.
+
+    ``write(path)`` writes the game (raising ``SaveError`` or ``OSError``); a
+    folder that is full, read-only or missing is passed by for the next, and the
+    empty name reserved there removed again. ``SaveError`` naming the first
+    folder's problem when no folder takes it.
+    """
+    problems: list[str] = []
+    for folder in recovery_folders(near):
+        if isinstance(folder, str):
+            problems.append(folder)
+            continue
+        try:
+            target = reserve_unique(folder, stem)
+        except OSError as exc:
+            problems.append(f"{folder}: {exc.strerror or exc}")
+            continue
+        try:
+            write(target)
+        except (SaveError, OSError) as exc:
+            reason = exc.reason if isinstance(exc, SaveError) else exc.strerror or str(exc)
+            problems.append(f"{folder}: {reason}")
+            with contextlib.suppress(OSError):
+                target.unlink()
+            continue
+        return target
+    first = problems[0] if problems else "no folder to save in"
+    raise SaveError(stem, f"no folder could take it ({first})")
 
 
 def player_path(text: str) -> Path:
