@@ -11,14 +11,21 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Every test gets its own data folder and its own home folder (recovery saves and
+    kept statistics may fall back to the home folder: never the real one)."""
     folder = tmp_path_factory.mktemp("parlour-data")
-    old = os.environ.get("PARLOUR_DATA_DIR")
+    home = tmp_path_factory.mktemp("home")
+    names = ("PARLOUR_DATA_DIR", "HOME", "USERPROFILE")
+    old = {name: os.environ.get(name) for name in names}
     os.environ["PARLOUR_DATA_DIR"] = str(folder)
+    os.environ["HOME"] = str(home)
+    os.environ["USERPROFILE"] = str(home)
     yield folder
-    if old is None:
-        os.environ.pop("PARLOUR_DATA_DIR", None)
-    else:
-        os.environ["PARLOUR_DATA_DIR"] = old
+    for name, value in old.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 def _mount_tmpfs(folder: Path, size: str) -> None:

@@ -142,6 +142,15 @@ def open_ledger(path: Path) -> int:
     return _open(path, os.O_RDONLY)
 
 
+def open_for_update(path: Path) -> int:
+    """An existing statistics file opened to read and write (never through a link): the fd."""
+    return _open(path, os.O_RDWR)
+
+
+locked = _locked
+"""The exclusive lock :func:`append_lines` takes, for a caller that rewrites a file."""
+
+
 def _byte_at(fd: int, offset: int) -> bytes:
     """The byte at ``offset`` (``os.pread`` is not on Windows; writes append anyway)."""
     os.lseek(fd, offset, os.SEEK_SET)
@@ -170,6 +179,14 @@ def append_lines(path: Path, data: bytes) -> None:
     where it was, so no fragment is left to read as a damaged line. ``LedgerError``
     with the player's message on any failure.
     """
+    for _ in range(3):
+        if _append_once(path, data):
+            return
+    raise LedgerError("statistics not recorded: the file kept being removed")
+
+
+def _append_once(path: Path, data: bytes) -> bool:
+    """One try of :func:`append_lines`; False when the file was removed before the lock."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = _open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
@@ -179,7 +196,10 @@ def append_lines(path: Path, data: bytes) -> None:
         raise LedgerError(f"statistics not recorded: {exc.strerror or exc}") from exc
     try:
         with _locked(fd):
-            size = os.fstat(fd).st_size
+            info = os.fstat(fd)
+            if info.st_nlink == 0:  # emptied and removed by another copy: open it afresh
+                return False
+            size = info.st_size
             try:
                 # A line left without its newline by a copy killed mid-write would glue
                 # this record onto it: start on a fresh line if the file does not end in one.
@@ -193,6 +213,7 @@ def append_lines(path: Path, data: bytes) -> None:
                 with contextlib.suppress(OSError):
                     os.ftruncate(fd, size)
                 raise
+        return True
     except OSError as exc:
         raise LedgerError(f"statistics not recorded: {exc.strerror or exc}") from exc
     finally:
