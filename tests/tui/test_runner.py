@@ -19,8 +19,10 @@ pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def demo(tmp_path: Path, rows: int = 24, cols: int = 80) -> Terminal:
+def demo(tmp_path: Path, rows: int = 24, cols: int = 80, locale: str | None = None) -> Terminal:
     env = {"PARLOUR_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    if locale is not None:
+        env["LC_ALL"] = locale
     return Terminal(
         [sys.executable, "-m", "tests.tui.demo_app"], rows=rows, cols=cols, env=env, cwd=ROOT
     )
@@ -48,6 +50,19 @@ def test_interrupt_is_a_key_the_app_can_confirm(tmp_path: Path) -> None:
         term.send("y")
         assert term.wait_exit() == 0
         assert "demo: bye" in term.output.decode()
+
+
+def test_a_letter_an_ascii_locale_cannot_show_is_refused_with_a_word(tmp_path: Path) -> None:
+    with demo(tmp_path, locale="C") as term:
+        term.wait_for("DEMO READY")
+        term.send("a")
+        term.send("ë".encode())
+        term.wait_for("U+00EB (e with diaeresis) cannot be typed here: the locale is ASCII only.")
+        term.send("b")  # the keys after it arrive as ever (get_wch used to swallow them)
+        term.wait_for("keys: a UNKNOWN b")
+        assert term.line(23).endswith("#")  # the notice went with the next key
+        term.send("q")
+        assert term.wait_exit() == 0
 
 
 def test_too_small_terminal_waits_for_enlargement_and_keeps_the_keys(tmp_path: Path) -> None:
