@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -62,10 +62,12 @@ def test_a_record_round_trips_and_tallies() -> None:
     assert (level.games, level.won, level.hands, level.hands_won) == (1, 1, 1, 1)
     assert (level.trips, level.safeties, level.coups, level.best) == (1, 2, 1, 1600)
     assert level.mean_hand == 1600 and totals["strong"].games == 0
-    lines = stats.report([again])
-    assert lines[0] == "strong: no games yet"
-    assert lines[1].startswith("classic: 1 games finished, won 1 (100%)")
-    assert "best hand 1600" in lines[2] and "coups fourres 1" in lines[3]
+    assert stats.report([again]) == [
+        "strong: no games yet",
+        "classic: won 1 of 1 finished game (100%), lost 0, tied 0; 0 abandoned",
+        "  won 1 of 1 hand (100%), mean hand score 1600, best hand 1600",
+        "  trips 1, safeties 2, coups fourres 1, shut-outs 0",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -108,7 +110,11 @@ def test_quitting_unsaved_records_an_abandoned_game() -> None:
     press(app, "qyn")  # Really? y, Save game? n
     assert app.finished
     assert recorded() == {app.meta.game_id: "abandoned"}
-    assert "strong: 0 games finished" in (app.exit_message or "")
+    assert (app.exit_message or "").split("\n")[1:] == [
+        "strong: no game finished; 1 abandoned",
+        "  no hand finished",
+        "  trips 0, safeties 0, coups fourres 0, shut-outs 0",
+    ]
 
 
 def test_quitting_after_a_save_records_nothing(tmp_path: Path) -> None:
@@ -156,7 +162,7 @@ def test_stats_command_prints_plain_lines_and_reports_damage(
     assert cli.main(["--stats"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "strong: no games yet"
-    assert out[1].startswith("classic: 1 games finished")
+    assert out[1].startswith("classic: won 0 of 1 finished game (0%), lost 1, tied 0;")
     assert out[-1] == "1 damaged line in the statistics skipped; the rest is shown"
     assert path.read_bytes() == before  # damaged lines are never erased
 
@@ -349,3 +355,75 @@ def test_a_data_folder_that_cannot_be_used_is_said_at_the_end(tmp_path: Path) ->
     shown = shorten_middle(str(blocker / "deeper"), 80 - len(lead) - len(tail), ASCII_ELLIPSIS)
     assert lead + shown + tail in lines[1:]
     assert blocker.read_text() == "x"
+
+
+# ------------------------------------------------------------ honest statistics
+def test_every_rate_says_its_base() -> None:
+    """Issue 25: '1 games finished' and rates whose base was not said."""
+    level = stats.LevelStats(
+        games=5, won=3, lost=2, abandoned=1, hands=9, hands_won=4, points=7650, best=2300
+    )
+    level.trips, level.safeties, level.coups, level.shut_outs = 3, 7, 2, 1
+    assert stats.level_lines("strong", level) == [
+        "strong: won 3 of 5 finished games (60%), lost 2, tied 0; 1 abandoned",
+        "  won 4 of 9 hands (44%), mean hand score 850, best hand 2300",
+        "  trips 3, safeties 7, coups fourres 2, shut-outs 1",
+    ]
+
+
+def test_one_of_each_is_singular() -> None:
+    level = stats.LevelStats(games=1, won=0, lost=1, hands=1, points=350, best=350)
+    assert stats.level_lines("classic", level)[:2] == [
+        "classic: won 0 of 1 finished game (0%), lost 1, tied 0; 0 abandoned",
+        "  won 0 of 1 hand (0%), mean hand score 350, best hand 350",
+    ]
+
+
+def test_no_rate_without_a_base() -> None:
+    """Only abandoned games: no '0 of 0 (-)'; none at all: one line."""
+    assert stats.level_lines("strong", stats.LevelStats(abandoned=2)) == [
+        "strong: no game finished; 2 abandoned",
+        "  no hand finished",
+        "  trips 0, safeties 0, coups fourres 0, shut-outs 0",
+    ]
+    assert stats.level_lines("strong", stats.LevelStats()) == ["strong: no games yet"]
+
+
+COUNTS = st.integers(0, 10**5)
+
+
+@given(
+    games=COUNTS,
+    won=COUNTS,
+    abandoned=COUNTS,
+    hands=st.integers(0, 6 * 10**5),
+    best=st.integers(0, stats.MAX_HAND_POINTS),
+    level=st.sampled_from(stats.LEVELS),
+)
+@settings(max_examples=60, deadline=None)
+def test_the_lines_fit_80_columns_and_keep_every_count(
+    games: int, won: int, abandoned: int, hands: int, best: int, level: str
+) -> None:
+    won = min(won, games)
+    level_stats = stats.LevelStats(
+        games=games,
+        won=won,
+        lost=games - won,
+        abandoned=abandoned,
+        hands=hands,
+        hands_won=hands // 2,
+        points=hands * best,
+        best=best if hands else None,
+        trips=hands,
+        safeties=4 * hands,
+        coups=4 * hands,
+        shut_outs=hands,
+    )
+    lines = stats.level_lines(level, level_stats)
+    assert all(len(line) <= 80 for line in lines), lines
+    text = " ".join(lines)
+    if games:
+        assert f"won {won} of {games} finished game" in text
+    assert f"{abandoned} abandoned" in text or not (games or abandoned or hands)
+    if hands:
+        assert f"won {hands // 2} of {hands} hand" in text
