@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from parlour.core.ledger import new_game_id
 from parlour.core.text import ASCII_ELLIPSIS, shorten_middle
 from parlour.mille import cli, record, stats
 from parlour.mille.app import MilleApp
-from parlour.mille.rules import COMPUTER, HUMAN, Phase
+from parlour.mille.rules import COMPUTER, HUMAN
 from parlour.mille.savefile import Meta, load_saved
 from parlour.mille.stats import GameRecord, HandSummary
 from tests.mille.drive import near_the_end, play_until_question
@@ -176,166 +173,6 @@ def test_stats_with_an_unusable_data_folder(
     assert cli.main(["--stats"]) == 0
     out = capsys.readouterr().out
     assert "could not be read" in out and out.count("\n") == 3
-
-
-# ------------------------------------------------------------- model-based test
-class StatisticsMachine(RuleBasedStateMachine):
-    """Play, save, resume, quit and crash mille games; the ledger must match a tiny model.
-
-    The model is "the last thing that happened to each game": finished with an
-    outcome, or left unsaved (abandoned). Saved games and recoveries leave no mark.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.folder = Path(tempfile.mkdtemp(prefix="mille-stats-"))
-        self.old_env = os.environ.get("PARLOUR_DATA_DIR")
-        os.environ["PARLOUR_DATA_DIR"] = str(self.folder / "data")
-        self.old_cwd = os.getcwd()
-        os.chdir(self.folder)  # nothing the machine types can land in the repository
-        self.app: MilleApp | None = None
-        self.saves: list[tuple[Path, int]] = []
-        """Each save file and the model's game it holds."""
-        self.model: dict[int, str] = {}
-        """The model's games (numbered as they begin) -> the last thing that happened."""
-        self.ids: dict[int, str] = {}
-        """The model's games -> the game id the app gave each (never shared)."""
-        self.current = -1
-
-    def teardown(self) -> None:
-        os.chdir(self.old_cwd)
-        if self.old_env is None:
-            os.environ.pop("PARLOUR_DATA_DIR", None)
-        else:
-            os.environ["PARLOUR_DATA_DIR"] = self.old_env
-        shutil.rmtree(self.folder, ignore_errors=True)
-
-    def _begin(self, app: MilleApp) -> None:
-        """A new game begins in the model."""
-        self.app = app
-        self.current = len(self.ids)
-        assert app.meta.game_id not in self.ids.values()
-        self.ids[self.current] = app.meta.game_id
-
-    @initialize(seed=st.integers(0, 50))
-    def start(self, seed: int) -> None:
-        self._begin(ending_app(seed))
-
-    def _note_end(self) -> None:
-        app = self.app
-        assert app is not None
-        if app.game.phase is Phase.GAME_OVER:
-            self.model[self.current] = outcome_of(app)
-
-    @precondition(lambda self: self.app is not None and self.app.ask is None)
-    @precondition(lambda self: self.app is not None and self.app.dialog is None)
-    @rule(moves=st.integers(1, 30))
-    def play(self, moves: int) -> None:
-        app = self.app
-        assert app is not None
-        for _ in range(moves):
-            if app.ask is not None:
-                if app.ask.text != "Extension?":
-                    break
-                press(app, "n")
-            else:
-                press(app, human_keys(app.game))
-        self._note_end()
-
-    @precondition(lambda self: self.app is not None)
-    @rule()
-    def finish_the_game(self) -> None:
-        app = self.app
-        assert app is not None
-        play_until_question(app, ("Another game?",))
-        self._note_end()
-
-    @precondition(lambda self: self.app is not None and self.app.ask is not None)
-    @precondition(lambda self: self.app is not None and self.app.dialog is None)
-    @rule()
-    def answer_yes(self) -> None:
-        app = self.app
-        assert app is not None and app.ask is not None
-        new_game = app.ask.text == "Another game?"
-        press(app, "n" if app.ask.text == "Extension?" else "y")
-        if new_game:
-            self._begin(app)
-        self._note_end()
-
-    @precondition(lambda self: self.app is not None and self.app.dialog is None)
-    @rule()
-    def save(self) -> None:
-        app = self.app
-        assert app is not None
-        path = self.folder / f"save{len(self.saves)}.json"
-        keys = (
-            ["s", *str(path), "ENTER"] if app.save_path is None else ["s", "n", *str(path), "ENTER"]
-        )
-        press(app, keys)
-        assert path.exists(), app.message
-        self.saves.append((path, self.current))
-
-    @precondition(lambda self: self.app is not None)
-    @rule()
-    def quit_unsaved(self) -> None:
-        app = self.app
-        assert app is not None
-        press(app, ["INTERRUPT", "y"])
-        if not app.finished:
-            assert app.ask is not None and app.ask.text == "Save game?"
-            press(app, "n")
-        assert app.finished
-        if app.dirty and app.game.phase is not Phase.GAME_OVER:
-            self.model[self.current] = "abandoned"
-        self.app = None
-
-    @precondition(lambda self: self.app is not None)
-    @rule(recovered=st.booleans())
-    def crash(self, recovered: bool) -> None:
-        app = self.app
-        assert app is not None
-        if recovered:
-            saved = app.emergency_save()
-            assert saved is not None
-            self.saves.append((Path(saved), self.current))
-        else:
-            app._recovery_save = lambda stem: (None, "disk full")  # type: ignore[method-assign]
-            assert app.emergency_save() is None
-            if app.game.phase is not Phase.GAME_OVER:
-                self.model[self.current] = "abandoned"
-        self.app = None
-
-    @precondition(lambda self: self.app is None)
-    @rule(data=st.data())
-    def resume_or_start(self, data: st.DataObject) -> None:
-        if self.saves and data.draw(st.booleans()):
-            path, game = data.draw(st.sampled_from(self.saves))
-            saved = load_saved(path)
-            assert saved.meta.game_id == self.ids[game]
-            self.current = game
-            self.app = MilleApp(
-                saved.game,
-                FirstLegal(saved.game),
-                ui_state=saved.ui,
-                save_path=str(path),
-                meta=saved.meta,
-            )
-        else:
-            self._begin(ending_app(data.draw(st.integers(0, 50))))
-
-    @invariant()
-    def the_ledger_agrees_with_the_model(self) -> None:
-        assert recorded() == {self.ids[game]: outcome for game, outcome in self.model.items()}
-
-
-StatisticsMachine.TestCase.settings = settings(
-    max_examples=25,
-    stateful_step_count=12,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-test_statistics_are_exactly_once = StatisticsMachine.TestCase
 
 
 def test_a_data_folder_that_cannot_be_used_is_said_at_the_end(tmp_path: Path) -> None:
