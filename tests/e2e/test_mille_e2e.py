@@ -222,7 +222,7 @@ def test_help_page_classic_level_and_stats(tmp_path: Path) -> None:
         assert term.line(0)[40:52] == "| vs classic"
         board = term.text()
         term.send("?")
-        term.wait_for("Mille Bornes help (1/3)")
+        term.wait_for("Mille Bornes help (1/4)")
         assert "classic (BSD mille's own computer strategy)" in term.text()
         term.send("x")
         term.wait_for(">>:Move:")
