@@ -61,13 +61,13 @@ def test_help_pages_golden(page: int) -> None:
 
 def test_help_pages_fit_and_show_the_values_in_play() -> None:
     all_pages = help_pages.pages()
-    assert len(all_pages) == 3
+    assert len(all_pages) == 4
     for body in all_pages:
         assert len(body) <= help_pages.BODY_ROWS
         assert all(len(line) <= 80 for line in body)
-    scoring = "\n".join(all_pages[2])
+    scoring = "\n".join(all_pages[3])
     for label, value in (("Each Safety", 100), ("Trip Completed", 400), ("Shut-Out", 500)):
-        line = next(line for line in all_pages[2] if label in line)
+        line = next(line for line in all_pages[3] if label in line)
         assert line.rstrip().endswith(str(value)), line
     assert "5000" in scoring
     assert "coup fourre" in "\n".join(all_pages[1]).lower()
@@ -78,11 +78,11 @@ def test_question_mark_shows_help_and_any_key_returns_exactly() -> None:
     press(app, "pu")
     before = screen(app)
     press(app, "?")
-    assert screen(app)[0].startswith("Mille Bornes help (1/3)")
+    assert screen(app)[0].startswith("Mille Bornes help (1/4)")
     press(app, " ")
-    assert screen(app)[0].startswith("Mille Bornes help (2/3)")
+    assert screen(app)[0].startswith("Mille Bornes help (2/4)")
     press(app, ["BACKSPACE"])
-    assert screen(app)[0].startswith("Mille Bornes help (1/3)")
+    assert screen(app)[0].startswith("Mille Bornes help (1/4)")
     press(app, "x")  # any other key: back, and not taken as a command
     assert screen(app) == before
     assert app.command == "U" and message(app) == ""
@@ -91,7 +91,7 @@ def test_question_mark_shows_help_and_any_key_returns_exactly() -> None:
 def test_help_pages_in_turn_then_back_to_the_game() -> None:
     app = make_app()
     before = screen(app)
-    press(app, ["?", " ", "ENTER", " "])
+    press(app, ["?", " ", "ENTER", " ", " "])
     assert screen(app) == before
 
 

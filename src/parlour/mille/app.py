@@ -37,7 +37,7 @@ from parlour.mille.flow import (
     FlowMixin,
 )
 from parlour.mille.meta import DEFAULT_LEVEL, Meta
-from parlour.mille.record import Recorder
+from parlour.mille.record import Recorder, replay_note
 from parlour.mille.reviewing import REVIEW_KEY, ReviewMixin, monotonic
 from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
 from parlour.mille.saving import SavingMixin
@@ -51,6 +51,8 @@ from parlour.tui.glyphs import ASCII, Glyphs
 
 if TYPE_CHECKING:
     from typing import Any, Protocol
+
+    from parlour.mille.stats import GameRecord
 
     class Opponent(Protocol):
         """What the app needs from a computer player."""
@@ -70,6 +72,8 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
 
     ``meta`` is the game's identity, level and hand summaries (from a save, or
     a new game id at ``level``); the statistics are kept by :class:`Recorder`.
+    ``replay_of`` is the recorded result of a restored game that has one: the
+    game is then a replay, says so on the message line and records nothing.
     """
 
     program = "mille"
@@ -86,12 +90,13 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
         meta: Meta | None = None,
         level: str = DEFAULT_LEVEL,
         glyphs: Glyphs = ASCII,
+        replay_of: GameRecord | None = None,
     ) -> None:
         super().__init__()
         self.glyphs = glyphs
         self.clock = monotonic
         self._new_hand_log()
-        self.recorder = Recorder(meta or Meta(new_game_id(), level))
+        self.recorder = Recorder(meta or Meta(new_game_id(), level), replay_of)
         self.clear_screen = False
         """Set by R and ^L: the runner clears the whole terminal before the next paint."""
         self.help_page: int | None = None
@@ -102,7 +107,8 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
         self.layout = Layout.COMMANDS
         self.ordering = False
         self.last_move: tuple[str, str] | None = None
-        self.message = banner or ""
+        self.message = replay_note(replay_of) if replay_of else banner or ""
+        """The message line; a replay says so in place of the restore banner."""
         self.bell = False
         self.save_path = save_path
         """The file this game was restored from or last saved to (offered by Same file?)."""

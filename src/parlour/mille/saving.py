@@ -3,7 +3,9 @@
 The dialogue is BSD's: ``Same file?`` (when the game came from a file or was
 saved before) -> ``file:`` (a line editor; an empty name or ESC abandons) ->
 ``Overwrite file?`` (when something is there) -> the write. A failure shows a
-short line naming the cause (file names escaped) and play goes on. Recovery
+short line naming the cause (file names escaped) and play goes on; a save given
+up says ``not saved`` (BSD kept the last ``name [date]`` banner, which then
+looked like a save). Recovery
 saves (end of input, a crash) go to the data folder under a name no other
 game can take (:func:`parlour.core.saves.reserve_unique`); the message names
 that file, and a data folder that cannot be used is said in one line.
@@ -29,6 +31,8 @@ if TYPE_CHECKING:  # saving itself (json, the save envelope) is imported on the 
     from parlour.mille.rules import Game
 
 FILE_NAME_MAX = 240
+NOT_SAVED = "not saved"
+"""The message line after a save given up (BSD left the last banner there)."""
 RECOVERY_STEM = "mille-recovery"
 CRASH_STEM = "mille-crash"
 
@@ -103,7 +107,7 @@ class SavingMixin:
             if answer is Answer.DONE:
                 name = dialog.editor.text.strip()
                 if not name:
-                    self._end_dialog(False)
+                    self._cancel_dialog()
                     return
                 from parlour.core.saves import file_exists, player_path
 
@@ -113,12 +117,12 @@ class SavingMixin:
                 else:
                     self._write(dialog.path)
             elif answer is Answer.CANCEL:
-                self._end_dialog(False)
+                self._cancel_dialog()
             elif answer is Answer.REFUSED:
                 self.bell = True
             return
         if key in (keys.ESC, keys.INTERRUPT):
-            self._end_dialog(False)
+            self._cancel_dialog()
             return
         if lower not in ("y", "n"):
             if key != "CTRL_L":
@@ -135,7 +139,13 @@ class SavingMixin:
                 assert dialog.path is not None
                 self._write(dialog.path)
             else:
-                self._end_dialog(False)
+                self._cancel_dialog()
+
+    def _cancel_dialog(self) -> None:
+        """The save was given up (ESC, an empty name, N to Overwrite file?): the message line
+        says so, so that an earlier ``name [date]`` banner does not look like this save's."""
+        self.message = NOT_SAVED
+        self._end_dialog(False)
 
     def _end_dialog(self, success: bool) -> None:
         dialog = self.dialog

@@ -2,10 +2,11 @@
 
 Pure: no files, no terminal. The app appends one :class:`GameRecord` per game to
 the ledger (``parlour.core.ledger``, ``DATA/mille/games.jsonl``) when the game
-ends (``won``, ``lost``, ``tied``) or is left without a save (``abandoned``);
-the ledger keeps the last record of each ``game_id``, so a game saved, resumed
-and finished counts once. :func:`tally` adds the records up per level and
-:func:`report` writes them as plain lines.
+ends (``won``, ``lost``, ``tied``) or is left without a save (``abandoned``).
+The ledger keeps one record of each ``game_id``: its first finished record
+(the game's result, for good) or, until it has one, its last, so a game saved,
+resumed and finished counts once. :func:`tally` adds the records up per level
+and :func:`report` writes them as plain lines, each rate with its base.
 
 A "game" is one race to 5000 points (``Another game?`` starts the next one);
 a hand is won when the human's hand total beats the computer's.
@@ -19,6 +20,7 @@ from typing import Any
 
 from parlour.core.ledger import is_game_id
 from parlour.core.rng import SEED_LIMIT
+from parlour.core.text import LINE_COLUMNS
 from parlour.mille.rules import COMPUTER, EXTENDED_GOAL, HUMAN, Game, Phase
 from parlour.mille.scoring import (
     ALL_SAFETIES_POINTS,
@@ -52,6 +54,8 @@ MAX_GAME_POINTS = GAME_POINTS - 1 + MAX_HAND_POINTS
 """A game ends at the end of the hand that reaches 5000, so no total passes this."""
 MAX_HANDS = 10**6
 MIN_TRIP_POINTS = 700 + TRIP_POINTS
+INDENT = "  "
+"""A level's lines after its first, and a line carried over, start with this."""
 
 
 def checked_int(value: Any, what: str, low: int, high: int) -> int:
@@ -304,24 +308,70 @@ def tally(records: Iterable[GameRecord]) -> dict[str, LevelStats]:
 
 
 def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "-"
+    return f"{100 * part / whole:.0f}%"
+
+
+def _count(number: int, one: str, many: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{number} {one if number == 1 else many}"
+
+
+def _join(lead: str, pieces: list[tuple[str, str]]) -> list[str]:
+    """``lead`` and each (separator, piece) after it, on lines of at most 80 columns: a
+    piece that would pass the edge starts a new line, indented."""
+    lines = [lead]
+    for separator, piece in pieces:
+        joined = lines[-1] + separator + piece
+        if len(joined) <= LINE_COLUMNS or lines[-1].strip() == "":
+            lines[-1] = joined
+        else:
+            lines[-1] += separator.rstrip()
+            lines.append(INDENT + piece)
+    return lines
 
 
 def level_lines(level: str, stats: LevelStats) -> list[str]:
-    """The lines of one level, for ``mille --stats`` and the end of a session."""
+    """The lines of one level, for ``mille --stats`` and the end of a session.
+
+    Every rate says its base: ``won 3 of 5 finished games (60%)`` (abandoned games
+    apart), ``won 4 of 9 hands (44%)`` (every hand recorded, abandoned games' too),
+    and the mean hand score is over those same hands.
+    """
     if not stats.games and not stats.abandoned and not stats.hands:
         return [f"{level}: no games yet"]
-    mean = "-" if stats.mean_hand is None else f"{stats.mean_hand:.0f}"
-    best = "-" if stats.best is None else str(stats.best)
-    won = _percent(stats.won, stats.games)
-    return [
-        f"{level}: {stats.games} games finished, won {stats.won} ({won})"
-        f", lost {stats.lost}, tied {stats.tied}; {stats.abandoned} abandoned",
-        f"  hands {stats.hands}, won {stats.hands_won} ({_percent(stats.hands_won, stats.hands)})"
-        f", mean hand score {mean}, best hand {best}",
-        f"  trips {stats.trips}, safeties {stats.safeties}, coups fourres {stats.coups}"
-        f", shut-outs {stats.shut_outs}",
-    ]
+    if stats.games:
+        finished = _count(stats.games, "finished game", "finished games")
+        games = [
+            ("", f"won {stats.won} of {finished} ({_percent(stats.won, stats.games)})"),
+            (", ", f"lost {stats.lost}"),
+            (", ", f"tied {stats.tied}"),
+        ]
+    else:
+        games = [("", "no game finished")]
+    lines = _join(f"{level}: ", [*games, ("; ", f"{stats.abandoned} abandoned")])
+    if stats.hands:
+        hands = [
+            (
+                "",
+                f"won {stats.hands_won} of {_count(stats.hands, 'hand', 'hands')}"
+                f" ({_percent(stats.hands_won, stats.hands)})",
+            ),
+            (", ", f"mean hand score {stats.points / stats.hands:.0f}"),
+            (", ", f"best hand {stats.best}"),
+        ]
+    else:
+        hands = [("", "no hand finished")]
+    lines += _join(INDENT, hands)
+    lines += _join(
+        INDENT,
+        [
+            ("", f"trips {stats.trips}"),
+            (", ", f"safeties {stats.safeties}"),
+            (", ", f"coups fourres {stats.coups}"),
+            (", ", f"shut-outs {stats.shut_outs}"),
+        ],
+    )
+    return lines
 
 
 def report(records: Iterable[GameRecord], levels: Iterable[str] = LEVELS) -> list[str]:
