@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from parlour.core import ledger, paths
-from parlour.midnightoil import savefile, session, solver
+from parlour.midnightoil import leaving, savefile, solver
 from parlour.midnightoil.app import MidnightOilApp
 from parlour.midnightoil.cards import FAN_KEYS
 from parlour.midnightoil.game import Game
@@ -73,9 +73,9 @@ class Lifecycle(RuleBasedStateMachine):
         self.real_fsync = os.fsync
         os.fsync = lambda fd: None
         # N's "random" deal, made repeatable so that Hypothesis can replay and shrink a run.
-        self.real_random_deal = session._random_deal
+        self.real_random_deal = leaving._random_deal
         self.new_deals = 0
-        session._random_deal = self.next_deal
+        leaving._random_deal = self.next_deal
 
     def next_deal(self) -> int:
         self.new_deals += 1
@@ -83,7 +83,7 @@ class Lifecycle(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         os.fsync = self.real_fsync
-        session._random_deal = self.real_random_deal
+        leaving._random_deal = self.real_random_deal
 
     # -- the model's rules -------------------------------------------------------------
 

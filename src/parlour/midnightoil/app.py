@@ -20,31 +20,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.core.text import printable
+from parlour.midnightoil.assist import AssistKeys
 from parlour.midnightoil.cards import FAN_COUNT, FAN_KEYS
-from parlour.midnightoil.draw import CONFIRM_KEYS, DrawKeys
+from parlour.midnightoil.draw import CONFIRM_KEYS
 from parlour.midnightoil.pages import HELP_PAGES, stats_lines
 from parlour.midnightoil.rules import (
-    DRAW,
-    REDEAL,
     IllegalMove,
     Move,
     auto_home_moves,
 )
-from parlour.midnightoil.session import move_summary
-from parlour.midnightoil.stats import LOST, SOLVED, load_stats
+from parlour.midnightoil.stats import load_stats
 from parlour.midnightoil.view import Board, hit_test, render_board, render_text_page
 from parlour.tui import keys
 from parlour.tui.frame import Frame
 
-SOLVE_PACE = 0.35
-"""Seconds between the computer's moves during auto-solve."""
-END_CHECK_DELAY = 0.15
-"""Idle seconds in the last deal before the solver checks whether the game is over."""
 KEY_NAMES = {"PGUP": "PgUp", "PGDN": "PgDn", "BTAB": "Shift-Tab"}
 ARROWS = (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT)
 
 
-class MidnightOilApp(DrawKeys):
+class MidnightOilApp(AssistKeys):
     """The game as the runner sees it: drawing, keys, clicks, cursor mode, assistance."""
 
     uses_mouse = True
@@ -139,67 +133,6 @@ class MidnightOilApp(DrawKeys):
         if self.game.solver_used:
             notes.append("solved by computer")
         return notes
-
-    def _describe(self, move: Move) -> str:
-        state = self.game.state
-        if move.kind == REDEAL:
-            return "redeal (nothing better is left in this deal)"
-        card = self._card(state.moved_card(move))
-        if move.home:
-            dest = f"foundation {move.target + 1} {self.glyphs.suits[move.target]}"
-        else:
-            dest = f"{self._card(state.top(move.target))} (fan {FAN_KEYS[move.target]})"
-        if move.kind == DRAW:
-            return f"draw {card} from fan {FAN_KEYS[move.source]} to {dest}"
-        return f"{card} ({FAN_KEYS[move.source]}) to {dest}"
-
-    def timeout(self) -> float | None:
-        if self.solving:
-            return SOLVE_PACE
-        if (
-            self.page is None
-            and not self.showing_stats
-            and self.prompt is None
-            and self._end_check_due()
-        ):
-            return END_CHECK_DELAY
-        return None
-
-    def _end_check_due(self) -> bool:
-        """In the last deal, the solver has not yet been asked whether this position is an end."""
-        state = self.game.state
-        return (
-            state.redeals_left == 0
-            and not state.is_won()
-            and self.end_checked != state.key()
-            and self.ended_at != state.key()
-        )
-
-    def _check_end(self) -> None:
-        """Ask the solver whether any move can still bring a card home; if not, end the game.
-
-        Only in the last deal: with a redeal left the next shuffle may always
-        bring a card home. The verdict counts the draw while it is unused.
-        """
-        state = self.game.state
-        self.end_checked = state.key()
-        if state.is_stuck():
-            self._game_over()
-            return
-        from parlour.midnightoil import solver
-
-        verdict = solver.can_win(state)
-        if verdict.complete and verdict.best_home <= state.cards_home():
-            self._game_over()
-
-    def _game_over(self, solver_gave_up: bool = False) -> None:
-        """The current position is an end: say so (the status row) and record it once."""
-        self.ended_at = self.game.state.key()
-        self.solver_gave_up = solver_gave_up
-        # The selection or draw the player is in the middle of stays; the status row tells.
-        self.hint = None
-        self.verdict = None
-        self._record(SOLVED if self.game.solver_used else LOST)
 
     def handle_key(self, key: str) -> None:
         self._tick()
@@ -447,67 +380,6 @@ class MidnightOilApp(DrawKeys):
             self._ask("redeal", "Moves are still possible - redeal anyway? (y/n)")
             return
         self._redeal()
-
-    def _hint(self, again: bool) -> None:
-        self.selected = None
-        self.cursor = None
-        state = self.game.state
-        if state.is_won() or state.is_stuck():
-            self._refuse("No moves left." if not state.is_won() else "The game is won.")
-            return
-        if again and self.hint_cycle:
-            index = self.hint_cycle.index(self.hint) + 1 if self.hint in self.hint_cycle else 0
-            self.hint = self.hint_cycle[index % len(self.hint_cycle)]
-        else:
-            first = self.advisor.hint(state)
-            cheap = self.advisor.cheap(state)
-            if first is None and cheap:
-                first = cheap[0]
-            if first is None:
-                self._refuse("No useful move: only the draw is left.")
-                return
-            self.hint_cycle = [first] + [m for m in cheap if m != first]
-            self.hint = first
-        self.after_hint = True
-        self.message = f"Space plays the hint {self.glyphs.middot} t again: the next one"
-
-    def _ask_solve(self) -> None:
-        if self.game.state.is_won():
-            self._refuse("The game is won.")
-            return
-        if self.game.solver_used:
-            self._start_solving()
-            return
-        self._ask("solve", "Let the computer play on? This game then counts as solved (y/n)")
-
-    def _ask_verdict(self) -> None:
-        state = self.game.state
-        if state.is_won():
-            self._refuse("The game is won.")
-            return
-        self.selected = None
-        self.cursor = None
-        self.hint = None
-        self.verdict = (state.key(), self.advisor.verdict(state))
-        self.message = "Can this deal still be won? The solver's answer is below."
-
-    def _on_timeout(self) -> None:
-        state = self.game.state
-        if self.solving:
-            move = self.advisor.next_move(state)
-            if move is None:
-                self.solving = False
-                self.message = "Auto-solve ended without a win."
-                self._game_over(solver_gave_up=True)
-                return
-            if not self._play([move]):
-                self.solving = False
-                return
-            if not self.game.state.is_won():
-                self.message = "Auto-solve: " + move_summary(state, [move], self._card)
-            return
-        if self._end_check_due():
-            self._check_end()
 
 
 def _key_label(key: str) -> str:

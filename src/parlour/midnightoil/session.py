@@ -1,12 +1,11 @@
 """The life of one Midnight Oil session: the game, prompts, saving, statistics, the clock.
 
-The base of :class:`parlour.midnightoil.app.MidnightOilApp`. It holds the
-state every part of the UI shares (the game, selection, cursor, draw mode,
-prompt, message, hint) and does what does not depend on which key was
-pressed: making a step of moves, asking yes/no questions and file names,
-saving, starting another deal, recording each game's outcome once in the
-statistics (spec §10), quitting with the offer to save, and saving a
-recovery file when input ends.
+The base of :class:`parlour.midnightoil.app.MidnightOilApp` (above it:
+:mod:`leaving`, :mod:`draw`, :mod:`assist`). It holds the state every part of
+the UI shares (the game, selection, cursor, draw mode, prompt, message, hint)
+and does what does not depend on which key was pressed: making a step of
+moves, asking yes/no questions and file names, saving, and recording each
+game's outcome once in the statistics (spec §10).
 
 What is recorded when (docs/midnightoil.md, "Statistics"): a win at once; a
 game that can bring no more cards home once that is proven; a game left
@@ -18,21 +17,17 @@ later record of a game replaces its earlier one in the ledger.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 import time
 from collections.abc import Callable
 
-from parlour.core import paths
 from parlour.core.record import Record
-from parlour.core.rng import random_below
 from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil.advisor import Advisor
-from parlour.midnightoil.cards import FAN_KEYS, SUITS, parse_deal_number
+from parlour.midnightoil.cards import FAN_KEYS, SUITS
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import DRAW, FOUNDATION, REDEAL, IllegalMove, Move, State
-from parlour.midnightoil.stats import LOST, SOLVED, WON, Stats, load_stats, record_game
+from parlour.midnightoil.stats import SOLVED, WON, Stats, load_stats, record_game
 from parlour.midnightoil.view import card_text
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
@@ -41,8 +36,6 @@ from parlour.tui.prompts import Answer, LineEditor, YesNoPrompt
 
 CLOCK_GAP_LIMIT = 120.0
 """Longest pause between two keys that still counts as playing time."""
-RECOVERY_STEM = "midnightoil-recovery"
-"""Recovery saves are ``midnightoil-recovery-YYYYmmdd-HHMMSS-xxxxxx.json`` in the data folder."""
 MESSAGE_MARGIN = 4
 """Columns of the message row not available to a message (margins and the "> " mark)."""
 CARD_NAME = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
@@ -270,16 +263,6 @@ class GameSession(TerminalApp):
         elif kind == "solve":
             if yes:
                 self._start_solving()
-        elif kind.startswith("abandon-"):
-            if yes:
-                self._do_leave(kind.removeprefix("abandon-"))
-        elif kind == "quit":
-            if yes:
-                self._ask_save_path("quit-save")
-            else:
-                self._end_game(restarted=False)
-                self.finished = True
-                self.exit_message = self._exit_line()
         elif kind == "overwrite-save" or kind == "overwrite-quit-save":
             if yes:
                 self._write_save(self.pending_path, quitting=kind == "overwrite-quit-save")
@@ -287,15 +270,8 @@ class GameSession(TerminalApp):
                 self._ask_save_path(kind.removeprefix("overwrite-"))
 
     def _editor_done(self, kind: str, text: str) -> None:
+        """A file name typed to save to (``kind``: "save" or "quit-save")."""
         self.prompt = None
-        if kind == "deal":
-            try:
-                number = parse_deal_number(text)
-            except ValueError as exc:
-                self._refuse(f"{exc}.")
-                return
-            self._start_game(Game(number))
-            return
         if not text:
             self._refuse("No file name given; not saved.")
             return
@@ -324,7 +300,7 @@ class GameSession(TerminalApp):
         self.saved_at = self._spot()
         if quitting:
             self.finished = True
-            command = _command_path(text)
+            command = command_path(text)
             self.exit_message = f"Game saved to {command} - resume with: midnightoil {command}"
         else:
             rest = "Saved. Resume later with: midnightoil "
@@ -338,59 +314,6 @@ class GameSession(TerminalApp):
         """The save file holds the current position: leaving loses nothing."""
         return self.saved_at is not None and self.saved_at == self._spot()
 
-    def _leave_game(self, how: str) -> None:
-        if self._in_progress() and not self._is_saved():
-            what = {
-                "new": "Give up this game for a new deal?",
-                "restart": "Give up this game and start the deal again?",
-                "choose": "Give up this game and choose another deal?",
-            }
-            counts = "solved" if self.game.solver_used else "lost"
-            self._ask(f"abandon-{how}", f"{what[how]} It counts as {counts}. (y/n)")
-            return
-        self._do_leave(how)
-
-    def _do_leave(self, how: str) -> None:
-        if how == "choose":
-            self.prompt = Prompt("deal", editor=LineEditor("Deal number:", ""))
-            return
-        saved = self._saved_note()
-        self._end_game(restarted=how == "restart")
-        if how == "restart":
-            self._start_game(Game(self.game.deal_number), ended=True)
-            self.message = f"Deal {self.game.deal_number} restarted."
-        else:
-            self._start_game(Game(_random_deal()), ended=True)
-        if saved:
-            self.message += saved
-
-    def _start_game(self, game: Game, ended: bool = False) -> None:
-        if not ended:
-            self._end_game(restarted=False)
-        self.game = game
-        self.recorded_at = None
-        self.saved_at = None
-        self.save_path = None
-        self.solving = False
-        self._reset_ui()
-        self.end_checked = None
-        self.ended_at = None
-        self.message = self.record_warning or self._welcome()
-        self.record_warning = None
-
-    def _saved_note(self) -> str:
-        """After leaving a saved game: where it waits (it is recorded when it ends later)."""
-        if not (self._in_progress() and self._is_saved() and self.save_path):
-            return ""
-        rest = self._welcome() + " (Your game waits in .)"
-        return f" (Your game waits in {self._path_in(self.save_path, rest)}.)"
-
-    def _end_game(self, restarted: bool) -> None:
-        """Record the current game as lost or solved, unless it is counted or its save holds it."""
-        if not self._in_progress() or self._is_saved():
-            return
-        self._record(SOLVED if self.game.solver_used else LOST, restarted)
-
     def _record(self, outcome: str, restarted: bool = False) -> None:
         """Append this game's record (once per position; a later one replaces it)."""
         if self.recorded_at == self._spot():
@@ -402,73 +325,8 @@ class GameSession(TerminalApp):
         if self.record_warning:
             self.message = self.record_warning
 
-    def _quit(self) -> None:
-        if self._in_progress() and not self._is_saved():
-            self._ask("quit", "Save this game before quitting? (y/n, Esc keeps playing)")
-            return
-        self.finished = True
-        self.exit_message = self._exit_line()
-        if self._in_progress() and self.save_path:
-            self.exit_message += f" Resume with: midnightoil {_command_path(self.save_path)}"
 
-    def _exit_line(self) -> str:
-        state = self.game.state
-        return f"Midnight Oil deal {self.game.deal_number}: {state.cards_home()}/52 cards home."
-
-    def end_of_input(self) -> None:
-        if self._in_progress() and self._is_saved() and self.save_path:
-            where = _command_path(self.save_path)
-            self.exit_message = f"Input ended; your game is saved in {where}"
-            return
-        if not self._in_progress():
-            return
-        from parlour.core.saves import SaveError
-
-        try:
-            saved = self._recovery_save()
-        except (OSError, SaveError) as exc:
-            if isinstance(exc, SaveError):
-                reason = exc.reason
-            elif isinstance(exc, paths.DataDirError):
-                reason = str(exc)
-            else:
-                reason = exc.strerror or str(exc)
-            # No copy of the game survives: it ends here, and counts as it stands.
-            self._end_game(restarted=False)
-            self.exit_message = printable(f"Input ended; the game could not be saved ({reason}).")
-            return
-        self.exit_message = f"Input ended; your game was saved to {_command_path(saved)}"
-
-    def emergency_save(self) -> str | None:
-        if not self._in_progress() or self._is_saved():
-            return None
-        from parlour.core.saves import SaveError
-
-        try:
-            return printable(self._recovery_save())
-        except (OSError, SaveError):
-            return None
-
-    def _recovery_save(self) -> str:
-        """Save the game under a recovery name no other save has; the path.
-
-        ``OSError`` or :class:`SaveError` when the data folder cannot take it
-        (the empty reserved file is then removed again).
-        """
-        from parlour.core.saves import SaveError, reserve_unique
-        from parlour.midnightoil import savefile
-
-        path = reserve_unique(paths.data_dir(create=True), RECOVERY_STEM)
-        try:
-            savefile.save(path, self.game)
-        except SaveError:
-            with contextlib.suppress(OSError):
-                os.unlink(path)
-            raise
-        return str(path)
-
-
-def _command_path(path: str) -> str:
+def command_path(path: str) -> str:
     """A path as it is typed after ``midnightoil``: quoted for the shell, made printable."""
     return printable(_shell_quoted(path))
 
@@ -478,11 +336,6 @@ def _shell_quoted(path: str) -> str:
     import shlex
 
     return shlex.quote(path)
-
-
-def _random_deal() -> int:
-    """A fresh deal number (any randomness may pick it, spec §9)."""
-    return random_below(2**64)
 
 
 def move_summary(before: State, moves: list[Move], card: Callable[[int | None], str]) -> str:
