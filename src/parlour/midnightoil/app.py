@@ -12,7 +12,9 @@ Assistance comes only when asked (issue 18): the verdict shows after ``w``.
 What the game does by itself, a moment after a move in the last deal, is ask
 the solver whether any move can still bring a card home; when it proves
 none can (the draw, if left, included), the game is over, said on the
-status row and recorded once.
+status row and recorded once. At an end only undo (unless won), restart, new
+deal, choose deal, save, statistics, help and quit are offered
+(:mod:`parlour.midnightoil.ending`).
 """
 
 from __future__ import annotations
@@ -23,19 +25,30 @@ from parlour.core.text import printable
 from parlour.midnightoil.assist import AssistKeys
 from parlour.midnightoil.cards import FAN_COUNT, FAN_KEYS
 from parlour.midnightoil.draw import CONFIRM_KEYS
-from parlour.midnightoil.pages import HELP_PAGES, stats_lines
+from parlour.midnightoil.ending import (
+    OVER_REFUSAL,
+    STUCK,
+    UNDONE_PAST_THE_END,
+    WON_REFUSAL,
+    end_status,
+)
+from parlour.midnightoil.pages import HELP_PAGES
+from parlour.midnightoil.report import stats_lines
 from parlour.midnightoil.rules import (
+    REDEAL,
     IllegalMove,
     Move,
     auto_home_moves,
 )
-from parlour.midnightoil.stats import load_stats
+from parlour.midnightoil.statsfile import load_stats
 from parlour.midnightoil.view import Board, hit_test, render_board, render_text_page
 from parlour.tui import keys
 from parlour.tui.frame import Frame
 
 KEY_NAMES = {"PGUP": "PgUp", "PGDN": "PgDn", "BTAB": "Shift-Tab"}
 ARROWS = (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT)
+AT_AN_END = frozenset(("u", "N", "R", "#", "S", "i", "?", "F1", "Q", keys.ESC))
+"""The keys that do something at an end; every other key is refused there."""
 
 
 class MidnightOilApp(AssistKeys):
@@ -103,31 +116,26 @@ class MidnightOilApp(AssistKeys):
 
     def _status(self) -> tuple[str, bool]:
         state = self.game.state
-        if state.is_won():
-            phase = state.phase
-            return (f"All 52 cards home in deal {phase} of 3 - N new deal, R replay, Q quit", True)
+        if self.ending.at_end(state):
+            return (end_status(state, self.ending.kind), True)
+        if state.is_stuck():  # not declared yet (a save resumed here): it is an end all the same
+            return (end_status(state, STUCK), True)
         if self.solving:
             return ("Auto-solve is playing - any key stops it", False)
         if self.hint is not None:
             return (f"Hint: {self._describe(self.hint)}", False)
-        home = state.cards_home()
-        offer = "u undo, R restart, N new deal"
-        if state.is_stuck():
-            return (f"No moves left - game over ({home}/52 cards home) - {offer}", True)
-        if self.ended_at == state.key():
-            if self.solver_gave_up:
-                return (f"Auto-solve: no more moves, {home}/52 home - {offer}", True)
-            return (f"No move can bring another card home: {home}/52 - {offer}", True)
         if self.verdict is not None and self.verdict[0] == state.key():
             return (self.verdict[1], False)
+        if self.ending.replaying(self._spot()):
+            return (self.ending.replay_status(), False)
         return ("", False)
 
     def _notes(self) -> list[str]:
         minutes, seconds = divmod(int(self.game.elapsed), 60)
         notes = [f"time {minutes}:{seconds:02}   undos {self.game.undos}"]
         record = self.stats.best_for(self.game.deal_number)
-        if record is not None and (record["best"] or record["won"]):
-            # A deal only the computer solved has no best of the player's to show.
+        if record is not None and (record["played"] or record["best"] or record["won"]):
+            # Only the player's own games: a deal only the computer played shows no best.
             won = " (won)" if record["won"] else ""
             notes.append(f"your best {record['best']}/52{won}")
         if self.game.solver_used:
@@ -160,6 +168,8 @@ class MidnightOilApp(AssistKeys):
         self.after_hint = False
         if key == keys.INTERRUPT:
             self._quit()
+        elif self.ending.at_end(self.game.state) and key not in AT_AN_END:
+            self._refuse(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL)
         elif self.draw is not None:
             self._draw_key(key)
         elif self.cursor is not None and key in (*ARROWS, *CONFIRM_KEYS):
@@ -174,6 +184,8 @@ class MidnightOilApp(AssistKeys):
         elif key in CONFIRM_KEYS:
             if self.selected is not None:
                 self._smart_move(self.selected)
+            elif after_hint and self.hint is not None and self.hint.kind == REDEAL:
+                self._ask_redeal()  # the question D asks
             elif after_hint and self.hint is not None:
                 self._play([self.hint])
             else:
@@ -324,6 +336,9 @@ class MidnightOilApp(AssistKeys):
             self.solving = False
             self.message = "Auto-solve stopped."
             return
+        if self.ending.at_end(self.game.state):
+            self._refuse(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL)
+            return
         hit = hit_test(row, col, self.width)
         if hit is None:
             return
@@ -350,6 +365,7 @@ class MidnightOilApp(AssistKeys):
             self._fan_key(index)
 
     def _undo(self) -> None:
+        at_the_result = self.ending.result is not None and self._spot() == self.ending.recorded_at
         try:
             self.game.undo()
         except IllegalMove as exc:
@@ -357,6 +373,8 @@ class MidnightOilApp(AssistKeys):
             return
         self._reset_ui()
         self.message = f"Undone ({self.game.undos} undo{'s' if self.game.undos != 1 else ''})."
+        if at_the_result:
+            self.message = UNDONE_PAST_THE_END
 
     def _redo(self) -> None:
         try:

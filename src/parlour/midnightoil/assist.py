@@ -5,16 +5,16 @@ Assistance comes only when asked (issue 18): ``t`` a hint, ``w`` the verdict
 "can this deal still be won?", ``!`` auto-solve. What the game does by itself,
 a moment after a move in the last deal, is ask the solver whether any move can
 still bring a card home; when it proves none can (the draw, if left,
-included), the game is over, said on the status row and recorded once.
+included), the game is over (:mod:`parlour.midnightoil.ending`).
 """
 
 from __future__ import annotations
 
 from parlour.midnightoil.cards import FAN_KEYS
 from parlour.midnightoil.draw import DrawKeys
+from parlour.midnightoil.ending import SOLVE_STOPPED, proven_end, why_solve_stopped
 from parlour.midnightoil.rules import DRAW, REDEAL, Move
 from parlour.midnightoil.session import move_summary
-from parlour.midnightoil.stats import LOST, SOLVED
 
 SOLVE_PACE = 0.35
 """Seconds between the computer's moves during auto-solve."""
@@ -42,9 +42,8 @@ class AssistKeys(DrawKeys):
         state = self.game.state
         return (
             state.redeals_left == 0
-            and not state.is_won()
-            and self.end_checked != state.key()
-            and self.ended_at != state.key()
+            and not self.ending.at_end(state)
+            and self.ending.end_checked != state.key()
         )
 
     def _check_end(self) -> None:
@@ -54,24 +53,10 @@ class AssistKeys(DrawKeys):
         bring a card home. The verdict counts the draw while it is unused.
         """
         state = self.game.state
-        self.end_checked = state.key()
-        if state.is_stuck():
-            self._game_over()
-            return
-        from parlour.midnightoil import solver
-
-        verdict = solver.can_win(state)
-        if verdict.complete and verdict.best_home <= state.cards_home():
-            self._game_over()
-
-    def _game_over(self, solver_gave_up: bool = False) -> None:
-        """The current position is an end: say so (the status row) and record it once."""
-        self.ended_at = self.game.state.key()
-        self.solver_gave_up = solver_gave_up
-        # The selection or draw the player is in the middle of stays; the status row tells.
-        self.hint = None
-        self.verdict = None
-        self._record(SOLVED if self.game.solver_used else LOST)
+        self.ending.end_checked = state.key()
+        kind = proven_end(state)
+        if kind is not None:
+            self._game_over(kind)
 
     def _hint(self, again: bool) -> None:
         self.selected = None
@@ -100,8 +85,8 @@ class AssistKeys(DrawKeys):
         if self.game.state.is_won():
             self._refuse("The game is won.")
             return
-        if self.game.solver_used:
-            self._start_solving()
+        if self.game.solver_used or self.ending.result is not None:
+            self._start_solving()  # nothing to ask: it counts as solved already, or not at all
             return
         self._ask("solve", "Let the computer play on? This game then counts as solved (y/n)")
 
@@ -122,8 +107,8 @@ class AssistKeys(DrawKeys):
             move = self.advisor.next_move(state)
             if move is None:
                 self.solving = False
-                self.message = "Auto-solve ended without a win."
-                self._game_over(solver_gave_up=True)
+                kind = why_solve_stopped(state)
+                self._game_over(kind, SOLVE_STOPPED[kind])
                 return
             if not self._play([move]):
                 self.solving = False

@@ -2,17 +2,20 @@
 
 The base of :class:`parlour.midnightoil.app.MidnightOilApp` (above it:
 :mod:`leaving`, :mod:`draw`, :mod:`assist`). It holds the state every part of
-the UI shares (the game, selection, cursor, draw mode, prompt, message, hint)
-and does what does not depend on which key was pressed: making a step of
-moves, asking yes/no questions and file names, saving, and recording each
-game's outcome once in the statistics (spec §10).
+the UI shares (the game, selection, cursor, draw mode, prompt, message, hint,
+the game's :class:`~parlour.midnightoil.ending.Ending`) and does what does not
+depend on which key was pressed: making a step of moves, asking yes/no
+questions and file names, saving, and recording the game's result once in the
+statistics (spec §10).
 
 What is recorded when (docs/midnightoil.md, "Statistics"): a win at once; a
 game that can bring no more cards home once that is proven; a game left
 (new deal, restart, choose deal, quit without saving) as lost. A game whose
 current position is saved is not recorded when it is left or when input
-ends: it counts when the resumed game ends, under the same game id, and a
-later record of a game replaces its earlier one in the ledger.
+ends: it counts when the resumed game ends, under the same game id. The first
+result of a game is its result for good (:mod:`parlour.midnightoil.ending`):
+play after it, or a save of an ended game resumed, is a replay and records
+nothing.
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ from collections.abc import Callable
 from parlour.core.record import Record
 from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil.advisor import Advisor
-from parlour.midnightoil.cards import FAN_KEYS, SUITS
+from parlour.midnightoil.cards import DEAL_LIMIT, FAN_KEYS, SUITS
+from parlour.midnightoil.ending import REPLAY_OVER, REPLAY_WON, STUCK, Ending
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import DRAW, FOUNDATION, REDEAL, IllegalMove, Move, State
-from parlour.midnightoil.stats import SOLVED, WON, Stats, load_stats, record_game
+from parlour.midnightoil.stats import LOST, SOLVED, WON, Stats, record_of
+from parlour.midnightoil.statsfile import append_record, load_stats, settled_result
 from parlour.midnightoil.view import card_text
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
@@ -40,6 +45,8 @@ MESSAGE_MARGIN = 4
 """Columns of the message row not available to a message (margins and the "> " mark)."""
 CARD_NAME = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
 """A card named in the rules' notation inside a message."""
+DEAL_PROMPT = f"Deal number, from 0 to {DEAL_LIMIT - 1}:"
+"""The ``#`` field's label: the range worded as the refusal words it."""
 
 
 class DrawMode(Record):
@@ -107,6 +114,9 @@ class GameSession(TerminalApp):
         self.draw: DrawMode | None = None
         self.prompt: Prompt | None = None
         self.message = warning or self._welcome()
+        self.ending = Ending()
+        """The game's end and its result (recorded here, or found: then play is a replay)."""
+        self._look_up_result()
         self.resumed_from: str | None = None
         """The save this game was resumed from while its message is up (refitted to the width)."""
         if save_path is not None and not warning:
@@ -119,23 +129,28 @@ class GameSession(TerminalApp):
         self.hint_cycle: list[Move] = []
         self.after_hint = False
         self.solving = False
-        self.recorded_at: tuple[object, ...] | None = self._spot() if game.state.is_won() else None
-        """The position at which this game's last record was made (None: not recorded)."""
         self.saved_at: tuple[object, ...] | None = self._spot() if save_path else None
         """The position the save file ``save_path`` holds (None: nothing saved)."""
         self.verdict: tuple[tuple[object, ...], str] | None = None
         """The answer to "can it still be won?" and the position it was asked at."""
-        self.end_checked: tuple[object, ...] | None = None
-        """The last-deal position the solver last checked for an end."""
-        self.ended_at: tuple[object, ...] | None = None
-        """A position proven to be an end (no move brings another card home)."""
-        self.solver_gave_up = False
-        """The end at ``ended_at`` is where auto-solve found no more moves."""
         self.stats_note = warning
+        """What the statistics page says about the ledger (damaged lines skipped...)."""
         self.record_warning: str | None = None
         """Why the last record could not be made (kept over the next deal's welcome)."""
-        """What the statistics page says about the ledger (damaged lines skipped...)."""
         self.last_tick = time.monotonic() if now is None else now
+
+    def _look_up_result(self) -> None:
+        """A game played before (resumed) may already have its result: then this is a replay.
+
+        A won game without a result in the ledger (its record could not be written)
+        is taken as ended here: there is nothing left to play or record.
+        """
+        game = self.game
+        found = settled_result(game.game_id)
+        if found is not None:
+            self.ending.settle(found, None)
+        elif game.state.is_won():
+            self.ending.settle(record_of(game, SOLVED if game.solver_used else WON), self._spot())
 
     def _spot(self) -> tuple[object, ...]:
         """The current position with its line of play (what a record or a save holds)."""
@@ -150,6 +165,8 @@ class GameSession(TerminalApp):
     def resumed_message(self) -> str:
         """ "Resumed FILE: deal N..." with the file name fitted to the last frame's width."""
         tail = f": deal {self.game.deal_number}. Press ? for help."
+        if self.ending.replaying(self._spot()):
+            tail = ": a replay of an ended game; nothing is recorded."
         return f"Resumed {self._path_in(self.resumed_from or '', 'Resumed ' + tail)}{tail}"
 
     def _welcome(self) -> str:
@@ -162,7 +179,9 @@ class GameSession(TerminalApp):
         now = time.monotonic()
         gap = now - self.last_tick
         self.last_tick = now
-        if not self.game.state.is_won() and gap > 0:
+        # The clock stops at an end, and a game with a result (a replay) has none running.
+        stopped = self.ending.result is not None or self.ending.at_end(self.game.state)
+        if not stopped and gap > 0:
             self.game.elapsed += min(gap, CLOCK_GAP_LIMIT)
 
     def _with_glyphs(self, text: str) -> str:
@@ -202,13 +221,39 @@ class GameSession(TerminalApp):
         state = self.game.state
         if state.is_won():
             self.solving = False
-            self._record(SOLVED if self.game.solver_used else WON)
+            self.draw = None
+            if self.ending.result is not None:
+                self.message = REPLAY_WON
+                return
             self.message = (
                 "Solved by the computer: all 52 cards are home."
                 if self.game.solver_used
                 else f"You won! All 52 cards home, deal {state.phase} of 3, "
                 f"{self.game.moves} moves."
             )
+            self._record(SOLVED if self.game.solver_used else WON)
+        elif state.is_stuck():
+            self._game_over(STUCK)
+
+    def _game_over(self, kind: str, message: str | None = None) -> None:
+        """The position is an end of ``kind``: nothing is left to select; record the result once.
+
+        ``message``: what to say (auto-solve's reason for stopping); a replay's end
+        otherwise says that nothing is recorded, and a failed record says why.
+        """
+        self.ending.end(self.game.state, kind)
+        self.selected = None
+        self.cursor = None
+        self.draw = None
+        self.hint = None
+        self.verdict = None
+        if message is not None:
+            self.message = message
+        if self.ending.result is not None:
+            if message is None:
+                self.message = REPLAY_OVER
+            return
+        self._record(SOLVED if self.game.solver_used else LOST)
 
     def _redeal(self) -> None:
         if self._play([Move.redeal()], ""):
@@ -306,20 +351,26 @@ class GameSession(TerminalApp):
             rest = "Saved. Resume later with: midnightoil "
             self.message = rest + self._path_in(_shell_quoted(text), rest)
 
-    def _in_progress(self) -> bool:
-        """A game that would be recorded if it were left now (touched, not yet counted here)."""
-        return self.game.touched and self.recorded_at != self._spot()
-
     def _is_saved(self) -> bool:
         """The save file holds the current position: leaving loses nothing."""
         return self.saved_at is not None and self.saved_at == self._spot()
 
     def _record(self, outcome: str, restarted: bool = False) -> None:
-        """Append this game's record (once per position; a later one replaces it)."""
-        if self.recorded_at == self._spot():
+        """Record this game's result: its first, so only while it has none.
+
+        Another copy of the game (resumed from the same save) may have ended it
+        meanwhile: then that result stands, nothing is written, and the player is told.
+        """
+        if self.ending.result is not None:
             return
-        self.recorded_at = self._spot()
-        warning = record_game(self.game, outcome, restarted)
+        found = settled_result(self.game.game_id)
+        if found is not None:
+            self.ending.settle(found, None)
+            self.message = self.ending.not_recorded()
+            return
+        record = record_of(self.game, outcome, restarted)
+        self.ending.settle(record, self._spot())
+        warning = append_record(record)
         self.stats, read_warning = load_stats()
         self.record_warning = warning or read_warning
         if self.record_warning:
