@@ -12,7 +12,8 @@ from parlour.midnightoil import savefile
 from parlour.midnightoil.app import MidnightOilApp
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import Move, State
-from parlour.midnightoil.stats import load_stats
+from parlour.midnightoil.stats import new_deal_entry
+from parlour.midnightoil.statsfile import load_stats
 from parlour.midnightoil.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
 from parlour.tui.prompts import LineEditor
@@ -224,7 +225,7 @@ def test_new_deal_after_moves_asks_and_counts_a_loss() -> None:
     assert deal != 1 and app.game.moves == 0 and app.game.state == State.new(deal)
     stats, _ = load_stats()
     assert stats.lost == 1 and stats.played == 1
-    assert stats.best_for(1) == {"best": 0, "won": False, "played": 1}
+    assert stats.best_for(1) == {**new_deal_entry(), "played": 1}
 
 
 def test_restart_is_flagged() -> None:
@@ -319,12 +320,16 @@ def test_end_of_input_saves_a_recovery_file_under_a_name_of_its_own() -> None:
 
 def test_help_and_stats_pages() -> None:
     app = make()
-    assert "the rules (page 1 of 2)" in press(app, "?")
-    assert "the keys (page 2 of 2)" in press(app, " ")
+    assert "the rules (page 1 of 3)" in press(app, "?")
+    assert "how a game ends (page 2 of 3)" in press(app, " ")
+    assert "the keys (page 3 of 3)" in press(app, " ")
     assert "Midnight Oil  deal 1" in press(app, " ")
     screen = press(app, "i")
-    assert "Games played" in screen and "Deal 1: not played before." in screen
+    assert "Midnight Oil - statistics" in screen and "No games recorded yet." in screen
     assert "Midnight Oil  deal 1" in press(app, "z")
+    press(app, "b", " ", "N", "y")
+    screen = press(app, "i")  # read again: the game just given up is there
+    assert "Your games       1  won 0  lost 1" in screen
 
 
 def test_unknown_key_is_refused_politely() -> None:
@@ -359,7 +364,7 @@ def test_can_it_still_be_won_shows_only_when_asked() -> None:
     press(app, "u")  # a move or an undo takes the answer away
     assert status_row(app).strip() == ""
     assert "w can it still be won?" in press(app)
-    assert "can this deal still be won?" in press(app, "?", " ")
+    assert "can this deal still be won?" in press(app, "?", " ", " ")
 
 
 def test_auto_solve_plays_to_the_end_and_counts_as_solved() -> None:
@@ -375,7 +380,7 @@ def test_auto_solve_plays_to_the_end_and_counts_as_solved() -> None:
     assert app.game.state.is_won()
     assert "Solved by the computer" in press(app)
     stats, _ = load_stats()
-    assert stats.solved == 1 and stats.won == 0
+    assert (stats.computer_won, stats.computer_lost, stats.won) == (1, 0, 0)
 
 
 def test_any_key_stops_auto_solve() -> None:
@@ -439,8 +444,8 @@ def test_a_proven_end_is_said_offered_and_recorded_once() -> None:
     stats, _ = load_stats()
     assert (stats.played, stats.lost) == (1, 1)
     assert app.timeout() is None
-    press(app, "c", "b", "TIMEOUT")  # the pointless build: still the end, still one game
-    assert "No moves left - game over (39/52 cards home)" in press(app)
+    press(app, "c", "b", "TIMEOUT")  # the pointless build is refused: the end is final
+    assert app.game.moves == 0 and "No move can bring another card home" in status_row(app)
     press(app, "N")  # over and counted: no question, no second game
     assert app.prompt is None
     assert load_stats()[0].played == 1
@@ -481,13 +486,17 @@ def test_auto_solve_ending_without_a_win_is_an_end_recorded_as_solved() -> None:
             break
         press(app, "TIMEOUT")
     assert not app.solving and not app.game.state.is_won()
-    screen = press(app)
-    assert "Auto-solve ended without a win" in screen
-    status = screen.splitlines()[23]
-    assert f"Auto-solve: no more moves, {app.game.state.cards_home()}/52 home" in status
-    assert "u undo, R restart, N new deal" in status
+    assert app.game.state.legal_moves()  # moves are left: none of them brings a card home
+    screen = press(app).splitlines()
+    home = app.game.state.cards_home()
+    assert screen[22] == (
+        " > Auto-solve stopped: moves are left, but none can bring another card home."
+    )
+    assert screen[23] == (
+        f" No move can bring another card home: {home}/52 - u undo, R restart, N new deal"
+    )
     stats, _ = load_stats()
-    assert (stats.played, stats.solved, stats.won) == (1, 1, 0)
+    assert (stats.played, stats.computer_lost, stats.won) == (1, 1, 0)
     press(app, "TIMEOUT", "Q")
     assert app.finished and app.prompt is None
     assert load_stats()[0].played == 1
@@ -588,7 +597,7 @@ def test_playing_on_after_a_save_then_quitting_unsaved_counts_once(tmp_path: Pat
     again = MidnightOilApp(savefile.load(tmp_path / "s.json"), ASCII)
     press(again, "l", " ", "D", "y", "N", "y")
     stats, _ = load_stats()
-    assert stats.played == 1 and stats.best_for(1) == {"best": 1, "won": False, "played": 1}
+    assert stats.played == 1 and stats.best_for(1) == {**new_deal_entry(), "played": 1, "best": 1}
 
 
 def test_a_data_folder_that_is_a_file_still_gives_a_game(
@@ -609,7 +618,8 @@ def test_a_data_folder_that_is_a_file_still_gives_a_game(
 
 
 def test_a_deal_only_the_computer_solved_shows_no_best_of_yours() -> None:
-    from parlour.midnightoil.stats import SOLVED, record_game
+    from parlour.midnightoil.stats import SOLVED
+    from parlour.midnightoil.statsfile import record_game
 
     record_game(Game(1), SOLVED)
     app = make(1)
@@ -635,14 +645,14 @@ def test_a_hang_up_right_after_a_save_names_the_save_and_writes_no_recovery(
     assert load_stats()[0].played == 0
 
 
-def test_the_end_check_waits_while_a_question_is_open_and_keeps_the_selection() -> None:
+def test_the_end_check_waits_while_a_question_is_open_and_ends_the_selection() -> None:
     app = clubs_deadlock()
     press(app, "S")
     assert app.prompt is not None and app.timeout() is None
     press(app, "ESC", "c")
     assert app.selected == 2 and app.timeout() is not None
     press(app, "TIMEOUT")
-    assert app.selected == 2
+    assert app.selected is None  # nothing can move at an end
     assert "No move can bring another card home" in status_row(app)
 
 
@@ -662,3 +672,30 @@ def test_a_crash_in_the_middle_of_a_move_writes_no_file_the_loader_would_refuse(
     )
     assert app.emergency_save() is None
     assert list(paths.data_dir().glob("midnightoil-recovery-*")) == []
+
+
+def test_the_help_says_when_a_game_is_won_lost_or_solved() -> None:
+    app = make()
+    press(app, "?")
+    page = press(app, " ").splitlines()
+    assert page[0] == " Midnight Oil - how a game ends (page 2 of 3)"
+    assert [line[1:] for line in page[2:20]] == [
+        "Won: all 52 cards are home, without auto-solve. Undo and redo are then off.",
+        "",
+        "Lost: the game ends with cards left, and the score is the cards home, when",
+        '  - no move, no redeal and no draw is left ("No moves left - game over");',
+        "  - in the last deal, no move can bring another card home, the draw counted",
+        '    while unused: the game checks a moment after each move ("No move can',
+        '    bring another card home"). With a redeal left a game never ends so: the',
+        "    next shuffle may bring a card home;",
+        "  - you give it up after a move: N, R or # (it asks first), or Q and n.",
+        "",
+        "Solved by computer: auto-solve (!) was used, whether it then won or not.",
+        "It is the computer's game: never your win and never your best.",
+        "",
+        "An end is final: its result is recorded once, the clock stops, and there is",
+        "no move and no hint; u undo (unless won), R, N and # stay. What you play",
+        "after a result is a replay and is not recorded, and so is a saved game",
+        "that already has a result when you resume it. A game you save and leave",
+        "is recorded when it is resumed and ends.",
+    ]

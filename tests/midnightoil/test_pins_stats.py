@@ -15,17 +15,19 @@ from hypothesis import strategies as st
 from parlour.core import ledger, paths
 from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil import stats as mo_stats
+from parlour.midnightoil import statsfile
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import State
-from parlour.midnightoil.stats import BASELINE_FILE, KEEP_WINS, Stats, load_stats
+from parlour.midnightoil.stats import BASELINE_FILE, KEEP_WINS, Stats, new_deal_entry
+from parlour.midnightoil.statsfile import load_stats
+from tests.midnightoil.earlierfile import layout
 
 WIN = {"deal_number": 7, "phase": 2, "draw_used": True, "moves": 40, "undos": 3, "seconds": 75.5}
 
 
 def baseline(wins: list[dict[str, Any]]) -> tuple[Stats, str | None]:
-    old = Stats(won=len(wins), current_streak=len(wins), best_streak=len(wins))
-    old.histogram[52] = len(wins)
-    data = old.to_dict()
+    count = len(wins)
+    data = layout(won=count, current_streak=count, best_streak=count, histogram={52: count})
     data["wins"] = wins
     paths.data_file(BASELINE_FILE).write_text(json.dumps(data), encoding="utf-8")
     return load_stats()
@@ -102,7 +104,7 @@ def test_the_recorded_time_is_to_a_tenth_and_never_below_zero(
 ) -> None:
     game = Game(3)
     game.elapsed = elapsed
-    assert mo_stats.record_game(game, mo_stats.LOST) is None
+    assert statsfile.record_game(game, mo_stats.LOST) is None
     (line,) = _ledger_lines()
     assert line["seconds"] == seconds and line["restarted"] is False
 
@@ -132,8 +134,8 @@ def test_a_refused_write_is_told_as_one_sentence(monkeypatch: pytest.MonkeyPatch
     def refuse(path: object, record: object) -> None:
         raise ledger.LedgerError("statistics not recorded: the disk is full")
 
-    monkeypatch.setattr(mo_stats.ledger, "append", refuse)
-    assert mo_stats.record_game(Game(3), mo_stats.LOST) == (
+    monkeypatch.setattr(statsfile.ledger, "append", refuse)
+    assert statsfile.record_game(Game(3), mo_stats.LOST) == (
         "Statistics not recorded: the disk is full."
     )
 
@@ -144,15 +146,14 @@ def test_a_data_folder_that_is_a_file_is_told_in_one_row(
     blocker = tmp_path / "data"
     blocker.write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
-    message = mo_stats.record_game(Game(3), mo_stats.LOST)
+    message = statsfile.record_game(Game(3), mo_stats.LOST)
     assert message is not None
     assert message.startswith("Statistics not recorded: data folder ")
     assert message.endswith("data is a file, not a folder.")
 
 
 def _earlier(change: dict[str, Any]) -> tuple[Stats, str | None]:
-    data = Stats(lost=1).to_dict()
-    data["histogram"][10] = 1
+    data = layout(lost=1, histogram={10: 1})
     data.update(change)
     paths.data_file(BASELINE_FILE).write_text(json.dumps(data), encoding="utf-8")
     return load_stats()
@@ -186,17 +187,17 @@ def test_an_earlier_best_is_kept_and_a_computer_solve_is_no_best() -> None:
         }
     )
     assert warning is None
-    assert stats.best_for(5) == {"best": 30, "won": False, "played": 1}
-    assert stats.best_for(6) == {"best": 0, "won": False, "played": 1}
+    assert stats.best_for(5) == {**new_deal_entry(), "best": 30, "played": 1}
+    assert stats.best_for(6) == {**new_deal_entry(), "played": 1}
 
 
 def test_a_recorded_win_lists_its_details_and_restarts_add_up() -> None:
     game = Game(9)
     game.state = State(9, ((),) * 18, (13, 13, 13, 13), 1, True)
     game.undos, game.elapsed = 4, 99.96
-    assert mo_stats.record_game(game, mo_stats.WON) is None
+    assert statsfile.record_game(game, mo_stats.WON) is None
     for _ in range(2):
-        assert mo_stats.record_game(Game(3), mo_stats.LOST, restarted=True) is None
+        assert statsfile.record_game(Game(3), mo_stats.LOST, restarted=True) is None
     stats, warning = load_stats()
     assert warning is None and stats.restarted == 2
     assert stats.wins == [
@@ -204,7 +205,7 @@ def test_a_recorded_win_lists_its_details_and_restarts_add_up() -> None:
     ]
 
 
-def _shown(path: Path, columns: int = mo_stats.PATH_COLUMNS) -> str:
+def _shown(path: Path, columns: int = statsfile.PATH_COLUMNS) -> str:
     return shorten_middle(str(path), columns, ASCII_ELLIPSIS)
 
 
@@ -230,7 +231,7 @@ def test_an_earlier_file_that_cannot_be_set_aside_is_named_and_left(
 ) -> None:
     path = paths.data_file(BASELINE_FILE)
     path.write_text("{", encoding="utf-8")
-    monkeypatch.setattr(mo_stats.ledger, "set_aside", lambda path: None)
+    monkeypatch.setattr(statsfile.ledger, "set_aside", lambda path: None)
     _, warning = load_stats()
     assert warning == f"Earlier statistics in {_shown(path)} are damaged; left as they are."
     assert path.read_text(encoding="utf-8") == "{"
@@ -253,7 +254,7 @@ def test_an_unreadable_earlier_file_is_told_with_the_system_reason(
 
 
 def test_a_ledger_that_cannot_be_read_is_told_and_the_game_goes_on() -> None:
-    path = mo_stats.ledger_path()
+    path = statsfile.ledger_path()
     path.mkdir(parents=True)
     _, warning = load_stats()
     assert warning == f"Statistics unreadable ({path} is a folder); the game goes on."
@@ -279,8 +280,8 @@ def test_a_data_folder_the_system_refuses_is_told_with_its_reason(
     def refuse(create: bool = True) -> Path:
         raise error
 
-    monkeypatch.setattr(mo_stats.paths, "data_dir", refuse)
-    assert mo_stats.record_game(Game(3), mo_stats.LOST) == (
+    monkeypatch.setattr(statsfile.paths, "data_dir", refuse)
+    assert statsfile.record_game(Game(3), mo_stats.LOST) == (
         f"Statistics not recorded: the data folder cannot be used ({reason})."
     )
 
@@ -289,7 +290,7 @@ def _refused_with(monkeypatch: pytest.MonkeyPatch, error: paths.DataDirError) ->
     def refuse(create: bool = True) -> Path:
         raise error
 
-    monkeypatch.setattr(mo_stats.paths, "data_dir", refuse)
+    monkeypatch.setattr(statsfile.paths, "data_dir", refuse)
 
 
 @pytest.mark.parametrize(
@@ -324,9 +325,9 @@ def test_a_long_data_folder_name_is_cut_to_the_row_with_the_problem_in_full_or_i
 ) -> None:
     folder = tmp_path / ("x" * 80)
     _refused_with(monkeypatch, paths.DataDirError(folder, problem, brief))
-    row = mo_stats.record_game(Game(3), mo_stats.LOST)
+    row = statsfile.record_game(Game(3), mo_stats.LOST)
     assert row == f"Statistics not recorded: data folder {_shown(folder, columns)}{tail}"
-    assert row is not None and len(row) == mo_stats.ROW_COLUMNS
+    assert row is not None and len(row) == statsfile.ROW_COLUMNS
 
 
 def test_a_short_data_folder_name_is_shown_whole(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -350,7 +351,7 @@ def test_a_brief_too_long_for_any_name_goes_without_the_name(
     reason = "Structure needs cleaning, badly"
     error = paths.DataDirError(tmp_path / "d", f"cannot be used: {reason}", reason)
     _refused_with(monkeypatch, error)
-    assert mo_stats.record_game(Game(3), mo_stats.LOST) == (
+    assert statsfile.record_game(Game(3), mo_stats.LOST) == (
         f"Statistics not recorded: data folder: {reason}."
     )
 
@@ -361,7 +362,7 @@ def test_a_row_too_long_in_every_form_is_cut_from_the_middle(
 ) -> None:
     reason = "a reason " * 8 + "at its end"
     _refused_with(monkeypatch, paths.DataDirError(path, f"cannot be used: {reason}", reason))
-    row = mo_stats.record_game(Game(3), mo_stats.LOST)
+    row = statsfile.record_game(Game(3), mo_stats.LOST)
     last = f"data folder: {reason}." if path is not None else f"{reason}."
     assert row == shorten_middle(f"Statistics not recorded: {last}", 76, ASCII_ELLIPSIS)
     assert row.startswith("Statistics not recorded: ") and row.endswith("at its end.")
@@ -378,7 +379,7 @@ def test_no_home_folder_is_told_in_brief(monkeypatch: pytest.MonkeyPatch, lead: 
 
     monkeypatch.setattr(Path, "home", staticmethod(no_home))
     assert (
-        paths.folder_problem(lead, mo_stats.ROW_COLUMNS)
+        paths.folder_problem(lead, statsfile.ROW_COLUMNS)
         == f"{lead}: no home folder; set PARLOUR_DATA_DIR."
     )
 
@@ -389,7 +390,7 @@ def test_no_home_folder_is_told_in_brief(monkeypatch: pytest.MonkeyPatch, lead: 
     problem=st.text(min_size=1, max_size=90),
     brief=st.text(min_size=1, max_size=60),
     with_path=st.booleans(),
-    columns=st.sampled_from([mo_stats.ROW_COLUMNS, 80, 60, 120]),
+    columns=st.sampled_from([statsfile.ROW_COLUMNS, 80, 60, 120]),
 )
 def test_every_data_folder_row_fits_and_is_printable(
     tmp_path: Path,

@@ -1,0 +1,157 @@
+"""Midnight Oil's statistics on disk: the ledger written once per game, read whole.
+
+Every ended game appends one line to ``midnightoil/games.jsonl`` in the data
+folder (:mod:`parlour.core.ledger`); everything shown is worked out when it is
+read, so two copies of the game playing at once both count. A game id's first
+record is its result for good: records after it (an older save played again,
+another copy ending the same game) are passed over (docs/foundation.md, "One
+game, one result"), and :func:`settled_result` finds a game's result at once.
+
+The statistics file of earlier versions (``midnightoil-stats.json``) is read,
+never written, as a baseline the ledger's games are added to
+(:mod:`parlour.midnightoil.stats_earlier`); a damaged one is set aside under a
+backup name no earlier backup has.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from parlour.core import ledger, paths
+from parlour.core import record as value
+from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle
+from parlour.midnightoil.game import Game
+from parlour.midnightoil.stats import (
+    BASELINE_FILE,
+    LEDGER_FILE,
+    Record,
+    Stats,
+    is_final,
+    record_of,
+)
+from parlour.midnightoil.stats_earlier import parse_earlier
+
+PATH_COLUMNS = 40
+"""Columns a file name may take in a statistics message."""
+ROW_COLUMNS = 76
+"""Columns of the message row at 80 columns (after its margins and the "> " mark)."""
+
+
+class StatsReading(value.Record):
+    """The statistics as read, with what the player should be told about reading them."""
+
+    stats: Stats
+    note: str | None
+    """Something skipped or set aside on the way (the rest is shown), or None."""
+    folder_problem: str | None
+    """The data folder cannot be used: a line for the player (``stats`` is then empty)."""
+    ledger_problem: str | None
+    """Why the ledger could not be read, escaped (``stats`` is then empty)."""
+
+    __slots__ = ("stats", "note", "folder_problem", "ledger_problem")
+
+    def __init__(
+        self,
+        stats: Stats,
+        note: str | None = None,
+        folder_problem: str | None = None,
+        ledger_problem: str | None = None,
+    ) -> None:
+        self.stats = stats
+        self.note = note
+        self.folder_problem = folder_problem
+        self.ledger_problem = ledger_problem
+
+
+def ledger_path() -> Path:
+    """The ledger in the data folder (the folder is not created here)."""
+    return paths.data_file(LEDGER_FILE, create_dir=False)
+
+
+def _shown(path: Path) -> str:
+    return shorten_middle(printable(str(path)), PATH_COLUMNS, ASCII_ELLIPSIS)
+
+
+def _read_baseline() -> tuple[Stats | None, str | None]:
+    path = paths.data_file(BASELINE_FILE, create_dir=False)
+    try:
+        if not path.exists():
+            return None, None
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, f"Earlier statistics unreadable ({exc.strerror or exc}); left as they are."
+    try:
+        return parse_earlier(json.loads(raw.decode("utf-8"))), None
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError):
+        backup = ledger.set_aside(path)
+        if backup is None:
+            return None, f"Earlier statistics in {_shown(path)} are damaged; left as they are."
+        return None, f"Earlier statistics were damaged; kept as {_shown(backup)}."
+
+
+def read_stats(lead: str = "No statistics", columns: int = ROW_COLUMNS) -> StatsReading:
+    """The statistics (earlier baseline plus the ledger), and what reading them found.
+
+    Never raises. A data folder that cannot be used is a ``problem`` (a line of at
+    most ``columns``, starting with ``lead``), and so is a ledger that cannot be
+    read at all; a damaged line, skipped on its own, is a ``note``. A missing data folder
+    is not created: it holds no games. Nothing is ever rewritten.
+    """
+    try:
+        folder = paths.data_dir(create=False)
+        exists = os.path.lexists(folder)
+    except (OSError, ValueError):
+        exists = True  # folder_problem names what is wrong
+    if exists:
+        problem = paths.folder_problem(lead, columns)
+        if problem is not None:
+            return StatsReading(Stats(), folder_problem=problem)
+    baseline, warning = _read_baseline()
+    reading = ledger.read(ledger_path(), Record.from_dict, _game_id, is_final)
+    if reading.problem is not None:
+        return StatsReading(Stats(), warning, ledger_problem=printable(reading.problem))
+    note = reading.message()
+    if note is not None:
+        note = note[0].upper() + note[1:] + "."
+    return StatsReading(Stats.of(reading.records, baseline), warning or note)
+
+
+def load_stats() -> tuple[Stats, str | None]:
+    """The statistics and a warning for the player's message row, or None (the game's view)."""
+    reading = read_stats()
+    if reading.ledger_problem is not None:
+        return reading.stats, f"Statistics unreadable ({reading.ledger_problem}); the game goes on."
+    return reading.stats, reading.folder_problem or reading.note
+
+
+def _game_id(record: Record) -> str:
+    return record.game_id
+
+
+def settled_result(game_id: str) -> Record | None:
+    """The result already recorded for the game ``game_id``, or None (none, or unreadable)."""
+    try:
+        path = ledger_path()
+    except (OSError, ValueError):
+        return None
+    return ledger.settled_record(path, game_id, Record.from_dict, is_final)
+
+
+def append_record(record: Record) -> str | None:
+    """Append ``record`` to the ledger; a warning for the message row on failure, else None."""
+    problem = paths.folder_problem("Statistics not recorded", ROW_COLUMNS)
+    if problem is not None:
+        return problem
+    try:
+        ledger.append(ledger_path(), record.to_dict())
+    except ledger.LedgerError as exc:
+        text = str(exc)
+        return printable(text[0].upper() + text[1:] + ".")
+    return None
+
+
+def record_game(game: Game, outcome: str, restarted: bool = False) -> str | None:
+    """Append the record of ``game`` ending now with ``outcome`` (see :func:`append_record`)."""
+    return append_record(record_of(game, outcome, restarted))
