@@ -178,12 +178,11 @@ class DixMilleApp(TerminalApp):
         self._turn_begins()
 
     def _setup_key(self, key: str) -> None:
-        if key == keys.INTERRUPT or key == keys.ESC:
+        names = self.setup.feed(key)
+        if self.setup.left:
             self.finished = True
             self.exit_message = "dixmille: no game started"
-            return
-        names = self.setup.feed(key)
-        if names is not None:
+        elif names is not None:
             self.names = names
             self._new_game()
 
