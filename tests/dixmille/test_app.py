@@ -110,9 +110,10 @@ def test_save_resume_and_quit(tmp_path: Path) -> None:
     resumed = DixMilleApp(ASCII, game=loaded, pace=0, save_path=str(target))
     text = screen(resumed)
     assert "Game resumed" in text and "100 turn points" in text and "Ann: t = throw" in text
-    # quitting a saved, unchanged game does not record it
+    # quitting a saved, unchanged game does not record it, and says where it is
     feed(resumed, "Q", "y")
-    assert resumed.finished and "saved" not in (resumed.exit_message or "x")
+    assert resumed.finished
+    assert resumed.exit_message == f"Your game is saved in {target}; resume with: dixmille {target}"
     assert not stats.stats_path().exists()
     # the original, saved then changed, offers to save again; ESC in the dialogue keeps playing
     app.game.roller = Scripted([(2, 3, 4, 6, 6, 3)])  # ZEDX busts at once
@@ -147,8 +148,9 @@ def test_quit_offers_to_save_and_records_an_abandoned_game() -> None:
 def test_full_zedx_demo_game_records_statistics() -> None:
     app = DixMilleApp(ASCII, names=["ZEDX"], seed=2, pace=0)
     run_zedx(app, limit=5000)
-    assert app.mode is Mode.OVER
-    text = screen(app)
+    assert app.mode is Mode.STANDINGS
+    assert "GAME OVER: ZEDX reached" in screen(app)
+    text = feed(app, " ")
     assert "GAME OVER: ZEDX reached" in text and "Games played" in text
     games, _ = stats.load_games()
     assert len(games) == 1 and games[0].finished

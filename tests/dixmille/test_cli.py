@@ -76,9 +76,9 @@ def test_error_lines_escape_what_came_from_outside(
     assert main([str(evil)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "\x1b" not in err
-    assert main(["--stats", "Ann\x1b[2J"]) == 0
-    out = capsys.readouterr().out
-    assert "Ann^[[2J" in out and "\x1b" not in out
+    assert main(["--stats", "Ann\x1b[2J"]) == 1
+    err = capsys.readouterr().err
+    assert err == "dixmille: no recorded games for Ann^[[2J\n"
 
 
 @pytest.mark.parametrize("key", [*statsscreen.NEXT, *statsscreen.PREVIOUS, *statsscreen.LEAVE])

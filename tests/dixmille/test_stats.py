@@ -203,13 +203,20 @@ def test_a_game_ends_normally_without_statistics() -> None:
         if app.timeout() is None:
             break
         app.handle_key("TIMEOUT")
+    assert app.mode is Mode.STANDINGS
+    # The standings: the result on row 3, and on row 4 why the game was not recorded.
+    rows = app.render(24, 80).to_text().split("\n")
+    assert rows[3].startswith("GAME OVER: ZEDX reached ")
+    assert rows[4].startswith("Statistics not recorded: data folder ")
+    assert rows[4].rstrip().endswith(" is a file, not a folder.")
+    app.handle_key("i")
     assert app.mode is Mode.OVER
-    # The result on row 2, and on row 3 why the game was not recorded, naming the folder.
+    # The statistics page: the result on row 2, and on row 3 the same reason.
     rows = app.render(24, 80).to_text().split("\n")
     assert rows[2].startswith("GAME OVER: ZEDX reached ")
     assert rows[3].startswith("Statistics not recorded: data folder ")
     assert rows[3].rstrip().endswith(" is a file, not a folder.")
-    app.handle_key("i")
+    assert "Statistics not recorded: data folder " in (app.exit_message or "")
     app.handle_key("q")
     assert app.finished
 
@@ -241,6 +248,8 @@ def test_the_statistics_screen_shows_solitaire_games_apart_from_win_percent() ->
 
     assert [t.name for t in rows] == ["Bob", "Ann"]
     assert row("Games played") == ["3", "1"]
-    assert row("  solitaire") == ["2", "0"]
-    assert row("  won") == ["1", "0"]
-    assert row("  win % (vs others)") == ["100%", "0%"]  # Bob's 1 win in 1 game against Ann
+    assert row("  abandoned") == ["0", "0"]
+    assert row("  finished vs others") == ["1", "1"]
+    assert row("    won") == ["1", "0"]
+    assert row("    win %") == ["100%", "0%"]  # Bob's 1 win in 1 game against Ann
+    assert row("  finished solitaire") == ["2", "0"]

@@ -76,26 +76,33 @@ def best_faces(decision: Decision) -> tuple[int, ...] | None:
     return tuple(int(w) for w in words[1:])
 
 
-def explain(decision: Decision, faces: Callable[[tuple[int, ...]], str]) -> str:
+def explain(
+    decision: Decision, faces: Callable[[tuple[int, ...]], str], brief: bool = False
+) -> str:
     """A costly decision, what ZEDX would have done, and why, in one line.
 
     ``passed at 400 with 1 die: throwing is worth 35 more on average``;
-    ``faces`` writes dice as dice (the screen decides how).
+    ``faces`` writes dice as dice (the screen decides how). ``brief`` leaves out
+    what a narrow line can spare: ``on average``, the dice a better take leaves, and
+    advice that is not a take of these dice.
     """
     loss = _worth(decision.loss or 0.0)
     dice = dice_count(decision.dice)
     at = points(decision.turn_points)
+    average = "" if brief else " on average"
     if decision.kind == GO:
         if decision.throw:
-            return f"threw {dice} at {at}: passing is worth {loss} more on average"
-        return f"passed at {at} with {dice}: throwing is worth {loss} more on average"
+            return f"threw {dice} at {at}: passing is worth {loss} more{average}"
+        return f"passed at {at} with {dice}: throwing is worth {loss} more{average}"
     took = f"took {faces(decision.taken)} of {faces(decision.thrown)}"
     advised = best_faces(decision)
-    if advised is None:
+    if advised is None:  # advice in other words (a record from elsewhere): said as it is
+        if brief:
+            return f"{took}: another take averages {loss} more"
         return f"{took}: {printable(decision.best)} averages {loss} more"
     left = decision.dice - len(advised)
-    keeps = f"{dice_count(left)} left" if left else "hot dice"
-    return f"{took}: {faces(advised)} ({keeps}) averages {loss} more"
+    keeps = "" if brief else f" ({dice_count(left)} left)" if left else " (hot dice)"
+    return f"{took}: {faces(advised)}{keeps} averages {loss} more"
 
 
 MistakeKey = tuple[str, int, int, int, bool, tuple[int, ...], tuple[int, ...]]

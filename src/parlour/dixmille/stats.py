@@ -4,11 +4,15 @@ One JSON line per game in ``<data folder>/dixmille/games.jsonl`` (a
 :mod:`parlour.core.ledger`): the game's id, date, rule options, seed, players in
 seat order (ZEDX marked), final scores, winners, whether it finished, and every
 turn of every player. Lines are only ever appended (two copies of the game both
-land); reading keeps the last line of each game id, so a game recorded as
-abandoned and later resumed from a save and finished counts once, finished.
+land). One game, one result (docs/foundation.md): reading keeps, of each game id,
+its first finished line for good, else its last line, so a game recorded as
+abandoned and later resumed from a save and finished counts once, finished, and a
+finished game replayed from an older save stays as it ended (:func:`settled`
+finds that result when a save is resumed, so the replay is told and not recorded).
 Each line is checked as a save is (:mod:`parlour.dixmille.persist`); a damaged
 line is skipped and reported, the others shown; the file is never rewritten.
-Totals are computed when shown, keyed by name (case-insensitive); abandoned
+Totals are computed when shown, keyed by name (:func:`parlour.core.text.name_key`:
+case, the way an accent was typed and joiners do not count); abandoned
 games count for turns but not for wins, and solitaire games (no opponent) are
 kept out of win % and shown apart.
 """
@@ -24,7 +28,7 @@ from typing import Any
 from parlour.core import ledger
 from parlour.core.paths import data_dir, folder_problem
 from parlour.core.rng import SEED_LIMIT
-from parlour.core.text import LINE_COLUMNS, printable
+from parlour.core.text import LINE_COLUMNS, name_key, printable
 from parlour.dixmille.analysis import Style
 from parlour.dixmille.persist import (
     check_game_id,
@@ -46,6 +50,24 @@ MAX_DATE = 64
 def games_label(count: int) -> str:
     """``1 recorded game`` / ``3 recorded games``."""
     return f"{count} recorded game{'' if count == 1 else 's'}"
+
+
+def title(games: list[GameLine], rows: list[Totals], name: str | None) -> str:
+    """The statistics page's title: the games it counts, and whose.
+
+    For one player, that player's games (``5 recorded games, Ann``), not every
+    game in the file, so the title agrees with the columns under it.
+    """
+    if name is None:
+        return f"{games_label(len(games))}, all players"
+    return f"{games_label(sum(row.games for row in rows))}, {printable(name)}"
+
+
+def empty_text(name: str | None) -> str:
+    """What the page says where the columns would be when no game is recorded (for ``name``)."""
+    if name is None:
+        return "No games recorded yet."
+    return f"No games recorded yet for {printable(name)}."
 
 
 def stats_path() -> Path:
@@ -142,18 +164,40 @@ def parse_record(data: dict[str, Any]) -> GameLine:
     )
 
 
+def is_final(line: GameLine) -> bool:
+    """A finished game is a result (an abandoned one is not): the first one of an id stands."""
+    return line.finished
+
+
 def load_games() -> tuple[list[GameLine], str | None]:
-    """Every recorded game (each id once, its last line), and a message about what was skipped."""
+    """Every recorded game (each id once: its first finished line, else its last line),
+    and a message about what was skipped."""
     try:
         path = stats_path()
     except OSError as exc:
         return [], printable(f"Statistics could not be read: {exc}")
-    reading = ledger.read(path, parse_record, lambda line: line.game_id)
+    reading = ledger.read(path, parse_record, lambda line: line.game_id, is_final)
     if reading.problem:
         problem = printable(f"Statistics could not be read: {reading.problem} ({path})")
         return reading.records, problem
     message = reading.message()
     return reading.records, printable(message) if message else None
+
+
+def settled(game_id: str | None) -> GameLine | None:
+    """The recorded result of the game ``game_id`` (its first finished line), or None.
+
+    A resumed save whose game has one is a replay (docs/foundation.md, "One game,
+    one result"). A statistics file that cannot be read counts as no result: the
+    replay is then passed over when the statistics are read.
+    """
+    if game_id is None:
+        return None
+    try:
+        path = stats_path()
+    except OSError:
+        return None
+    return ledger.settled_record(path, game_id, parse_record, is_final)
 
 
 @dataclass
@@ -162,6 +206,9 @@ class Totals:
 
     name: str
     games: int = 0
+    """Every game recorded: abandoned + finished + solitaire."""
+    abandoned: int = 0
+    """Games left unfinished (their turns count, they have no result)."""
     finished: int = 0
     """Finished games against at least one opponent (the games win % is taken over)."""
     solitaire: int = 0
@@ -233,10 +280,10 @@ class Totals:
 def totals(games: list[GameLine], name_filter: str | None = None) -> list[Totals]:
     """Per-player totals over ``games`` (first-seen order), optionally for one name."""
     found: dict[str, Totals] = {}
-    wanted = name_filter.strip().casefold() if name_filter else None
+    wanted = name_key(name_filter) if name_filter else None
     for game in games:
         for seat, name in enumerate(game.names):
-            key = name.casefold()
+            key = name_key(name)
             if wanted is not None and key != wanted:
                 continue
             entry = found.setdefault(key, Totals(name))
@@ -247,6 +294,7 @@ def totals(games: list[GameLine], name_filter: str | None = None) -> list[Totals
                 entry.add_turn(turn, wipes)
             entry.highest_score = max(entry.highest_score, game.scores[seat])
             if not game.finished:
+                entry.abandoned += 1
                 continue
             if game.solitaire:
                 entry.solitaire += 1
