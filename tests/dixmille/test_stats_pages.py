@@ -357,8 +357,8 @@ def test_a_name_is_found_however_its_accent_or_a_joiner_was_typed(
 
 
 def test_one_name_typed_at_the_prompt_and_on_the_command_line_is_one_player() -> None:
-    """The prompt drops a zero-width joiner (the terminal layer passes no format
-    characters) that the command line keeps: still one player, and one name per game."""
+    """The prompt keeps a zero-width joiner as the command line does; a name typed without
+    it is still the same player, and one name per game."""
     from parlour.dixmille.setup import SetupForm
     from parlour.tui.keys import decode_char
 
@@ -366,8 +366,8 @@ def test_one_name_typed_at_the_prompt_and_on_the_command_line_is_one_player() ->
     form = SetupForm()
     for key in ("1", "ENTER", *(decode_char(ch) for ch in typed), "ENTER"):
         names = form.feed(key)
-    assert names == ["👩💻"]
-    prompt_game = solitaire_game(names[0])
+    assert names == [typed]
+    prompt_game = solitaire_game("👩💻")
     command_line_game = solitaire_game(check_name(typed, []))
     for game in (prompt_game, command_line_game):
         assert stats.record_game(game, finished=True) is None
