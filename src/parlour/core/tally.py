@@ -28,7 +28,7 @@ from pathlib import Path
 
 from parlour import TYPE_CHECKING
 from parlour.core import ledger, strictjson, text
-from parlour.core.gameid import GAME_ID_LENGTH, is_game_id
+from parlour.core.gameid import GAME_ID_CHARS, GAME_ID_LENGTH
 
 if TYPE_CHECKING:
     from typing import Any, Protocol, TypeVar
@@ -57,6 +57,7 @@ KEEP_AFTER_BYTES = 256 * 1024
 CHECK_BYTES = 4096
 """The ledger bytes just before where the kept totals stop, checked to be unchanged."""
 MAX_KEPT_BYTES = 256 * 1024 * 1024
+_HEX_DIGITS = "".join(sorted(GAME_ID_CHARS)).encode("ascii")
 
 
 class Tally:
@@ -173,9 +174,10 @@ def _resume(
         settled = body["settled"]
         if not isinstance(settled, str) or len(settled) % GAME_ID_LENGTH:
             return 0
-        ids = [settled[i : i + GAME_ID_LENGTH] for i in range(0, len(settled), GAME_ID_LENGTH)]
-        if not all(is_game_id(game_id) for game_id in ids):
+        # Every id is GAME_ID_LENGTH hex digits: checked over the whole string at once.
+        if not settled.isascii() or settled.encode("ascii").translate(None, _HEX_DIGITS):
             return 0
+        ids = [settled[i : i + GAME_ID_LENGTH] for i in range(0, len(settled), GAME_ID_LENGTH)]
         fresh = ledger.Scan(fold.parse, fold.game_id, fold.is_final)
         for line in body["open"]:
             if not isinstance(line, str) or fresh.feed(line.encode()) is not None:
