@@ -46,6 +46,8 @@ class Game:
         self.deal_number = check_deal_number(deal_number)
         self.game_id = game_id if game_id is not None else new_game_id()
         """Who this game is in the statistics: kept in its saves, so it counts once."""
+        self.new_id = game_id is None
+        """The id was made here and now: no record can hold it yet (nothing to look up)."""
         self.state = State.new(deal_number)
         self.history: list[Step] = []
         self.future: list[Step] = []
