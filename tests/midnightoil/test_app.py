@@ -606,14 +606,21 @@ def test_a_data_folder_that_is_a_file_still_gives_a_game(
     blocker = tmp_path / "data"
     blocker.write_text("x")
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
     app = make()
     assert "No statistics: data folder" in press(app)
     press(app, "b", " ", "N", "y")
-    assert "statistics not recorded" in press(app).lower()
+    assert "Statistics not recorded yet (data folder: not a folder); kept for next time." in (
+        press(app)
+    )
     press(app, "#", "1", "ENTER", "l", " ")
     assert app.game.moves == 1
     app.end_of_input()
-    assert "could not be saved" in (app.exit_message or "")
+    (saved,) = here.iterdir()  # the current folder takes the recovery save
+    assert app.exit_message == f"Input ended; your game was saved to {saved}"
+    assert savefile.load(saved).to_dict() == app.game.to_dict()
     assert blocker.read_text() == "x"
 
 
