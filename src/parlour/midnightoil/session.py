@@ -184,8 +184,8 @@ class GameSession(TerminalApp):
         self.last_tick = now
         # The clock stops at an end, and a game with a result (a replay) has none running.
         stopped = self.ending.result is not None or self.ending.at_end(self.game.state)
-        if not stopped and gap > 0:
-            self.game.elapsed += min(gap, CLOCK_GAP_LIMIT)
+        if not stopped:
+            self.game.add_time(min(gap, CLOCK_GAP_LIMIT))
 
     def _with_glyphs(self, text: str) -> str:
         """The rules' card names (``2C``) in ``text`` drawn as on the board (``2♣``)."""
