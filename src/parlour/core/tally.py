@@ -137,8 +137,31 @@ def _check(fd: int, offset: int) -> int:
     return binascii.crc32(os.read(fd, offset - begin))
 
 
-def _body_check(body: dict[str, Any]) -> int:
-    return binascii.crc32(json.dumps(body, sort_keys=True, separators=(",", ":")).encode())
+def _encoded(body: dict[str, Any]) -> bytes:
+    return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+
+
+_CHECK_HEAD = b'{"check":'
+_BODY_HEAD = b',"body":'
+
+
+def kept_bytes(body: dict[str, Any]) -> bytes:
+    """The kept file for ``body``: ``{"check":CRC,"body":BODY}``, the checksum over BODY's
+    own bytes, so a reading checks the bytes it is given without encoding them again."""
+    encoded = _encoded(body)
+    return b"%s%d%s%s}" % (_CHECK_HEAD, binascii.crc32(encoded), _BODY_HEAD, encoded)
+
+
+def _checked_body(raw: bytes) -> Any:
+    """The body of a kept file whose checksum matches its bytes; ``ValueError`` otherwise."""
+    head, found, rest = raw.partition(_BODY_HEAD)
+    check = head.removeprefix(_CHECK_HEAD)
+    if not (found and head.startswith(_CHECK_HEAD) and check.isdigit() and rest.endswith(b"}")):
+        raise ValueError("not a kept totals file")
+    encoded = rest[:-1]
+    if binascii.crc32(encoded) != int(check):
+        raise ValueError("the kept totals do not match their checksum")
+    return strictjson.loads(encoded)
 
 
 def _resume(
@@ -157,9 +180,8 @@ def _resume(
     try:
         with os.fdopen(kept_fd, "rb") as handle:
             raw = handle.read(MAX_KEPT_BYTES + 1)
-        data = strictjson.loads(raw)
-        body = data["body"]
-        if not isinstance(body, dict) or data["check"] != _body_check(body):
+        body = _checked_body(raw)
+        if not isinstance(body, dict):
             return 0
         offset = body["offset"]
         if (
@@ -223,9 +245,9 @@ def _keep(
             "open": [line.decode("utf-8") for _, line in scan.open.values()],
             "totals": fold.dump(tally.totals),
         }
-        data = json.dumps({"check": _body_check(body), "body": body}, separators=(",", ":"))
+        data = kept_bytes(body)
         if os.path.islink(kept):  # never written through a link planted in the data folder
             return
-        atomic.replace_file(kept, data.encode())
+        atomic.replace_file(kept, data)
     except Exception:  # a shortcut not kept is only a slower next start
         return
