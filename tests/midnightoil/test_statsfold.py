@@ -218,7 +218,7 @@ def test_a_mutated_kept_file_is_refused_or_is_one_the_fold_makes(data: dict[str,
     # Taken as it is, never mended: it is what the fold would write for those totals.
     assert FOLD.dump(stats) == data
     assert sum(stats.histogram) == stats.won + stats.lost
-    assert sum(entry.played for entry in stats.deals.values()) == stats.own
+    assert sum(stats.deals.played) == stats.own
 
 
 def test_a_kept_file_from_another_layout_is_not_used(tmp_path: Path) -> None:

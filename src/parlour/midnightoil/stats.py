@@ -23,6 +23,8 @@ from parlour import TYPE_CHECKING
 from parlour.core import record as value
 from parlour.core.gameid import is_game_id
 from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
+from parlour.midnightoil.dealtable import DealRecord as DealRecord
+from parlour.midnightoil.dealtable import DealTable
 from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS, Game
 from parlour.midnightoil.rules import REDEALS
 
@@ -170,51 +172,6 @@ def record_of(game: Game, outcome: str, restarted: bool = False) -> Record:
     )
 
 
-class DealRecord(value.Record):
-    """What the statistics hold about one deal number.
-
-    ``played``, ``best`` (cards home) and ``won`` are the player's own games;
-    ``computer`` and ``computer_won`` the games auto-solve played on it;
-    ``earlier`` the games of the earlier statistics file, which did not tell the
-    player's from the computer's. A small class of its own: a player of random
-    deals has one per game, 100,000 of them after 100,000 games.
-    """
-
-    played: int
-    best: int
-    won: bool
-    computer: int
-    computer_won: int
-    earlier: int
-
-    __slots__ = ("played", "best", "won", "computer", "computer_won", "earlier")
-
-    def __init__(
-        self,
-        played: int = 0,
-        best: int = 0,
-        won: bool = False,
-        computer: int = 0,
-        computer_won: int = 0,
-        earlier: int = 0,
-    ) -> None:
-        self.played = played
-        self.best = best
-        self.won = won
-        self.computer = computer
-        self.computer_won = computer_won
-        self.earlier = earlier
-
-    def absorb(self, other: DealRecord) -> None:
-        """Count ``other``'s games on this deal too."""
-        self.played += other.played
-        self.best = max(self.best, other.best)
-        self.won = self.won or other.won
-        self.computer += other.computer
-        self.computer_won += other.computer_won
-        self.earlier += other.earlier
-
-
 class Stats(value.Record):
     """What the ledger says: the player's own games and the computer's, kept apart.
 
@@ -241,8 +198,8 @@ class Stats(value.Record):
     histogram: list[int]
     """Cards home in each of the player's games (the computer's left out)."""
     wins: list[dict[str, Any]]
-    deals: dict[int, DealRecord]
-    """What each deal number's games were (:class:`DealRecord`)."""
+    deals: DealTable
+    """What each deal number's games were (:class:`DealRecord` by deal number)."""
     opening_run: int
     """The wins these games open with, before anything breaks the streak (see
     :meth:`follow`: the earlier file's streak goes on into them)."""
@@ -277,7 +234,7 @@ class Stats(value.Record):
         best_streak: int = 0,
         histogram: list[int] | None = None,
         wins: list[dict[str, Any]] | None = None,
-        deals: dict[int, DealRecord] | None = None,
+        deals: DealTable | None = None,
         opening_run: int = 0,
         broken: bool = False,
     ) -> None:
@@ -291,7 +248,7 @@ class Stats(value.Record):
         self.best_streak = best_streak
         self.histogram = [0] * (DECK_SIZE + 1) if histogram is None else histogram
         self.wins = [] if wins is None else wins
-        self.deals = {} if deals is None else deals
+        self.deals = DealTable() if deals is None else deals
         self.opening_run = opening_run
         self.broken = broken
 
@@ -329,15 +286,8 @@ class Stats(value.Record):
         return max(best) if best else 0
 
     def best_for(self, deal_number: int) -> DealRecord | None:
-        """The record of one deal number, or None when no game was recorded on it."""
+        """The record of one deal number (a copy), or None when no game was recorded on it."""
         return self.deals.get(deal_number)
-
-    def deal_entry(self, deal_number: int) -> DealRecord:
-        """The record of one deal number, made empty if it has none yet."""
-        entry = self.deals.get(deal_number)
-        if entry is None:
-            entry = self.deals[deal_number] = DealRecord()
-        return entry
 
     def _break_streak(self) -> None:
         self.current_streak = 0
@@ -345,19 +295,20 @@ class Stats(value.Record):
 
     def add(self, record: Record) -> None:
         """Count one ended game (the ledger's records are added in their order)."""
-        entry = self.deal_entry(record.deal_number)
+        deals = self.deals
+        row = deals.row(record.deal_number)
         if record.outcome == SOLVED:
-            entry.computer += 1
+            deals.computer[row] += 1
             self._break_streak()
             if record.home == DECK_SIZE:
-                entry.computer_won += 1
+                deals.computer_won[row] += 1
                 self.computer_won += 1
             else:
                 self.computer_lost += 1
             return
-        entry.played += 1
+        deals.played[row] += 1
         self.histogram[record.home] += 1
-        entry.best = max(entry.best, record.home)
+        deals.best[row] = max(deals.best[row], record.home)
         if record.outcome == LOST:
             self.lost += 1
             if record.restarted:
@@ -365,7 +316,7 @@ class Stats(value.Record):
             self._break_streak()
             return
         self.won += 1
-        entry.won = True
+        deals.won[row] = True
         self.current_streak += 1
         if not self.broken:
             self.opening_run += 1
@@ -408,10 +359,7 @@ class Stats(value.Record):
         self.wins = [dict(win) for win in earlier.wins] + self.wins
         del self.wins[:-KEEP_WINS]
         for number, before in earlier.deals.items():
-            entry = self.deals.get(number)
-            self.deals[number] = value.replace(before)
-            if entry is not None:
-                self.deals[number].absorb(entry)
+            self.deals.absorb(number, before)
 
     @staticmethod
     def of(records: Iterable[Record], baseline: Stats | None = None) -> Stats:
@@ -427,7 +375,7 @@ class Stats(value.Record):
             self,
             histogram=list(self.histogram),
             wins=[dict(win) for win in self.wins],
-            deals={number: value.replace(entry) for number, entry in self.deals.items()},
+            deals=self.deals.copy(),
         )
 
 

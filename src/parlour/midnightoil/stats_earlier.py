@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
+from parlour.midnightoil.dealtable import DealTable
 from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS
 from parlour.midnightoil.rules import REDEALS
 from parlour.midnightoil.stats import (
@@ -50,7 +51,7 @@ def parse_earlier(data: Any) -> Stats:
         raise ValueError("the per-deal records are damaged")
     # With no solved game in the file, every game it counted on a deal was the player's.
     players_own = counts["solved"] == 0
-    clean: dict[int, DealRecord] = {}
+    clean = DealTable()
     for key, entry in deals.items():
         if not key.isascii() or not key.isdigit() or not isinstance(entry, dict):
             raise ValueError("a per-deal record is damaged")

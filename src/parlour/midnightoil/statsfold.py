@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.midnightoil.cards import DEAL_LIMIT, DECK_SIZE
+from parlour.midnightoil.dealtable import DealTable
 from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS
 from parlour.midnightoil.rules import REDEALS
 from parlour.midnightoil.stats import (
     KEEP_WINS,
     MAX_MOVES,
-    DealRecord,
     Record,
     Stats,
     flag,
@@ -83,22 +83,15 @@ class StatsFold:
     @staticmethod
     def dump(totals: Stats) -> dict[str, Any]:
         """The totals as JSON: counts, the histogram, the last wins, the deals as columns."""
-        if totals.earlier_solved or any(entry.earlier for entry in totals.deals.values()):
+        deals = totals.deals
+        if totals.earlier_solved or any(deals.earlier):
             raise ValueError("only the ledger's games are kept")
-        entries = list(totals.deals.values())
         return {
             "counts": [getattr(totals, name) for name in COUNTS],
             "broken": totals.broken,
             "histogram": list(totals.histogram),
             "wins": [[win[name] for name in WIN_FIELDS] for win in totals.wins],
-            "deals": [
-                list(totals.deals),
-                [entry.played for entry in entries],
-                [entry.best for entry in entries],
-                [entry.won for entry in entries],
-                [entry.computer for entry in entries],
-                [entry.computer_won for entry in entries],
-            ],
+            "deals": [deals.numbers(), *deals.columns()[:-1]],  # "earlier" is all 0 here
         }
 
     @staticmethod
@@ -142,8 +135,10 @@ class StatsFold:
             wins=wins,
         )
         stats.deals = _deals(data["deals"], stats)
-        if any(not (entry := stats.deals.get(win["deal_number"])) or not entry.won for win in wins):
-            raise ValueError("a last win is on a deal not won")
+        for win in wins:
+            row = stats.deals.rows.get(win["deal_number"])
+            if row is None or not stats.deals.won[row]:
+                raise ValueError("a last win is on a deal not won")
         return stats
 
 
@@ -186,7 +181,7 @@ def _wins(raw: Any) -> list[dict[str, Any]]:
     return wins
 
 
-def _deals(raw: Any, totals: Stats) -> dict[int, DealRecord]:
+def _deals(raw: Any, totals: Stats) -> DealTable:
     """The per-deal table from its columns, each deal's counts agreeing with the totals."""
     if not isinstance(raw, list) or len(raw) != 6:
         raise ValueError("the deals are damaged")
@@ -209,7 +204,7 @@ def _deals(raw: Any, totals: Stats) -> dict[int, DealRecord]:
         raise ValueError("the deals do not add up to the games")
     if not all(map(_deal_ok, played, best, won, computer, solved)):
         raise ValueError("a deal's record is damaged")
-    deals = dict(zip(numbers, map(DealRecord, played, best, won, computer, solved), strict=True))
+    deals = DealTable.of_columns(numbers, played, best, won, computer, solved)
     if len(deals) != size:
         raise ValueError("a deal is listed twice")
     return deals
