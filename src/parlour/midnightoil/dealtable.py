@@ -109,10 +109,14 @@ class DealTable:
     def row(self, number: int) -> int:
         """The row of deal ``number``, made empty if it has none yet."""
         row = self.rows.get(number)
-        if row is None:
+        if row is None:  # once per deal: with random deals, once per game read
             row = self.rows[number] = len(self.rows)
-            for name in FIELDS:
-                getattr(self, name).append(False if name == "won" else 0)
+            self.played.append(0)
+            self.best.append(0)
+            self.won.append(False)
+            self.computer.append(0)
+            self.computer_won.append(0)
+            self.earlier.append(0)
         return row
 
     def __setitem__(self, number: int, record: DealRecord) -> None:

@@ -140,7 +140,7 @@ class Record(value.Frozen):
 
 def whole(raw: Any, high: int, low: int = 0) -> int:
     """``raw`` if it is a whole number (not a flag) from ``low`` to ``high``, else ValueError."""
-    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+    if type(raw) is not int or not low <= raw <= high:  # a bool's type is bool
         raise ValueError(f"not a whole number from {low} to {high}")
     return raw
 
