@@ -272,7 +272,22 @@ def test_a_ledger_that_cannot_be_read_is_told_and_the_game_goes_on() -> None:
     path = statsfile.ledger_path()
     path.mkdir(parents=True)
     _, warning = load_stats()
-    assert warning == f"Statistics unreadable ({path} is a folder); the game goes on."
+    assert warning == "Statistics unreadable (games.jsonl is a folder); the game goes on."
+
+
+def test_a_ledger_that_is_a_link_is_neither_read_nor_written(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.jsonl"
+    elsewhere.write_text("")
+    path = statsfile.ledger_path()
+    path.parent.mkdir(parents=True)
+    path.symlink_to(elsewhere)
+    _, warning = load_stats()
+    assert warning == ("Statistics unreadable: games.jsonl is a link, and links are not followed.")
+    assert statsfile.record_game(Game(3), mo_stats.LOST) == (
+        "Statistics not recorded yet (games.jsonl is a link); kept for next time."
+    )
+    assert elsewhere.read_text() == "" and path.is_symlink()
+    assert path.with_name("games.pending.jsonl").exists()
 
 
 def test_a_damaged_ledger_line_is_told_as_one_sentence() -> None:

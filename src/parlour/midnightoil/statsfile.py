@@ -136,8 +136,35 @@ def load_stats() -> tuple[Stats, str | None]:
     """The statistics and a warning for the player's message row, or None (the game's view)."""
     reading = read_stats()
     if reading.ledger_problem is not None:
-        return reading.stats, f"Statistics unreadable ({reading.ledger_problem}); the game goes on."
+        return reading.stats, _unreadable(reading.ledger_problem)
     return reading.stats, reading.folder_problem or reading.note
+
+
+LINK_TAIL = ledger.LINK_REFUSED.removeprefix("is a link")
+"""What follows "is a link" in the ledger's refusal of a link."""
+
+
+def _unreadable(problem: str) -> str:
+    """The message row when the ledger cannot be read, naming the file by its own name
+    (``--stats`` gives the whole path): it fits the row's 76 columns."""
+    try:
+        path = printable(str(ledger_path()))
+    except (OSError, ValueError):
+        path = ""
+    if path and problem.startswith(f"{path} "):
+        problem = Path(LEDGER_FILE).name + problem.removeprefix(path)
+    if problem.endswith(LINK_TAIL):
+        return (
+            f"Statistics unreadable: {problem.removesuffix(LINK_TAIL)}, and links are not followed."
+        )
+    return f"Statistics unreadable ({problem}); the game goes on."
+
+
+def _in_brief(written: pending.Written) -> pending.Written:
+    """``written`` with a link's refusal said in the few words the row has room for."""
+    if written.reason is not None:
+        written.reason = written.reason.removesuffix(LINK_TAIL)
+    return written
 
 
 def settled_result(game_id: str) -> Record | None:
@@ -184,7 +211,7 @@ def append_record(record: Record, columns: int = ROW_COLUMNS) -> str | None:
     except (OSError, ValueError) as exc:  # not even a name for it (no home folder)
         reason = problem or printable(str(exc))
         return pending.Written(reason=reason).message(columns)
-    return pending.record(path, record.to_dict(), problem=problem).message(columns)
+    return _in_brief(pending.record(path, record.to_dict(), problem=problem)).message(columns)
 
 
 def record_game(game: Game, outcome: str, restarted: bool = False) -> str | None:
