@@ -6,7 +6,9 @@ Dix Mille: ZEDX against ZEDX, two to four seats; Midnight Oil: the solver's play
 real deals, won, lost or solved), each recorded by the game's own record function;
 the ledger is then those records repeated, each under a fresh game id, to the count
 asked (about one in twenty also first recorded abandoned, then finished, as a resumed
-game is). Then it times, each in a fresh process and several times over:
+game is; Midnight Oil, where every end is a result, has one in twenty recorded twice,
+the second line a replay passed over). Then it times, each in a fresh process and
+several times over:
 
 * ``GAME --stats`` (to the end of its output),
 * the start of each game in an 80x24 pseudo-terminal to its complete first board,
@@ -15,9 +17,21 @@ the first run (which reads the whole ledger and keeps its totals) apart from the
 after it, with the peak memory (maximum resident set) of each run.
 
     .venv/bin/python bench/stats_scale.py --games 100000 [--runs 5] [--keep FOLDER]
+        [--only GAME] [--distinct-deals]
 
 ``--keep FOLDER`` builds the ledgers there (or reuses them when they are there).
-Prints figures, never asserts.
+``--distinct-deals`` gives every Midnight Oil record a deal number of its own, as a
+player's random deals have (by default the real games' deals 1-24 repeat, which keeps
+the per-deal table small).
+``--only GAME`` (mille, dixmille or midnightoil; may be given more than once) builds
+and times only that game's ledger and commands.
+
+The peak memory is the measured program's own: a forked child's ``ru_maxrss`` would
+count the bench's memory it inherited before ``exec``, so ``--stats`` runs under
+``/usr/bin/time -f %M`` (a small process, whose own size is all its child inherits) and
+a start's peak is read from ``/proc/PID/status`` (``VmHWM``, which ``exec`` starts
+afresh) once the board is on the screen. Where neither is available the column shows
+``?``. Prints figures, never asserts.
 """
 
 from __future__ import annotations
@@ -25,7 +39,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -112,9 +125,18 @@ LEDGERS = {
 }
 
 
-def build(folder: Path, games: int) -> None:
-    """Write each game's ledger of ``games`` records (left as it is when already there)."""
+def build(folder: Path, games: int, only: list[str], distinct_deals: bool = False) -> None:
+    """Write each game's ledger of ``games`` records (left as it is when already there).
+
+    ``distinct_deals``: each Midnight Oil record gets a deal number of its own, as a
+    player's random deals do (else the real games' deals 1-24 repeat).
+    """
+    import random
+
+    deals = random.Random(26)
     for name, (relative, make) in LEDGERS.items():
+        if name not in only:
+            continue
         path = folder / relative
         if path.exists():
             print(f"{name}: reusing {path} ({path.stat().st_size / 1e6:.0f} MB)")
@@ -126,10 +148,15 @@ def build(folder: Path, games: int) -> None:
             for n in range(games):
                 record = dict(real[n % len(real)])
                 record["game_id"] = ledger.new_game_id()
-                if n % 20 == 7 and "outcome" in record:  # mille: resumed after abandoning
+                if distinct_deals and name == "midnightoil":
+                    record["deal_number"] = deals.getrandbits(64)
+                if n % 20 == 7 and name == "mille":  # resumed after abandoning
                     handle.write(ledger.encode(record | {"outcome": "abandoned"}))
-                elif n % 20 == 7 and "finished" in record:  # dixmille
+                elif n % 20 == 7 and name == "dixmille":
                     handle.write(ledger.encode(_abandoned_dixmille(record)))
+                elif n % 20 == 7 and name == "midnightoil":
+                    # Every end is a result: a second copy ending the same game is a replay.
+                    handle.write(ledger.encode(record))
                 handle.write(ledger.encode(record))
         size = path.stat().st_size / 1e6
         took = time.perf_counter() - started
@@ -152,18 +179,40 @@ def _abandoned_dixmille(record: dict[str, object]) -> dict[str, object]:
     return early
 
 
-def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Seconds and peak memory (MB) of one command run to its end."""
-    started = time.perf_counter()
-    child = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
-    took = time.perf_counter() - started
-    if status:
-        print(f"  {' '.join(argv[-2:])} exited with {status}: {child.stderr.read()[:200]!r}")
-    return took, usage.ru_maxrss / 1024
+TIME = Path("/usr/bin/time")
 
 
-def _board(argv: list[str], env: dict[str, str], marker: str) -> tuple[float, float]:
+def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float | None]:
+    """Seconds and peak memory (MB, None when unknown) of one command run to its end."""
+    with tempfile.NamedTemporaryFile(prefix="stats-scale-", suffix=".rss") as rss:
+        wrapped = [str(TIME), "-f", "%M", "-o", rss.name, *argv] if TIME.exists() else argv
+        started = time.perf_counter()
+        child = subprocess.Popen(
+            wrapped, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        _, status = os.waitpid(child.pid, 0)
+        took = time.perf_counter() - started
+        if status:
+            print(f"  {' '.join(argv[-2:])} exited with {status}: {child.stderr.read()[:200]!r}")
+        child.stderr.close()
+        text = Path(rss.name).read_text().strip()
+    kib = text.splitlines()[-1] if text else ""
+    return took, int(kib) / 1024 if kib.isdigit() else None
+
+
+def _high_water(pid: int) -> float | None:
+    """The peak resident memory (MB) of the live process ``pid`` since its ``exec``."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    for line in status.splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return None
+
+
+def _board(argv: list[str], env: dict[str, str], marker: str) -> tuple[float, float | None]:
     """Seconds to a first board showing ``marker`` in an 80x24 pty, and the peak memory."""
     import pexpect
 
@@ -171,11 +220,11 @@ def _board(argv: list[str], env: dict[str, str], marker: str) -> tuple[float, fl
     child = pexpect.spawn(argv[0], argv[1:], env=env, dimensions=(24, 80), timeout=60)
     child.expect(marker)
     took = time.perf_counter() - started
+    peak = _high_water(child.pid)
     child.sendcontrol("c")
     child.terminate(force=True)
     child.close()
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return took, usage.ru_maxrss / 1024
+    return took, peak
 
 
 COMMANDS = [
@@ -188,11 +237,13 @@ COMMANDS = [
 ]
 
 
-def measure(folder: Path, runs: int) -> None:
+def measure(folder: Path, runs: int, only: list[str]) -> None:
     env = dict(os.environ, PARLOUR_DATA_DIR=str(folder), TERM="xterm")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     print(f"\n{'command':<22} {'first run':>10} {'then: median':>13} {'max':>7} {'peak MB':>8}")
     for label, argv, marker in COMMANDS:
+        if label.split()[0] not in only:
+            continue
         for kept in folder.glob("*/*.totals.json"):
             kept.unlink()  # the first run reads the whole ledger
         times, peaks = [], []
@@ -201,9 +252,11 @@ def measure(folder: Path, runs: int) -> None:
             times.append(took)
             peaks.append(peak)
         rest = times[1:]
+        known = [peak for peak in peaks if peak is not None]
+        shown = f"{max(known):>8.0f}" if len(known) == len(peaks) else f"{'?':>8}"
         print(
             f"{label:<22} {times[0]:>9.2f}s {statistics.median(rest):>12.3f}s "
-            f"{max(rest):>6.3f}s {max(peaks):>8.0f}"
+            f"{max(rest):>6.3f}s {shown}"
         )
 
 
@@ -212,16 +265,24 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--keep", type=Path)
+    parser.add_argument("--only", action="append", choices=sorted(LEDGERS), metavar="GAME")
+    parser.add_argument(
+        "--distinct-deals",
+        action="store_true",
+        help="give every Midnight Oil game a deal number of its own (random deals)",
+    )
     options = parser.parse_args()
+    only = options.only or sorted(LEDGERS)
     print(f"load average at start: {os.getloadavg()[0]:.2f}")
     if options.keep is not None:
         options.keep.mkdir(parents=True, exist_ok=True)
-        build(options.keep, options.games)
-        measure(options.keep, options.runs)
+        build(options.keep, options.games, only, options.distinct_deals)
+        measure(options.keep, options.runs, only)
+        print(f"load average at end: {os.getloadavg()[0]:.2f}")
         return
     with tempfile.TemporaryDirectory() as folder:
-        build(Path(folder), options.games)
-        measure(Path(folder), options.runs)
+        build(Path(folder), options.games, only, options.distinct_deals)
+        measure(Path(folder), options.runs, only)
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
 
 

@@ -102,7 +102,18 @@ def test_the_totals_are_kept_after_a_long_read_and_used_next_time(
 
 @pytest.mark.parametrize(
     "spoil",
-    ["garbage", "tag", "shorter", "edited", "checksum", "other-file", "bad-open-line", "totals"],
+    [
+        "garbage",
+        "tag",
+        "shorter",
+        "edited",
+        "checksum",
+        "other-file",
+        "bad-open-line",
+        "totals",
+        "bad-id",
+        "wide-id",
+    ],
 )
 def test_kept_totals_that_do_not_fit_are_not_used(
     spoil: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -135,9 +146,15 @@ def test_kept_totals_that_do_not_fit_are_not_used(
             body["open"] = ['{"result": "won", "points": 1}']
         elif spoil == "totals":
             body["totals"] = {"won": 1}
-        if spoil not in ("checksum",):
-            data["check"] = tally._body_check(body)
-        kept.write_text(json.dumps(data))
+        elif spoil in ("bad-id", "wide-id"):
+            first = body["settled"][:32]
+            body["settled"] = ("g" if spoil == "bad-id" else "\u0665") + body["settled"][1:]
+        if spoil == "checksum":  # the old checksum beside the changed body
+            kept.write_bytes(b'{"check":%d,"body":%s}' % (data["check"], tally._encoded(body)))
+        else:
+            kept.write_bytes(tally.kept_bytes(body))
+        if spoil in ("bad-id", "wide-id"):
+            _append(path, first, "lost", 9)  # a replay: counted if the spoilt ids were taken
     monkeypatch.setattr(tally, "KEEP_AFTER_BYTES", 10**9)
     assert tally.summarise(path, FOLD).totals == _fold_of_read(path)
 

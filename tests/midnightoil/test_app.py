@@ -12,7 +12,7 @@ from parlour.midnightoil import savefile
 from parlour.midnightoil.app import MidnightOilApp
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import Move, State
-from parlour.midnightoil.stats import new_deal_entry
+from parlour.midnightoil.stats import DealRecord
 from parlour.midnightoil.statsfile import load_stats
 from parlour.midnightoil.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
@@ -225,7 +225,7 @@ def test_new_deal_after_moves_asks_and_counts_a_loss() -> None:
     assert deal != 1 and app.game.moves == 0 and app.game.state == State.new(deal)
     stats, _ = load_stats()
     assert stats.lost == 1 and stats.played == 1
-    assert stats.best_for(1) == {**new_deal_entry(), "played": 1}
+    assert stats.best_for(1) == DealRecord(played=1)
 
 
 def test_restart_is_flagged() -> None:
@@ -597,7 +597,7 @@ def test_playing_on_after_a_save_then_quitting_unsaved_counts_once(tmp_path: Pat
     again = MidnightOilApp(savefile.load(tmp_path / "s.json"), ASCII)
     press(again, "l", " ", "D", "y", "N", "y")
     stats, _ = load_stats()
-    assert stats.played == 1 and stats.best_for(1) == {**new_deal_entry(), "played": 1, "best": 1}
+    assert stats.played == 1 and stats.best_for(1) == DealRecord(played=1, best=1)
 
 
 def test_a_data_folder_that_is_a_file_still_gives_a_game(
@@ -606,14 +606,21 @@ def test_a_data_folder_that_is_a_file_still_gives_a_game(
     blocker = tmp_path / "data"
     blocker.write_text("x")
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
     app = make()
     assert "No statistics: data folder" in press(app)
     press(app, "b", " ", "N", "y")
-    assert "statistics not recorded" in press(app).lower()
+    assert "Statistics not recorded yet (data folder: not a folder); kept for next time." in (
+        press(app)
+    )
     press(app, "#", "1", "ENTER", "l", " ")
     assert app.game.moves == 1
     app.end_of_input()
-    assert "could not be saved" in (app.exit_message or "")
+    (saved,) = here.iterdir()  # the current folder takes the recovery save
+    assert app.exit_message == f"Input ended; your game was saved to {saved}"
+    assert savefile.load(saved).to_dict() == app.game.to_dict()
     assert blocker.read_text() == "x"
 
 

@@ -29,8 +29,8 @@ from parlour.midnightoil.stats import (
     MAX_MOVES,
     SOLVED,
     WON,
+    DealRecord,
     Stats,
-    new_deal_entry,
 )
 from parlour.midnightoil.statsfile import load_stats, record_game
 from parlour.tui.glyphs import ASCII
@@ -174,16 +174,15 @@ def extreme_stats(draw: st.DrawFn) -> tuple[Stats, int]:
         best_streak=draw(BIG),
         histogram=[draw(st.integers(0, 3)) for _ in range(52)] + [draw(BIG)],
     )
-    entry = new_deal_entry()
-    entry.update(
+    entry = DealRecord(
         played=draw(BIG),
         best=draw(st.integers(0, 52)),
         won=draw(st.booleans()),
         computer=draw(BIG),
         earlier=draw(BIG),
     )
-    entry["computer_won"] = draw(st.integers(0, entry["computer"]))
-    stats.deals[str(deal)] = entry
+    entry.computer_won = draw(st.integers(0, entry.computer))
+    stats.deals[deal] = entry
     if draw(st.booleans()):
         stats.wins.append(
             {
@@ -211,14 +210,9 @@ def test_every_line_fits_and_the_page_holds_them_all(case: tuple[Stats, int], no
 def test_the_longest_lines_fit() -> None:
     top = MAX_UNDOS + 4 * 10**6
     stats = Stats(top, top, top, top, top, top, top, top, [top] * 53)
-    stats.deals[str(DEAL_LIMIT - 1)] = {
-        **new_deal_entry(),
-        "played": top,
-        "best": 51,
-        "computer": top,
-        "computer_won": top,
-        "earlier": top,
-    }
+    stats.deals[DEAL_LIMIT - 1] = DealRecord(
+        played=top, best=51, computer=top, computer_won=top, earlier=top
+    )
     stats.wins.append(
         {
             "deal_number": DEAL_LIMIT - 1,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,16 +18,16 @@ from parlour.midnightoil.stats import (
     LOST,
     SOLVED,
     WON,
-    new_deal_entry,
+    DealRecord,
     record_of,
 )
 from parlour.midnightoil.statsfile import load_stats, record_game
 from tests.midnightoil.earlierfile import layout
 
 
-def entry(**fields: object) -> dict[str, object]:
-    """A deal's record: ``new_deal_entry()`` with ``fields``."""
-    return {**new_deal_entry(), **fields}
+def entry(**fields: Any) -> DealRecord:
+    """A deal's record with ``fields`` (the rest empty)."""
+    return DealRecord(**fields)
 
 
 def won_game(deal: int) -> Game:

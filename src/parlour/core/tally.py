@@ -28,7 +28,7 @@ from pathlib import Path
 
 from parlour import TYPE_CHECKING
 from parlour.core import ledger, strictjson, text
-from parlour.core.gameid import GAME_ID_LENGTH, is_game_id
+from parlour.core.gameid import GAME_ID_CHARS, GAME_ID_LENGTH
 
 if TYPE_CHECKING:
     from typing import Any, Protocol, TypeVar
@@ -57,6 +57,7 @@ KEEP_AFTER_BYTES = 256 * 1024
 CHECK_BYTES = 4096
 """The ledger bytes just before where the kept totals stop, checked to be unchanged."""
 MAX_KEPT_BYTES = 256 * 1024 * 1024
+_HEX_DIGITS = "".join(sorted(GAME_ID_CHARS)).encode("ascii")
 
 
 class Tally:
@@ -136,8 +137,31 @@ def _check(fd: int, offset: int) -> int:
     return binascii.crc32(os.read(fd, offset - begin))
 
 
-def _body_check(body: dict[str, Any]) -> int:
-    return binascii.crc32(json.dumps(body, sort_keys=True, separators=(",", ":")).encode())
+def _encoded(body: dict[str, Any]) -> bytes:
+    return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+
+
+_CHECK_HEAD = b'{"check":'
+_BODY_HEAD = b',"body":'
+
+
+def kept_bytes(body: dict[str, Any]) -> bytes:
+    """The kept file for ``body``: ``{"check":CRC,"body":BODY}``, the checksum over BODY's
+    own bytes, so a reading checks the bytes it is given without encoding them again."""
+    encoded = _encoded(body)
+    return b"%s%d%s%s}" % (_CHECK_HEAD, binascii.crc32(encoded), _BODY_HEAD, encoded)
+
+
+def _checked_body(raw: bytes) -> Any:
+    """The body of a kept file whose checksum matches its bytes; ``ValueError`` otherwise."""
+    head, found, rest = raw.partition(_BODY_HEAD)
+    check = head.removeprefix(_CHECK_HEAD)
+    if not (found and head.startswith(_CHECK_HEAD) and check.isdigit() and rest.endswith(b"}")):
+        raise ValueError("not a kept totals file")
+    encoded = rest[:-1]
+    if binascii.crc32(encoded) != int(check):
+        raise ValueError("the kept totals do not match their checksum")
+    return strictjson.loads(encoded)
 
 
 def _resume(
@@ -156,9 +180,8 @@ def _resume(
     try:
         with os.fdopen(kept_fd, "rb") as handle:
             raw = handle.read(MAX_KEPT_BYTES + 1)
-        data = strictjson.loads(raw)
-        body = data["body"]
-        if not isinstance(body, dict) or data["check"] != _body_check(body):
+        body = _checked_body(raw)
+        if not isinstance(body, dict):
             return 0
         offset = body["offset"]
         if (
@@ -173,9 +196,10 @@ def _resume(
         settled = body["settled"]
         if not isinstance(settled, str) or len(settled) % GAME_ID_LENGTH:
             return 0
-        ids = [settled[i : i + GAME_ID_LENGTH] for i in range(0, len(settled), GAME_ID_LENGTH)]
-        if not all(is_game_id(game_id) for game_id in ids):
+        # Every id is GAME_ID_LENGTH hex digits: checked over the whole string at once.
+        if not settled.isascii() or settled.encode("ascii").translate(None, _HEX_DIGITS):
             return 0
+        ids = [settled[i : i + GAME_ID_LENGTH] for i in range(0, len(settled), GAME_ID_LENGTH)]
         fresh = ledger.Scan(fold.parse, fold.game_id, fold.is_final)
         for line in body["open"]:
             if not isinstance(line, str) or fresh.feed(line.encode()) is not None:
@@ -221,9 +245,9 @@ def _keep(
             "open": [line.decode("utf-8") for _, line in scan.open.values()],
             "totals": fold.dump(tally.totals),
         }
-        data = json.dumps({"check": _body_check(body), "body": body}, separators=(",", ":"))
+        data = kept_bytes(body)
         if os.path.islink(kept):  # never written through a link planted in the data folder
             return
-        atomic.replace_file(kept, data.encode())
+        atomic.replace_file(kept, data)
     except Exception:  # a shortcut not kept is only a slower next start
         return

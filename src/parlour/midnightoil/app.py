@@ -134,10 +134,10 @@ class MidnightOilApp(AssistKeys):
         minutes, seconds = divmod(int(self.game.elapsed), 60)
         notes = [f"time {minutes}:{seconds:02}   undos {self.game.undos}"]
         record = self.stats.best_for(self.game.deal_number)
-        if record is not None and (record["played"] or record["best"] or record["won"]):
+        if record is not None and (record.played or record.best or record.won):
             # Only the player's own games: a deal only the computer played shows no best.
-            won = " (won)" if record["won"] else ""
-            notes.append(f"your best {record['best']}/52{won}")
+            won = " (won)" if record.won else ""
+            notes.append(f"your best {record.best}/52{won}")
         if self.game.solver_used:
             notes.append("solved by computer")
         return notes

@@ -11,9 +11,6 @@ quitting, and goes to a recovery save when input ends.
 
 from __future__ import annotations
 
-import contextlib
-import os
-
 from parlour.core import paths
 from parlour.core.rng import random_below
 from parlour.core.text import printable
@@ -25,7 +22,7 @@ from parlour.midnightoil.stats import LOST, SOLVED
 from parlour.tui.prompts import LineEditor
 
 RECOVERY_STEM = "midnightoil-recovery"
-"""Recovery saves are ``midnightoil-recovery-YYYYmmdd-HHMMSS-xxxxxx.json`` in the data folder."""
+"""Recovery saves are ``midnightoil-recovery-YYYYmmdd-HHMMSS-xxxxxx.json``."""
 
 
 class LeavingSession(GameSession):
@@ -39,9 +36,10 @@ class LeavingSession(GameSession):
             if yes:
                 self._ask_save_path("quit-save")
             else:
+                self.record_problem = None
                 self._end_game(restarted=False)
                 self.finished = True
-                self.exit_message = self._exit_line()
+                self.exit_message = self._last_words(self._exit_line())
         else:
             super()._answered(kind, yes)
 
@@ -158,8 +156,10 @@ class LeavingSession(GameSession):
             else:
                 reason = exc.strerror or str(exc)
             # No copy of the game survives: it ends here, and counts as it stands.
+            self.record_problem = None
             self._end_game(restarted=False)
-            self.exit_message = printable(f"Input ended; the game could not be saved ({reason}).")
+            line = printable(f"Input ended; the game could not be saved ({reason}).")
+            self.exit_message = self._last_words(line)
             return
         self.exit_message = f"Input ended; your game was saved to {command_path(saved)}"
 
@@ -176,20 +176,17 @@ class LeavingSession(GameSession):
     def _recovery_save(self) -> str:
         """Save the game under a recovery name no other save has; the path.
 
-        ``OSError`` or :class:`SaveError` when the data folder cannot take it
-        (the empty reserved file is then removed again).
+        The data folder first; when it is full, read-only or missing, the folder of
+        the save the game came from or was last saved to, the current folder, the
+        home folder (``core.saves.save_recovery``). :class:`SaveError` when none
+        takes it.
         """
-        from parlour.core.saves import SaveError, reserve_unique
+        from parlour.core.saves import player_path, save_recovery
         from parlour.midnightoil import savefile
 
-        path = reserve_unique(paths.data_dir(create=True), RECOVERY_STEM)
-        try:
-            savefile.save(path, self.game)
-        except SaveError:
-            with contextlib.suppress(OSError):
-                os.unlink(path)
-            raise
-        return str(path)
+        near = player_path(self.save_path) if self.save_path else None
+        saved = save_recovery(RECOVERY_STEM, lambda path: savefile.save(path, self.game), near)
+        return str(saved)
 
 
 def _random_deal() -> int:

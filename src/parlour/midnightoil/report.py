@@ -14,8 +14,6 @@ from parlour.core.text import ASCII_ELLIPSIS, fit
 from parlour.midnightoil.cards import DECK_SIZE
 
 if TYPE_CHECKING:
-    from typing import Any
-
     from parlour.midnightoil.stats import Stats
 
 LINE_WIDTH = 79
@@ -79,27 +77,26 @@ def histogram_lines(stats: Stats) -> list[str]:
 
 def deal_lines(stats: Stats, deal_number: int) -> list[str]:
     """This deal's record: the player's games and best, the computer's, the earlier file's."""
-    entry: dict[str, Any] | None = stats.best_for(deal_number)
+    entry = stats.best_for(deal_number)
     if entry is None:
         return [f"Deal {deal_number}: not played before."]
     lines = []
-    if entry["played"] or entry["best"] or entry["won"]:
-        won = "won" if entry["won"] else "not won yet"
+    if entry.played or entry.best or entry.won:
+        won = "won" if entry.won else "not won yet"
         lines.append(
-            f"Deal {deal_number}: you played {entry['played']}, "
-            f"best {entry['best']}/{DECK_SIZE}, {won}."
+            f"Deal {deal_number}: you played {entry.played}, best {entry.best}/{DECK_SIZE}, {won}."
         )
     else:
         lines.append(f"Deal {deal_number}: not played by you yet.")
-    computer = entry["computer"]
-    if computer:
-        lost = computer - entry["computer_won"]
+    if entry.computer:
+        lost = entry.computer - entry.computer_won
         lines.append(
-            f"  With auto-solve {computer}: the computer won {entry['computer_won']}, lost {lost}."
+            f"  With auto-solve {entry.computer}: the computer won {entry.computer_won}, "
+            f"lost {lost}."
         )
-    if entry["earlier"]:
+    if entry.earlier:
         lines.append(
-            f"  And {entry['earlier']} in the earlier statistics file (yours or the computer's)."
+            f"  And {entry.earlier} in the earlier statistics file (yours or the computer's)."
         )
     return lines
 

@@ -137,6 +137,9 @@ class GameSession(TerminalApp):
         """What the statistics page says about the ledger (damaged lines skipped...)."""
         self.record_warning: str | None = None
         """Why the last record could not be made (kept over the next deal's welcome)."""
+        self.record_problem: str | None = None
+        """Why the last record is not in the ledger (kept for next time, or lost): a game
+        left on quitting or a hang-up says so in its last line."""
         self.last_tick = time.monotonic() if now is None else now
 
     def _look_up_result(self) -> None:
@@ -146,7 +149,7 @@ class GameSession(TerminalApp):
         is taken as ended here: there is nothing left to play or record.
         """
         game = self.game
-        found = settled_result(game.game_id)
+        found = None if game.new_id else settled_result(game.game_id)
         if found is not None:
             self.ending.settle(found, None)
         elif game.state.is_won():
@@ -181,8 +184,8 @@ class GameSession(TerminalApp):
         self.last_tick = now
         # The clock stops at an end, and a game with a result (a replay) has none running.
         stopped = self.ending.result is not None or self.ending.at_end(self.game.state)
-        if not stopped and gap > 0:
-            self.game.elapsed += min(gap, CLOCK_GAP_LIMIT)
+        if not stopped:
+            self.game.add_time(min(gap, CLOCK_GAP_LIMIT))
 
     def _with_glyphs(self, text: str) -> str:
         """The rules' card names (``2C``) in ``text`` drawn as on the board (``2♣``)."""
@@ -370,11 +373,16 @@ class GameSession(TerminalApp):
             return
         record = record_of(self.game, outcome, restarted)
         self.ending.settle(record, self._spot())
-        warning = append_record(record)
+        self.record_problem = append_record(record)
         self.stats, read_warning = load_stats()
-        self.record_warning = warning or read_warning
+        self.record_warning = self.record_problem or read_warning
         if self.record_warning:
             self.message = self.record_warning
+
+    def _last_words(self, line: str) -> str:
+        """``line`` for the terminal after the game, and what became of its record if it
+        did not go into the ledger."""
+        return line if self.record_problem is None else f"{line}\n{self.record_problem}"
 
 
 def command_path(path: str) -> str:

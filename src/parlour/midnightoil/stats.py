@@ -23,6 +23,8 @@ from parlour import TYPE_CHECKING
 from parlour.core import record as value
 from parlour.core.gameid import is_game_id
 from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
+from parlour.midnightoil.dealtable import DealRecord as DealRecord
+from parlour.midnightoil.dealtable import DealTable
 from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS, Game
 from parlour.midnightoil.rules import REDEALS
 
@@ -41,6 +43,8 @@ KEEP_WINS = 100
 """Details of the most recent wins kept."""
 MAX_MOVES = 10**6
 """More moves than any line of play holds (a card builds at most once a deal)."""
+_NUMBER = (int, float)
+_store = object.__setattr__
 
 
 class Record(value.Frozen):
@@ -83,16 +87,19 @@ class Record(value.Frozen):
         undos: int,
         seconds: float,
     ) -> None:
-        object.__setattr__(self, "game_id", game_id)
-        object.__setattr__(self, "deal_number", deal_number)
-        object.__setattr__(self, "outcome", outcome)
-        object.__setattr__(self, "home", home)
-        object.__setattr__(self, "restarted", restarted)
-        object.__setattr__(self, "phase", phase)
-        object.__setattr__(self, "draw_used", draw_used)
-        object.__setattr__(self, "moves", moves)
-        object.__setattr__(self, "undos", undos)
-        object.__setattr__(self, "seconds", seconds)
+        # One attribute store per field, as a frozen dataclass does (a ledger of 100,000
+        # games builds 100,000 of these, so the store is looked up once).
+        store = _store
+        store(self, "game_id", game_id)
+        store(self, "deal_number", deal_number)
+        store(self, "outcome", outcome)
+        store(self, "home", home)
+        store(self, "restarted", restarted)
+        store(self, "phase", phase)
+        store(self, "draw_used", draw_used)
+        store(self, "moves", moves)
+        store(self, "undos", undos)
+        store(self, "seconds", seconds)
 
     def to_dict(self) -> dict[str, Any]:
         """The ledger line's object."""
@@ -113,27 +120,27 @@ class Record(value.Frozen):
         if outcome == WON and home != DECK_SIZE:
             raise ValueError("a win with cards left")
         seconds = raw["seconds"]
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        if isinstance(seconds, bool) or not isinstance(seconds, _NUMBER):
             raise ValueError("bad time")
         if not 0 <= seconds <= MAX_ELAPSED:
             raise ValueError("bad time")
         return Record(
-            game_id=game_id,
-            deal_number=check_deal_number(raw["deal_number"]),
-            outcome=outcome,
-            home=home,
-            restarted=flag(raw["restarted"]),
-            phase=whole(raw["phase"], REDEALS + 1, low=1),
-            draw_used=flag(raw["draw_used"]),
-            moves=whole(raw["moves"], MAX_MOVES),
-            undos=whole(raw["undos"], MAX_UNDOS),
-            seconds=float(seconds),
+            game_id,
+            check_deal_number(raw["deal_number"]),
+            outcome,
+            home,
+            flag(raw["restarted"]),
+            whole(raw["phase"], REDEALS + 1, 1),
+            flag(raw["draw_used"]),
+            whole(raw["moves"], MAX_MOVES),
+            whole(raw["undos"], MAX_UNDOS),
+            float(seconds),
         )
 
 
 def whole(raw: Any, high: int, low: int = 0) -> int:
     """``raw`` if it is a whole number (not a flag) from ``low`` to ``high``, else ValueError."""
-    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+    if type(raw) is not int or not low <= raw <= high:  # a bool's type is bool
         raise ValueError(f"not a whole number from {low} to {high}")
     return raw
 
@@ -191,10 +198,13 @@ class Stats(value.Record):
     histogram: list[int]
     """Cards home in each of the player's games (the computer's left out)."""
     wins: list[dict[str, Any]]
-    deals: dict[str, dict[str, Any]]
-    """Per deal number: the player's ``played``, ``best`` cards home and ``won``; the
-    computer's games there (``computer``, ``computer_won``); ``earlier``: games of the
-    earlier statistics file, which did not tell the player's from the computer's."""
+    deals: DealTable
+    """What each deal number's games were (:class:`DealRecord` by deal number)."""
+    opening_run: int
+    """The wins these games open with, before anything breaks the streak (see
+    :meth:`follow`: the earlier file's streak goes on into them)."""
+    broken: bool
+    """Whether any of these games broke the streak (a loss, or a computer's game)."""
 
     __slots__ = (
         "won",
@@ -208,6 +218,8 @@ class Stats(value.Record):
         "histogram",
         "wins",
         "deals",
+        "opening_run",
+        "broken",
     )
 
     def __init__(
@@ -222,7 +234,9 @@ class Stats(value.Record):
         best_streak: int = 0,
         histogram: list[int] | None = None,
         wins: list[dict[str, Any]] | None = None,
-        deals: dict[str, dict[str, Any]] | None = None,
+        deals: DealTable | None = None,
+        opening_run: int = 0,
+        broken: bool = False,
     ) -> None:
         self.won = won
         self.lost = lost
@@ -234,7 +248,9 @@ class Stats(value.Record):
         self.best_streak = best_streak
         self.histogram = [0] * (DECK_SIZE + 1) if histogram is None else histogram
         self.wins = [] if wins is None else wins
-        self.deals = {} if deals is None else deals
+        self.deals = DealTable() if deals is None else deals
+        self.opening_run = opening_run
+        self.broken = broken
 
     @property
     def own(self) -> int:
@@ -269,38 +285,41 @@ class Stats(value.Record):
         best = [n for n, count in enumerate(self.histogram) if count]
         return max(best) if best else 0
 
-    def best_for(self, deal_number: int) -> dict[str, Any] | None:
-        """The record of one deal number (see :attr:`deals`) or None."""
-        return self.deals.get(str(deal_number))
+    def best_for(self, deal_number: int) -> DealRecord | None:
+        """The record of one deal number (a copy), or None when no game was recorded on it."""
+        return self.deals.get(deal_number)
 
-    def deal_entry(self, deal_number: int) -> dict[str, Any]:
-        """The record of one deal number, made empty if it has none yet."""
-        return self.deals.setdefault(str(deal_number), new_deal_entry())
+    def _break_streak(self) -> None:
+        self.current_streak = 0
+        self.broken = True
 
     def add(self, record: Record) -> None:
         """Count one ended game (the ledger's records are added in their order)."""
-        entry = self.deal_entry(record.deal_number)
+        deals = self.deals
+        row = deals.row(record.deal_number)
         if record.outcome == SOLVED:
-            entry["computer"] += 1
-            self.current_streak = 0
+            deals.computer[row] += 1
+            self._break_streak()
             if record.home == DECK_SIZE:
-                entry["computer_won"] += 1
+                deals.computer_won[row] += 1
                 self.computer_won += 1
             else:
                 self.computer_lost += 1
             return
-        entry["played"] += 1
+        deals.played[row] += 1
         self.histogram[record.home] += 1
-        entry["best"] = max(entry["best"], record.home)
+        deals.best[row] = max(deals.best[row], record.home)
         if record.outcome == LOST:
             self.lost += 1
             if record.restarted:
                 self.restarted += 1
-            self.current_streak = 0
+            self._break_streak()
             return
         self.won += 1
-        entry["won"] = True
+        deals.won[row] = True
         self.current_streak += 1
+        if not self.broken:
+            self.opening_run += 1
         self.best_streak = max(self.best_streak, self.current_streak)
         self.wins.append(
             {
@@ -313,6 +332,34 @@ class Stats(value.Record):
             }
         )
         del self.wins[:-KEEP_WINS]
+
+    def follow(self, earlier: Stats) -> None:
+        """Count ``earlier``'s games as played before these (the earlier file's, then the
+        ledger's): the same as adding these games' records, in order, to ``earlier``.
+
+        Changes these statistics in place and costs as much as ``earlier`` is long, so
+        a long ledger's totals take a short baseline without being copied.
+        """
+        self.best_streak = max(
+            earlier.best_streak, self.best_streak, earlier.current_streak + self.opening_run
+        )
+        if not self.broken:
+            self.current_streak += earlier.current_streak
+        self.opening_run = (
+            earlier.opening_run if earlier.broken else earlier.opening_run + self.opening_run
+        )
+        self.broken = self.broken or earlier.broken
+        self.won += earlier.won
+        self.lost += earlier.lost
+        self.computer_won += earlier.computer_won
+        self.computer_lost += earlier.computer_lost
+        self.earlier_solved += earlier.earlier_solved
+        self.restarted += earlier.restarted
+        self.histogram = [a + b for a, b in zip(earlier.histogram, self.histogram, strict=True)]
+        self.wins = [dict(win) for win in earlier.wins] + self.wins
+        del self.wins[:-KEEP_WINS]
+        for number, before in earlier.deals.items():
+            self.deals.absorb(number, before)
 
     @staticmethod
     def of(records: Iterable[Record], baseline: Stats | None = None) -> Stats:
@@ -328,13 +375,8 @@ class Stats(value.Record):
             self,
             histogram=list(self.histogram),
             wins=[dict(win) for win in self.wins],
-            deals={number: dict(entry) for number, entry in self.deals.items()},
+            deals=self.deals.copy(),
         )
-
-
-def new_deal_entry() -> dict[str, Any]:
-    """The record of a deal no game was recorded on."""
-    return {"played": 0, "best": 0, "won": False, "computer": 0, "computer_won": 0, "earlier": 0}
 
 
 def is_final(record: Record) -> bool:

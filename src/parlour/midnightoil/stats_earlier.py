@@ -16,15 +16,16 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
+from parlour.midnightoil.dealtable import DealTable
 from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS
 from parlour.midnightoil.rules import REDEALS
 from parlour.midnightoil.stats import (
     KEEP_WINS,
     MAX_MOVES,
     STATS_VERSION,
+    DealRecord,
     Stats,
     flag,
-    new_deal_entry,
     whole,
 )
 
@@ -49,19 +50,21 @@ def parse_earlier(data: Any) -> Stats:
     if not isinstance(deals, dict):
         raise ValueError("the per-deal records are damaged")
     # With no solved game in the file, every game it counted on a deal was the player's.
-    played = "played" if counts["solved"] == 0 else "earlier"
-    clean: dict[str, dict[str, Any]] = {}
+    players_own = counts["solved"] == 0
+    clean = DealTable()
     for key, entry in deals.items():
         if not key.isascii() or not key.isdigit() or not isinstance(entry, dict):
             raise ValueError("a per-deal record is damaged")
-        check_deal_number(int(key))
+        number = check_deal_number(int(key))
         won = flag(entry.get("won"))
         best = whole(entry.get("best"), DECK_SIZE)
         if best == DECK_SIZE and not won:
             best = 0  # 52 home without a win: the computer's solve, never "your best"
-        record = new_deal_entry()
-        record.update({"best": best, "won": won, played: whole(entry.get("played"), MAX_UNDOS)})
-        clean[str(int(key))] = record
+        played = whole(entry.get("played"), MAX_UNDOS)
+        if players_own:
+            clean[number] = DealRecord(played=played, best=best, won=won)
+        else:
+            clean[number] = DealRecord(best=best, won=won, earlier=played)
     return Stats(
         won=counts["won"],
         lost=counts["lost"],
@@ -69,6 +72,7 @@ def parse_earlier(data: Any) -> Stats:
         restarted=counts["restarted"],
         current_streak=counts["current_streak"],
         best_streak=counts["best_streak"],
+        broken=True,  # what its games opened with is not kept (nothing comes before them)
         histogram=[whole(n, MAX_UNDOS) for n in histogram],
         wins=[_clean_win(w) for w in wins][-KEEP_WINS:],
         deals=clean,

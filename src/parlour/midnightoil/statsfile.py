@@ -1,4 +1,4 @@
-"""Midnight Oil's statistics on disk: the ledger written once per game, read whole.
+"""Midnight Oil's statistics on disk: the ledger written once per game, and read.
 
 Every ended game appends one line to ``midnightoil/games.jsonl`` in the data
 folder (:mod:`parlour.core.ledger`); everything shown is worked out when it is
@@ -6,6 +6,13 @@ read, so two copies of the game playing at once both count. A game id's first
 record is its result for good: records after it (an older save played again,
 another copy ending the same game) are passed over (docs/foundation.md, "One
 game, one result"), and :func:`settled_result` finds a game's result at once.
+
+A record the ledger cannot take (a full disk, a data folder that cannot be
+used) is kept and written the next time (:mod:`parlour.core.pending`): the game
+says so, a kept result already counts as the game's result, and the kept
+records go in as the statistics are next read. The totals of a long ledger are
+kept beside it (:mod:`parlour.core.tally`, :mod:`parlour.midnightoil.statsfold`),
+so a start reads only the games recorded since.
 
 The statistics file of earlier versions (``midnightoil-stats.json``) is read,
 never written, as a baseline the ledger's games are added to
@@ -19,9 +26,9 @@ import json
 import os
 from pathlib import Path
 
-from parlour.core import ledger, paths
+from parlour.core import ledger, paths, pending, tally
 from parlour.core import record as value
-from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle
+from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.stats import (
     BASELINE_FILE,
@@ -32,6 +39,7 @@ from parlour.midnightoil.stats import (
     record_of,
 )
 from parlour.midnightoil.stats_earlier import parse_earlier
+from parlour.midnightoil.statsfold import FOLD
 
 PATH_COLUMNS = 40
 """Columns a file name may take in a statistics message."""
@@ -97,7 +105,8 @@ def read_stats(lead: str = "No statistics", columns: int = ROW_COLUMNS) -> Stats
     Never raises. A data folder that cannot be used is a ``problem`` (a line of at
     most ``columns``, starting with ``lead``), and so is a ledger that cannot be
     read at all; a damaged line, skipped on its own, is a ``note``. A missing data folder
-    is not created: it holds no games. Nothing is ever rewritten.
+    is not created: it holds no games. Records kept from before (they could not be
+    written then) go into the ledger first. Nothing is ever rewritten.
     """
     try:
         folder = paths.data_dir(create=False)
@@ -109,47 +118,100 @@ def read_stats(lead: str = "No statistics", columns: int = ROW_COLUMNS) -> Stats
         if problem is not None:
             return StatsReading(Stats(), folder_problem=problem)
     baseline, warning = _read_baseline()
-    reading = ledger.read(ledger_path(), Record.from_dict, _game_id, is_final)
-    if reading.problem is not None:
-        return StatsReading(Stats(), warning, ledger_problem=printable(reading.problem))
-    note = reading.message()
+    path = ledger_path()
+    pending.flush(path)
+    totals = tally.summarise(path, FOLD)
+    if totals.problem is not None:
+        return StatsReading(Stats(), warning, ledger_problem=printable(totals.problem))
+    note = totals.message()
     if note is not None:
         note = note[0].upper() + note[1:] + "."
-    return StatsReading(Stats.of(reading.records, baseline), warning or note)
+    stats: Stats = totals.totals
+    if baseline is not None:
+        stats.follow(baseline)
+    return StatsReading(stats, warning or note)
 
 
 def load_stats() -> tuple[Stats, str | None]:
     """The statistics and a warning for the player's message row, or None (the game's view)."""
     reading = read_stats()
     if reading.ledger_problem is not None:
-        return reading.stats, f"Statistics unreadable ({reading.ledger_problem}); the game goes on."
+        return reading.stats, _unreadable(reading.ledger_problem)
     return reading.stats, reading.folder_problem or reading.note
 
 
-def _game_id(record: Record) -> str:
-    return record.game_id
+LINK_TAIL = ledger.LINK_REFUSED.removeprefix("is a link")
+"""What follows "is a link" in the ledger's refusal of a link."""
+
+
+def _unreadable(problem: str) -> str:
+    """The message row when the ledger cannot be read, naming the file by its own name
+    (``--stats`` gives the whole path): it fits the row's 76 columns."""
+    try:
+        path = printable(str(ledger_path()))
+    except (OSError, ValueError):
+        path = ""
+    if path and problem.startswith(f"{path} "):
+        problem = Path(LEDGER_FILE).name + problem.removeprefix(path)
+    if problem.endswith(LINK_TAIL):
+        return (
+            f"Statistics unreadable: {problem.removesuffix(LINK_TAIL)}, and links are not followed."
+        )
+    return f"Statistics unreadable ({problem}); the game goes on."
+
+
+def _in_brief(written: pending.Written) -> pending.Written:
+    """``written`` with a link's refusal said in the few words the row has room for."""
+    if written.reason is not None:
+        written.reason = written.reason.removesuffix(LINK_TAIL)
+    return written
 
 
 def settled_result(game_id: str) -> Record | None:
-    """The result already recorded for the game ``game_id``, or None (none, or unreadable)."""
+    """The result already recorded for the game ``game_id``, or None (none, or unreadable).
+
+    A result kept to be written later (:mod:`parlour.core.pending`) is already the
+    game's result: the kept files are looked in after the ledger.
+    """
     try:
         path = ledger_path()
     except (OSError, ValueError):
         return None
-    return ledger.settled_record(path, game_id, Record.from_dict, is_final)
-
-
-def append_record(record: Record) -> str | None:
-    """Append ``record`` to the ledger; a warning for the message row on failure, else None."""
-    problem = paths.folder_problem("Statistics not recorded", ROW_COLUMNS)
-    if problem is not None:
-        return problem
-    try:
-        ledger.append(ledger_path(), record.to_dict())
-    except ledger.LedgerError as exc:
-        text = str(exc)
-        return printable(text[0].upper() + text[1:] + ".")
+    for place in (path, *pending.places(path)):
+        found = ledger.settled_record(place, game_id, Record.from_dict, is_final)
+        if found is not None:
+            return found
     return None
+
+
+NOT_RECORDED = "Statistics not recorded yet (); kept for next time."
+"""The shortest message that still gives a reason (``core.pending.Written.message``)."""
+
+
+def _folder_reason(exc: OSError, columns: int) -> str:
+    """Why the data folder cannot take a record, in as many words as the row has room for."""
+    brief = exc.brief if isinstance(exc, paths.DataDirError) else exc.strerror or str(exc)
+    reason = f"data folder: {printable(brief)}"
+    return reason if width(NOT_RECORDED) + width(reason) <= columns else printable(brief)
+
+
+def append_record(record: Record, columns: int = ROW_COLUMNS) -> str | None:
+    """Append ``record`` to the ledger, or keep it to be written next time.
+
+    None when it is in the ledger; else the line for the player
+    (``core.pending.Written.message``), at most ``columns`` wide.
+    """
+    problem = None
+    try:
+        paths.data_dir(create=True)
+    except OSError as exc:  # DataDirError, or what the system says
+        problem = _folder_reason(exc, columns)
+    try:
+        path = ledger_path()
+    except (OSError, ValueError) as exc:  # not even a name for it (no home folder)
+        reason = problem or printable(str(exc))
+        return pending.Written(reason=reason).message(columns)
+    return _in_brief(pending.record(path, record.to_dict(), problem=problem)).message(columns)
 
 
 def record_game(game: Game, outcome: str, restarted: bool = False) -> str | None:
