@@ -387,3 +387,28 @@ def test_lines_come_whole_with_their_end_offsets_and_a_runaway_line_as_damage(
         assert list(ledger.lines(fd, 306)) == [(311, b"last")]
     finally:
         os.close(fd)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    pieces=st.lists(
+        st.sampled_from([b"ab", b"xyz", b"\n", b"needle", b"nee", b"dle"]), max_size=30
+    ),
+    chunk=st.integers(1, 12),
+)
+def test_lines_holding_some_bytes_are_the_lines_that_hold_them(
+    pieces: list[bytes], chunk: int
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.jsonl"
+        path.write_bytes(b"".join(pieces))
+        fd = os.open(path, os.O_RDONLY)
+        original = ledger.CHUNK_BYTES
+        ledger.CHUNK_BYTES = chunk
+        try:
+            every = list(ledger.lines(fd))
+            holding = list(ledger.lines(fd, holding=b"needle"))
+        finally:
+            ledger.CHUNK_BYTES = original
+            os.close(fd)
+    assert holding == [(end, line) for end, line in every if b"needle" in line]

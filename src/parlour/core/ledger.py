@@ -258,13 +258,14 @@ CHUNK_BYTES = 1 << 20
 """How much of a ledger is held in memory at a time while it is read."""
 
 
-def lines(fd: int, start: int = 0) -> Iterator[tuple[int, bytes]]:
+def lines(fd: int, start: int = 0, holding: bytes = b"") -> Iterator[tuple[int, bytes]]:
     """The complete lines of the open file from byte ``start``: (offset after it, line).
 
     Read a chunk at a time, so memory stays small however long the ledger. A line
     longer than :data:`MAX_LINE_BYTES` comes as ``b"\\x00"`` (damaged) without being
     held whole; the text after the last newline (a record still being written) is
-    not given.
+    not given. With ``holding``, only the lines that hold those bytes are given, and a
+    chunk without them is passed over by one byte search, unsplit.
     """
     os.lseek(fd, start, os.SEEK_SET)
     offset = start
@@ -276,12 +277,18 @@ def lines(fd: int, start: int = 0) -> Iterator[tuple[int, bytes]]:
             return
         block = carry + chunk
         begin = 0
+        if holding and holding not in block:
+            begin = block.rfind(b"\n") + 1
+            if begin:
+                offset += begin
+                runaway = False
         while True:
             end = block.find(b"\n", begin)
             if end < 0:
                 break
             offset += end + 1 - begin
-            yield offset, (b"\x00" if runaway else block[begin:end])
+            if not holding or holding in block[begin:end]:
+                yield offset, (b"\x00" if runaway else block[begin:end])
             runaway = False
             begin = end + 1
         carry = block[begin:]
@@ -410,11 +417,10 @@ def settled_record(
     except (OSError, ValueError):
         return None
     try:
-        for _, line in lines(fd):
-            if needle in line:
-                record = _parse_line(line, parse)
-                if record is not None and is_final(record):
-                    return record
+        for _, line in lines(fd, holding=needle):
+            record = _parse_line(line, parse)
+            if record is not None and is_final(record):
+                return record
     except OSError:
         return None
     finally:
