@@ -200,7 +200,10 @@ class SavingMixin:
         saved, why = self._recovery_save(RECOVERY_STEM)
         if saved is None:
             self.recorder.abandoned(self.game)
-            self.exit_message = f"mille: input ended; the game could not be saved: {printable(why)}"
+            lines = [f"mille: input ended; the game could not be saved: {printable(why)}"]
+            if self.recorder.problem:  # the statistics could not be written either
+                lines.append(printable(self.recorder.problem))
+            self.exit_message = "\n".join(lines)
         else:
             shown = printable(saved)
             resume = f"continue it with: mille {shown}"
