@@ -123,13 +123,26 @@ def replay_farewell(result: GameRecord) -> str:
 
 def stats_lines(levels: tuple[str, ...] | None = None) -> list[str]:
     """The statistics as plain lines, of every level unless ``levels`` is given (with a
-    line about anything skipped)."""
+    line about anything skipped).
+
+    The kept records are written first; the ledger is read as a fold
+    (:func:`parlour.core.tally.summarise` with :data:`parlour.mille.statsfold.FOLD`), so the
+    settled games' totals kept beside it spare reading it all again.
+    """
+    from parlour.core import tally
     from parlour.mille import stats
+    from parlour.mille.statsfold import FOLD
 
     flush_kept()
-    reading = read_records()
-    lines = stats.report(reading.records, stats.LEVELS if levels is None else levels)
-    note = reading.message("statistics")
+    try:
+        path = ledger_path()
+    except OSError as exc:
+        summary = tally.Tally(FOLD.empty())
+        summary.problem = f"the data folder cannot be used ({exc.strerror or exc})"
+    else:
+        summary = tally.summarise(path, FOLD)
+    lines = stats.report_totals(summary.totals, stats.LEVELS if levels is None else levels)
+    note = summary.message("statistics")
     return [*lines, note] if note else lines
 
 
