@@ -12,12 +12,18 @@ game is). Then it times, each in a fresh process and several times over:
 * the start of each game in an 80x24 pseudo-terminal to its complete first board,
 
 the first run (which reads the whole ledger and keeps its totals) apart from the runs
-after it, with the peak memory (maximum resident set) of each run.
+after it, with the peak memory (maximum resident set) of each run: the command's own,
+measured by ``/usr/bin/time -f %M`` (a process forked from this bench starts with the
+bench's pages, which ``ru_maxrss`` of ``wait4`` would count) or, for a board in the
+pseudo-terminal, the game's ``VmHWM`` in ``/proc/PID/status`` once the board shows.
+Mille is also timed restoring a save (``mille FILE``: the replay check searches the
+whole ledger for the game's id).
 
     .venv/bin/python bench/stats_scale.py --games 100000 [--runs 5] [--keep FOLDER]
+        [--only mille|dixmille|midnightoil]
 
-``--keep FOLDER`` builds the ledgers there (or reuses them when they are there).
-Prints figures, never asserts.
+``--keep FOLDER`` builds the ledgers there (or reuses them when they are there);
+``--only GAME`` builds and times that game alone. Prints figures, never asserts.
 """
 
 from __future__ import annotations
@@ -25,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -112,9 +117,11 @@ LEDGERS = {
 }
 
 
-def build(folder: Path, games: int) -> None:
+def build(folder: Path, games: int, only: str | None = None) -> None:
     """Write each game's ledger of ``games`` records (left as it is when already there)."""
     for name, (relative, make) in LEDGERS.items():
+        if only is not None and name != only:
+            continue
         path = folder / relative
         if path.exists():
             print(f"{name}: reusing {path} ({path.stat().st_size / 1e6:.0f} MB)")
@@ -152,30 +159,54 @@ def _abandoned_dixmille(record: dict[str, object]) -> dict[str, object]:
     return early
 
 
+TIME = "/usr/bin/time"
+
+
 def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Seconds and peak memory (MB) of one command run to its end."""
-    started = time.perf_counter()
-    child = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
-    took = time.perf_counter() - started
-    if status:
-        print(f"  {' '.join(argv[-2:])} exited with {status}: {child.stderr.read()[:200]!r}")
-    return took, usage.ru_maxrss / 1024
+    """Seconds and the command's own peak memory (MB) of one run to its end.
+
+    ``ru_maxrss`` from ``wait4`` is not the command's own: a child forked from this
+    bench carries the bench's resident pages into it, so the peak is taken by
+    ``/usr/bin/time`` (a small process whose own child is the command), when there.
+    """
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as report:
+        timed = [TIME, "-f", "%M", "-o", report.name, *argv] if os.path.exists(TIME) else argv
+        started = time.perf_counter()
+        child = subprocess.Popen(timed, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(child.pid, 0)
+        took = time.perf_counter() - started
+        if status:
+            print(f"  {' '.join(argv[-2:])} exited with {status}: {child.stderr.read()[:200]!r}")
+        assert child.stderr is not None
+        child.stderr.close()
+        if timed is argv:
+            return took, usage.ru_maxrss / 1024  # an upper bound: the bench's pages too
+        return took, int(report.read().split()[-1]) / 1024
+
+
+def _peak_of(pid: int) -> float:
+    """The peak resident memory (MB) of the running process ``pid`` (its VmHWM)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 def _board(argv: list[str], env: dict[str, str], marker: str) -> tuple[float, float]:
-    """Seconds to a first board showing ``marker`` in an 80x24 pty, and the peak memory."""
+    """Seconds to a first board showing ``marker`` in an 80x24 pty, and the game's peak
+    memory by then (VmHWM: the pages of this process since its exec, none of the bench's)."""
     import pexpect
 
     started = time.perf_counter()
     child = pexpect.spawn(argv[0], argv[1:], env=env, dimensions=(24, 80), timeout=60)
     child.expect(marker)
     took = time.perf_counter() - started
+    peak = _peak_of(child.pid)
     child.sendcontrol("c")
     child.terminate(force=True)
     child.close()
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return took, usage.ru_maxrss / 1024
+    return took, peak
 
 
 COMMANDS = [
@@ -183,16 +214,26 @@ COMMANDS = [
     ("dixmille --stats", [str(BIN / "dixmille"), "--stats"], None),
     ("midnightoil --stats", [str(BIN / "midnightoil"), "--stats"], None),
     ("mille start", [str(BIN / "mille"), "--seed", "1"], "Move:"),
+    ("mille FILE start", [str(BIN / "mille"), "RESTORE"], "Move:"),
     ("dixmille start", [str(BIN / "dixmille"), "--seed", "1", "Ann", "ZEDX"], "throw"),
     ("midnightoil start", [str(BIN / "midnightoil"), "--deal", "1"], "home 0/52"),
 ]
 
 
-def measure(folder: Path, runs: int) -> None:
+RESTORE_SAMPLE = Path(__file__).resolve().parents[1] / "saves" / "mille-v2-classic-hand2.json"
+"""A save whose game the ledger does not hold: the replay check reads the whole ledger."""
+
+
+def measure(folder: Path, runs: int, only: str | None = None) -> None:
     env = dict(os.environ, PARLOUR_DATA_DIR=str(folder), TERM="xterm")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    restore = folder / "restore.json"
+    restore.write_bytes(RESTORE_SAMPLE.read_bytes())
     print(f"\n{'command':<22} {'first run':>10} {'then: median':>13} {'max':>7} {'peak MB':>8}")
-    for label, argv, marker in COMMANDS:
+    for label, command, marker in COMMANDS:
+        if only is not None and label.split()[0] != only:
+            continue
+        argv = [str(restore) if part == "RESTORE" else part for part in command]
         for kept in folder.glob("*/*.totals.json"):
             kept.unlink()  # the first run reads the whole ledger
         times, peaks = [], []
@@ -212,16 +253,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--keep", type=Path)
+    parser.add_argument("--only", choices=sorted(LEDGERS), help="build and time one game only")
     options = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f}")
     if options.keep is not None:
         options.keep.mkdir(parents=True, exist_ok=True)
-        build(options.keep, options.games)
-        measure(options.keep, options.runs)
-        return
-    with tempfile.TemporaryDirectory() as folder:
-        build(Path(folder), options.games)
-        measure(Path(folder), options.runs)
+        build(options.keep, options.games, options.only)
+        measure(options.keep, options.runs, options.only)
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            build(Path(folder), options.games, options.only)
+            measure(Path(folder), options.runs, options.only)
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
 
 
