@@ -143,7 +143,26 @@ def stats_lines(levels: tuple[str, ...] | None = None) -> list[str]:
         summary = tally.summarise(path, FOLD)
     lines = stats.report_totals(summary.totals, stats.LEVELS if levels is None else levels)
     note = summary.message("statistics")
-    return [*lines, note] if note else lines
+    return [*lines, *fitted(note)] if note else lines
+
+
+def fitted(line: str) -> list[str]:
+    """``line`` broken at spaces into lines of at most 80 columns, the later ones indented
+    as a level's are; a word too long for a line (a long path) is cut in the middle."""
+    from parlour.core.text import ASCII_ELLIPSIS, LINE_COLUMNS, shorten_middle, width
+    from parlour.mille.stats import INDENT
+
+    lines: list[str] = []
+    for word in line.split(" "):
+        if lines and width(joined := f"{lines[-1]} {word}") <= LINE_COLUMNS:
+            lines[-1] = joined
+            continue
+        lead = INDENT if lines else ""
+        room = LINE_COLUMNS - width(lead)
+        lines.append(
+            lead + (word if width(word) <= room else shorten_middle(word, room, ASCII_ELLIPSIS))
+        )
+    return lines
 
 
 class Recorder:
