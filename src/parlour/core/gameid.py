@@ -22,5 +22,5 @@ def is_game_id(value: object) -> bool:
     return (
         isinstance(value, str)
         and len(value) == GAME_ID_LENGTH
-        and all(ch in GAME_ID_CHARS for ch in value)
+        and GAME_ID_CHARS.issuperset(value)  # in C: 100,000 kept ids are checked at a start
     )
