@@ -266,7 +266,7 @@ def test_whatever_loads_plays_on_saves_and_loads_again(
     target = tmp_path / "mutated.json"
 
     @settings(
-        max_examples=25,
+        max_examples=30,
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
