@@ -8,7 +8,8 @@ the ledger is then those records repeated, each under a fresh game id, to the co
 asked (about one in twenty also first recorded abandoned, then finished, as a resumed
 game is; Midnight Oil, where every end is a result, has one in twenty recorded twice,
 the second line a replay passed over). Then it times, each in a fresh process and
-several times over:
+several times over (mille also restoring a save, ``mille FILE``: the replay check searches
+the ledger for the game's id):
 
 * ``GAME --stats`` (to the end of its output),
 * the start of each game in an 80x24 pseudo-terminal to its complete first board,
@@ -231,19 +232,27 @@ COMMANDS = [
     ("mille --stats", [str(BIN / "mille"), "--stats"], None),
     ("dixmille --stats", [str(BIN / "dixmille"), "--stats"], None),
     ("midnightoil --stats", [str(BIN / "midnightoil"), "--stats"], None),
+    ("mille FILE start", [str(BIN / "mille"), "RESTORE"], "Move:"),
     ("mille start", [str(BIN / "mille"), "--seed", "1"], "Move:"),
     ("dixmille start", [str(BIN / "dixmille"), "--seed", "1", "Ann", "ZEDX"], "throw"),
     ("midnightoil start", [str(BIN / "midnightoil"), "--deal", "1"], "home 0/52"),
 ]
 
 
+RESTORE_SAMPLE = Path(__file__).resolve().parents[1] / "saves" / "mille-v2-classic-hand2.json"
+"""A save whose game the ledger does not hold: the replay check reads the whole ledger."""
+
+
 def measure(folder: Path, runs: int, only: list[str]) -> None:
     env = dict(os.environ, PARLOUR_DATA_DIR=str(folder), TERM="xterm")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    restore = folder / "restore.json"
+    restore.write_bytes(RESTORE_SAMPLE.read_bytes())
     print(f"\n{'command':<22} {'first run':>10} {'then: median':>13} {'max':>7} {'peak MB':>8}")
-    for label, argv, marker in COMMANDS:
+    for label, command, marker in COMMANDS:
         if label.split()[0] not in only:
             continue
+        argv = [str(restore) if part == "RESTORE" else part for part in command]
         for kept in folder.glob("*/*.totals.json"):
             kept.unlink()  # the first run reads the whole ledger
         times, peaks = [], []

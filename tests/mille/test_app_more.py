@@ -205,16 +205,22 @@ def test_a_crash_save_gets_its_own_name(_private_data_dir: Path) -> None:
     assert Path(first).name.startswith("mille-crash-")
 
 
-def test_an_unusable_data_folder_is_said_in_one_line(tmp_path: Path) -> None:
+def test_an_unusable_data_folder_sends_the_recovery_save_to_the_current_folder(
+    tmp_path: Path,
+) -> None:
+    """The data folder cannot even be made (a file in the way): the current folder takes
+    the game (no file loaded or saved yet); the farewell names that file."""
     blocker = tmp_path / "afile"
     blocker.write_text("x")
     os.environ["PARLOUR_DATA_DIR"] = str(blocker / "sub")
     app = make_app()
     app.end_of_input()
-    text = app.exit_message or ""
-    assert text.startswith("mille: input ended; the game could not be saved: ")
-    assert "data folder" in text and "\n" not in text
-    assert app.emergency_save() is None
+    (saved,) = tmp_path.glob("mille-recovery-*.json")
+    assert app.exit_message == (
+        f"mille: input ended; your game was saved to {saved}\ncontinue it with: mille {saved}"
+    )
+    crash = app.emergency_save()
+    assert crash is not None and Path(crash).parent == tmp_path
 
 
 # ---------------------------------------------------------------- nothing raw

@@ -227,6 +227,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.stats:
         return print_stats()
 
+    from parlour.mille.record import flush_kept
+
+    flush_kept()  # records kept while the data folder was full or read-only
     from parlour.mille.app import MilleApp
     from parlour.mille.rules import Game
     from parlour.tui.glyphs import choose_glyphs

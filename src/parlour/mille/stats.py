@@ -108,23 +108,45 @@ class HandSummary:
         """Strictly rebuild :meth:`to_dict` output; ``ValueError`` names what is impossible."""
         if not isinstance(data, dict):
             raise ValueError("a hand summary is not an object")
-        summary = cls(
-            number=checked_int(data.get("number"), "a hand number", 1, MAX_HANDS),
-            you=checked_int(data.get("you"), "a hand score", 0, MAX_HAND_POINTS),
-            computer=checked_int(data.get("computer"), "a hand score", 0, MAX_HAND_POINTS),
-            trip=checked_bool(data.get("trip"), "a trip flag"),
-            safeties=checked_int(data.get("safeties"), "a safety count", 0, NUM_SAFETIES),
-            coups=checked_int(data.get("coups"), "a coup count", 0, NUM_SAFETIES),
-            shut_out=checked_bool(data.get("shut_out"), "a shut-out flag"),
+        fields: Any = data  # (a dict: its values are checked below)
+        get = fields.get
+        number, you, computer = get("number"), get("you"), get("computer")
+        trip, safeties, coups, shut_out = (
+            get("trip"),
+            get("safeties"),
+            get("coups"),
+            get("shut_out"),
         )
-        floor = summary.safeties * SAFETY_POINTS + summary.coups * COUP_POINTS
-        if summary.coups > summary.safeties or summary.you < floor:
+        # Every field in one test (a ledger holds hundreds of thousands of hands); only a
+        # hand that fails it goes through the checks one by one, which name the field.
+        if not (
+            type(number) is int
+            and type(you) is int
+            and type(computer) is int
+            and type(safeties) is int
+            and type(coups) is int
+            and type(trip) is bool
+            and type(shut_out) is bool
+            and 1 <= number <= MAX_HANDS
+            and 0 <= you <= MAX_HAND_POINTS
+            and 0 <= computer <= MAX_HAND_POINTS
+            and 0 <= safeties <= NUM_SAFETIES
+            and 0 <= coups <= NUM_SAFETIES
+        ):
+            checked_int(number, "a hand number", 1, MAX_HANDS)
+            checked_int(you, "a hand score", 0, MAX_HAND_POINTS)
+            checked_int(computer, "a hand score", 0, MAX_HAND_POINTS)
+            checked_bool(trip, "a trip flag")
+            checked_int(safeties, "a safety count", 0, NUM_SAFETIES)
+            checked_int(coups, "a coup count", 0, NUM_SAFETIES)
+            checked_bool(shut_out, "a shut-out flag")
+        if coups > safeties or you < safeties * SAFETY_POINTS + coups * COUP_POINTS:
             raise ValueError("a hand summary does not add up")
-        if summary.shut_out and not summary.trip:
+        if shut_out and not trip:
             raise ValueError("a shut-out without a trip")
-        if summary.trip and summary.you < MIN_TRIP_POINTS:
+        if trip and you < MIN_TRIP_POINTS:
             raise ValueError("a trip worth too few points")
-        return summary
+        return cls(number, you, computer, trip, safeties, coups, shut_out)
 
 
 def summarize_hand(game: Game) -> HandSummary:
@@ -376,7 +398,11 @@ def level_lines(level: str, stats: LevelStats) -> list[str]:
 
 def report(records: Iterable[GameRecord], levels: Iterable[str] = LEVELS) -> list[str]:
     """Plain lines for the given levels."""
-    totals = tally(records)
+    return report_totals(tally(records), levels)
+
+
+def report_totals(totals: Mapping[str, LevelStats], levels: Iterable[str] = LEVELS) -> list[str]:
+    """Plain lines for the given levels of ``totals`` (from :func:`tally` or the fold)."""
     lines: list[str] = []
     for level in levels:
         lines += level_lines(level, totals[level])
