@@ -123,7 +123,10 @@ def test_bad_file_gets_one_line_and_status_one(tmp_path: Path) -> None:
     bad.write_text('{"format": "parlour-save", "game": "dixmille"', encoding="utf-8")
     status, output = run_plain(["dixmille", str(bad)])
     assert status == 1
-    assert output.strip() == f"dixmille: {bad}: is damaged: it is cut short (the end of the file is missing)"
+    assert (
+        output.strip()
+        == f"dixmille: {bad}: is damaged: it is cut short (the end of the file is missing)"
+    )
 
 
 def test_ctrl_c_asks_and_hangup_saves_a_recovery_file(tmp_path: Path) -> None:
