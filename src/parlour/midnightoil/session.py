@@ -474,10 +474,10 @@ def _command_path(path: str) -> str:
 
 
 def _shell_quoted(path: str) -> str:
-    """``path`` quoted for the shell (:mod:`shlex` is imported when a path is first shown)."""
-    import shlex
+    """``path`` quoted for the player's shell (POSIX or Windows: ``core.shellpath``)."""
+    from parlour.core.shellpath import for_shell
 
-    return shlex.quote(path)
+    return for_shell(path)
 
 
 def _random_deal() -> int:

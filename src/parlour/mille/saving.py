@@ -193,8 +193,10 @@ class SavingMixin:
             self.recorder.abandoned(self.game)
             self.exit_message = f"mille: input ended; the game could not be saved: {printable(why)}"
         else:
+            from parlour.core.shellpath import for_shell
+
             shown = printable(saved)
-            resume = f"continue it with: mille {shown}"
+            resume = f"continue it with: mille {printable(for_shell(saved))}"
             self.exit_message = f"mille: input ended; your game was saved to {shown}\n{resume}"
         self.exit_status = 1
 
