@@ -34,6 +34,7 @@ from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import BUILD, FOUNDATION
 from parlour.midnightoil.stats import LOST, SOLVED, WON, Record, ledger_path, load_stats
 from parlour.tui.glyphs import ASCII
+from tests.hypothesis_profiles import examples
 
 COPIES = (0, 1)
 SLOTS = ("a.json", "b.json")
@@ -300,7 +301,7 @@ class Lifecycle(RuleBasedStateMachine):
 
 
 Lifecycle.TestCase.settings = settings(
-    max_examples=50,
+    max_examples=examples(50),
     stateful_step_count=30,
     deadline=None,
     derandomize=True,

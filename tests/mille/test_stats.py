@@ -21,6 +21,7 @@ from parlour.mille.app import MilleApp
 from parlour.mille.rules import COMPUTER, HUMAN, Phase
 from parlour.mille.savefile import Meta, load_saved
 from parlour.mille.stats import GameRecord, HandSummary
+from tests.hypothesis_profiles import examples
 from tests.mille.drive import near_the_end, play_until_question
 from tests.mille.opponents import FirstLegal, human_keys
 from tests.mille.test_app import press
@@ -323,7 +324,7 @@ class StatisticsMachine(RuleBasedStateMachine):
 
 
 StatisticsMachine.TestCase.settings = settings(
-    max_examples=25,
+    max_examples=examples(25),
     stateful_step_count=12,
     deadline=None,
     database=None,
