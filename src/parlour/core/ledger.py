@@ -28,6 +28,7 @@ The rules every game's statistics follow (docs/foundation.md, "What we promise")
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
@@ -170,6 +171,17 @@ def _never_final(record: object) -> bool:
     return False
 
 
+def _under_a_file(path: Path) -> bool:
+    """Whether the nearest existing folder above ``path`` is not a folder (a file in the way)."""
+    for parent in path.parents:
+        try:
+            if os.path.lexists(parent):
+                return not parent.is_dir()
+        except (OSError, ValueError):
+            return False
+    return False
+
+
 def read(
     path: Path,
     parse: Callable[[dict[str, Any]], T],
@@ -189,6 +201,8 @@ def read(
     try:
         raw = files.read_regular(path, MAX_LEDGER_BYTES)
     except FileNotFoundError:
+        if _under_a_file(path):  # Windows says "not found" where POSIX says "not a folder"
+            reading.problem = os.strerror(errno.ENOTDIR)
         return reading
     except files.NotRegular as exc:
         reading.problem = f"{text.printable(str(path))} {exc}"
