@@ -90,14 +90,14 @@ def test_a_new_save_gets_the_folders_access(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "reason"),
     [
-        ("CON", '"CON" is a name Windows keeps for a device'),
-        ("con.json", '"con.json" is a name Windows keeps for a device (CON)'),
-        ("LPT1.json", '"LPT1.json" is a name Windows keeps for a device (LPT1)'),
-        ("a<b.json", '"a<b.json" holds <, which Windows does not allow in a file name'),
-        ("a|b.json", '"a|b.json" holds |, which Windows does not allow in a file name'),
-        ("s.json:hidden", '"s.json:hidden" holds :, which Windows does not allow in a file name'),
-        ("save.", '"save." ends in a dot, which Windows would drop from the name'),
-        ("save ", '"save " ends in a space, which Windows would drop from the name'),
+        ("CON", '"CON" is a device name on Windows'),
+        ("con.json", '"con.json" is a device name on Windows (CON)'),
+        ("LPT1.json", '"LPT1.json" is a device name on Windows (LPT1)'),
+        ("a<b.json", '"a<b.json": Windows allows no < in a file name'),
+        ("a|b.json", '"a|b.json": Windows allows no | in a file name'),
+        ("s.json:hidden", '"s.json:hidden": Windows allows no : in a file name'),
+        ("save.", '"save." ends in a dot, which Windows drops'),
+        ("save ", '"save " ends in a space, which Windows drops'),
     ],
 )
 def test_a_name_windows_forbids_is_refused_and_nothing_is_written(
@@ -109,10 +109,22 @@ def test_a_name_windows_forbids_is_refused_and_nothing_is_written(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_device_name_is_no_file_to_overwrite(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows (Wine too) says CON.json exists, as typed: it is the console. The games must
+    not ask to overwrite it."""
+    monkeypatch.chdir(tmp_path)
+    assert not saves.file_exists(saves.player_path("CON.json"))
+    assert not saves.file_exists("nul")
+    (tmp_path / "s.json").write_text("{}", encoding="utf-8")
+    assert saves.file_exists(tmp_path / "s.json")
+
+
 def test_a_folder_with_a_forbidden_name_is_refused_too(tmp_path: Path) -> None:
     with pytest.raises(saves.SaveError) as caught:
         saves.write_save(tmp_path / "aux" / "s.json", "demo", 1, 7, {"n": 1})
-    assert caught.value.reason == '"aux" is a name Windows keeps for a device; choose another name'
+    assert caught.value.reason == '"aux" is a device name on Windows; choose another name'
 
 
 def test_the_data_folder_is_under_appdata(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -207,12 +207,12 @@ def test_statistics_lock_with_msvcrt_and_saves_skip_posix_calls(
 @pytest.mark.parametrize(
     ("name", "reason"),
     [
-        ("CON", '"CON" is a name Windows keeps for a device'),
-        ("nul.json", '"nul.json" is a name Windows keeps for a device (NUL)'),
-        ("a?.json", '"a?.json" holds ?, which Windows does not allow in a file name'),
-        ("s.json:x", '"s.json:x" holds :, which Windows does not allow in a file name'),
-        ("save.", '"save." ends in a dot, which Windows would drop from the name'),
-        ("save ", '"save " ends in a space, which Windows would drop from the name'),
+        ("CON", '"CON" is a device name on Windows'),
+        ("nul.json", '"nul.json" is a device name on Windows (NUL)'),
+        ("a?.json", '"a?.json": Windows allows no ? in a file name'),
+        ("s.json:x", '"s.json:x": Windows allows no : in a file name'),
+        ("save.", '"save." ends in a dot, which Windows drops'),
+        ("save ", '"save " ends in a space, which Windows drops'),
     ],
 )
 def test_names_windows_forbids_are_refused_before_anything_is_written(
@@ -224,6 +224,10 @@ def test_names_windows_forbids_are_refused_before_anything_is_written(
         saves.write_save(tmp_path / name, "demo", 1, 1, {"n": 1})
     assert caught.value.reason == reason + "; choose another name"
     assert list(tmp_path.iterdir()) == []
+    if sys.platform != "win32":  # Linux can hold such a name; Windows says CON "exists"
+        (tmp_path / name).write_text("x")
+    with windows(monkeypatch, FakeWindow([])):
+        assert not saves.file_exists(tmp_path / name)  # so no game asks to overwrite it
 
 
 def test_ctrl_break_asks_to_stop_and_there_is_no_job_control(

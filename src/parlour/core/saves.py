@@ -160,7 +160,16 @@ def player_path(text: str) -> Path:
 
 
 def file_exists(path: str | os.PathLike[str]) -> bool:
-    """Whether something is at ``path`` (an overwrite question); never raises on odd names."""
+    """Whether something is at ``path`` (an overwrite question); never raises on odd names.
+
+    On Windows a name it forbids is no file, though Windows says ``CON.json`` exists (it
+    is the console): the save is then refused with the reason, not offered as an overwrite.
+    """
+    if sys.platform == "win32":
+        from parlour.core import winnames
+
+        if winnames.path_problem(os.fspath(path)) is not None:
+            return False
     return os.path.lexists(path)
 
 

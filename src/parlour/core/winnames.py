@@ -34,17 +34,17 @@ def name_problem(name: str) -> str | None:
     shown = f'"{name}"'
     for char in name:
         if 0 < ord(char) < 32:  # a NUL byte is no name anywhere: the saves say so themselves
-            return f"{shown} holds a control character, which Windows does not allow in a file name"
+            return f"{shown}: Windows allows no control character in a file name"
         if char in FORBIDDEN:
-            return f"{shown} holds {char}, which Windows does not allow in a file name"
+            return f"{shown}: Windows allows no {char} in a file name"
     if name.endswith("."):
-        return f"{shown} ends in a dot, which Windows would drop from the name"
+        return f"{shown} ends in a dot, which Windows drops"
     if name.endswith(" "):
-        return f"{shown} ends in a space, which Windows would drop from the name"
+        return f"{shown} ends in a space, which Windows drops"
     device = name.split(".", 1)[0].rstrip(" ").upper()
     if device in DEVICES:
         which = "" if device == name.upper() else f" ({device})"
-        return f"{shown} is a name Windows keeps for a device{which}"
+        return f"{shown} is a device name on Windows{which}"
     return None
 
 
