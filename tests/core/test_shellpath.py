@@ -113,7 +113,9 @@ WINDOWS_NAME_CHARS = st.characters(
 @given(st.text(WINDOWS_NAME_CHARS, min_size=1, max_size=30).filter(lambda p: p[-1] != "\\"))
 def test_a_windows_program_reads_the_path_back_whole(path: str) -> None:
     shown = for_shell(path, windows=True)
-    expected = (".\\" + path) if path.startswith("-") else path
+    expected = os.path.expanduser(path) if path.startswith("~") else path
+    if expected.startswith("-"):
+        expected = ".\\" + expected
     assert windows_argv("midnightoil " + shown) == ["midnightoil", expected]
     if not shown.startswith('"'):  # shown plain: nothing either shell would act on
         assert not set(shown) & set(CMD_AND_POWERSHELL_SPECIALS)
