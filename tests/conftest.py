@@ -8,6 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.hypothesis_profiles import load_from_environment
+
+load_from_environment()
+
 
 @pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:

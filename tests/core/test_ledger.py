@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import multiprocessing
 import os
 import sys
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from parlour.core import ledger
+from tests.hypothesis_profiles import examples
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file kinds")
 
@@ -156,11 +158,31 @@ def test_a_missing_file_is_no_games(tmp_path: Path) -> None:
 
 
 def test_a_folder_in_the_way_is_a_problem_not_a_crash(tmp_path: Path) -> None:
-    folder = tmp_path / "games\x1b[2J.jsonl"
+    windows = sys.platform == "win32"  # where a name cannot hold a control character
+    folder = tmp_path / ("games.jsonl" if windows else "games\x1b[2J.jsonl")
     folder.mkdir()
     reading = _read(folder)
-    assert reading.problem == f"{tmp_path}/games^[[2J.jsonl is a folder"
+    shown = tmp_path / ("games.jsonl" if windows else "games^[[2J.jsonl")
+    assert reading.problem == f"{shown} is a folder"
     assert "\x1b" not in (reading.message() or "")
+
+
+def test_a_file_in_place_of_the_folder_is_told_alike_everywhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """POSIX says "not a folder" when a file stands where a folder of the path should;
+    Windows says "not found". Both are told as a problem, not as no statistics yet."""
+    (tmp_path / "data").write_text("x")
+    under = tmp_path / "data" / "mille" / "games.jsonl"
+    assert _read(under).problem == os.strerror(errno.ENOTDIR)
+
+    def not_found(path: Path, limit: int) -> bytes:
+        raise FileNotFoundError(2, "The system cannot find the path specified")
+
+    monkeypatch.setattr(ledger.files, "read_regular", not_found)  # as on Windows
+    assert _read(under).problem == os.strerror(errno.ENOTDIR)
+    assert _read(tmp_path / "none" / "games.jsonl").problem is None  # only missing: no games yet
+    assert _read(tmp_path / "games.jsonl").records == []
 
 
 @posix_only
@@ -288,7 +310,9 @@ class LedgerModel(RuleBasedStateMachine):
             assert (found["n"] if found else None) == wanted
 
 
-LedgerModel.TestCase.settings = settings(max_examples=40, stateful_step_count=15, deadline=None)
+LedgerModel.TestCase.settings = settings(
+    max_examples=examples(40), stateful_step_count=15, deadline=None
+)
 test_the_ledger_against_a_model = LedgerModel.TestCase
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from parlour.core import ledger, tally
+from tests.hypothesis_profiles import examples
 
 
 class Counts:
@@ -246,7 +247,9 @@ class KeptTotals(RuleBasedStateMachine):
         )
 
 
-KeptTotals.TestCase.settings = settings(max_examples=40, stateful_step_count=20, deadline=None)
+KeptTotals.TestCase.settings = settings(
+    max_examples=examples(40), stateful_step_count=20, deadline=None
+)
 test_kept_totals_against_reading_the_whole_ledger = KeptTotals.TestCase
 
 

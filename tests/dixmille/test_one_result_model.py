@@ -35,6 +35,7 @@ from parlour.dixmille import savefile, stats, statsview
 from parlour.dixmille.app import DixMilleApp, Mode
 from parlour.dixmille.rules import FOUR_TWOS_TURN, Pass, Phase, TakeDice
 from parlour.tui.glyphs import ASCII
+from tests.hypothesis_profiles import examples
 
 LINEUPS = (("Ann",), ("Ann", "Bob"), ("Bob", "Ann"))
 MAX_KEYS = 20_000
@@ -343,7 +344,7 @@ class OneResultMachine(RuleBasedStateMachine):
 
 
 OneResultMachine.TestCase.settings = settings(
-    max_examples=15,
+    max_examples=examples(15),
     stateful_step_count=20,
     deadline=None,
     derandomize=True,

@@ -44,6 +44,7 @@ from parlour.dixmille import savefile, stats, statsview
 from parlour.dixmille.app import DixMilleApp, Mode
 from parlour.dixmille.rules import FOUR_TWOS_TURN, Pass, Phase, TakeDice
 from parlour.tui.glyphs import ASCII
+from tests.hypothesis_profiles import examples
 
 LINEUPS = (("Ann",), ("Ann", "Bob"), ("Bob", "Ann", "Cy"))
 MAX_STEPS = 20_000
@@ -360,7 +361,7 @@ class StatisticsMachine(RuleBasedStateMachine):
 
 
 StatisticsMachine.TestCase.settings = settings(
-    max_examples=20,
+    max_examples=examples(20),
     stateful_step_count=20,
     deadline=None,
     derandomize=True,

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from parlour.core.rng import make_rng
+from parlour.core.shellpath import for_shell
 from parlour.dixmille import savefile
 from parlour.dixmille.ai import threshold_take, zedx_move
 from parlour.dixmille.rules import Game, Pass, Phase, TakeDice, Throw, new_game, points
@@ -201,7 +202,8 @@ def test_a_resumed_game_shows_its_log_and_its_file_name_fitted(tmp_path: Path) -
         term.wait_for("Save to file:")
         term.send("\x15" + str(target) + "\r")
         term.wait_for("Saved")
-        assert term.line(20).rstrip().endswith("存档.json") and width(term.line(20)) <= 80
+        shown = for_shell(str(target))  # as typed after "resume with: dixmille"
+        assert term.line(20).rstrip().endswith(shown[-7:]) and width(term.line(20)) <= 80
         term.send("Q")
         term.wait_for("Quit this game? (y/n)")
         term.send("y")

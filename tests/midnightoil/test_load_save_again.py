@@ -24,6 +24,7 @@ from parlour.midnightoil.app import MidnightOilApp
 from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS, Game
 from parlour.midnightoil.rules import REDEAL
 from parlour.tui.glyphs import ASCII
+from tests.hypothesis_profiles import examples
 from tests.savefuzz import mutated, raw_bytes
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "saves").glob("midnightoil-*.json"))
@@ -130,7 +131,7 @@ def test_a_game_the_loader_would_refuse_is_not_written(tmp_path: Path) -> None:
 
 def fuzz(source: Path, at_bounds: bool) -> Any:
     @settings(
-        max_examples=80,
+        max_examples=examples(80),
         deadline=None,
         derandomize=True,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

@@ -446,6 +446,7 @@ def test_a_row_too_long_in_every_form_is_cut_from_the_middle(
 def test_no_home_folder_is_told_in_brief(monkeypatch: pytest.MonkeyPatch, lead: str) -> None:
     monkeypatch.delenv(paths.ENV_VAR, raising=False)
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("APPDATA", raising=False)  # Windows: the home folder is asked then
 
     def no_home() -> Path:
         raise RuntimeError("Could not determine home directory.")

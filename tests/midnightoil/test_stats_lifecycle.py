@@ -39,6 +39,7 @@ from parlour.midnightoil.rules import BUILD, FOUNDATION
 from parlour.midnightoil.stats import LOST, SOLVED, WON, Record
 from parlour.midnightoil.statsfile import ledger_path, load_stats
 from parlour.tui.glyphs import ASCII
+from tests.hypothesis_profiles import examples
 
 COPIES = (0, 1)
 SLOTS = ("a.json", "b.json")
@@ -330,7 +331,7 @@ class Lifecycle(RuleBasedStateMachine):
 
 
 Lifecycle.TestCase.settings = settings(
-    max_examples=100,
+    max_examples=examples(100),
     stateful_step_count=30,
     deadline=None,
     derandomize=True,

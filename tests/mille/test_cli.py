@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import struct
+import sys
 from pathlib import Path
 
 import pytest
@@ -164,6 +165,7 @@ def test_a_hostile_file_name_in_an_error_line_is_escaped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "x\x1b]0;owned\x07.json"
-    path.write_text("not json", encoding="utf-8")
+    if sys.platform != "win32":  # no control character in a Windows name: "no such file" there
+        path.write_text("not json", encoding="utf-8")
     status, out = _run([str(path)], capsys)
     assert status == 1 and "\x1b" not in out and "\x07" not in out and "^[" in out

@@ -30,6 +30,7 @@ from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
 from parlour.mille.seat import SeatView
 from parlour.mille.stats import summarize_hand
 from parlour.tui import keys
+from tests.hypothesis_profiles import examples
 from tests.mille.test_app import press
 from tests.savefuzz import mutated, raw_bytes
 
@@ -266,7 +267,7 @@ def test_whatever_loads_plays_on_saves_and_loads_again(
     target = tmp_path / "mutated.json"
 
     @settings(
-        max_examples=30,
+        max_examples=examples(30),
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

@@ -37,6 +37,7 @@ from parlour.mille import cli, record
 from parlour.mille.app import MilleApp
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
 from parlour.mille.savefile import Meta, load_saved
+from tests.hypothesis_profiles import examples
 from tests.mille.drive import play_until_question
 from tests.mille.opponents import FirstLegal, human_keys
 from tests.mille.test_app import press
@@ -325,7 +326,7 @@ class OneResultMachine(RuleBasedStateMachine):
 
 
 OneResultMachine.TestCase.settings = settings(
-    max_examples=50,
+    max_examples=examples(50),
     stateful_step_count=20,
     deadline=None,
     database=None,

@@ -35,6 +35,7 @@ The rules every game's statistics follow (docs/foundation.md, "What we promise")
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
@@ -351,6 +352,17 @@ class Scan:
         return [record for record, _ in self.open.values()]
 
 
+def under_a_file(path: Path) -> bool:
+    """Whether the nearest existing folder above ``path`` is not a folder (a file in the way)."""
+    for parent in path.parents:
+        try:
+            if os.path.lexists(parent):
+                return not parent.is_dir()
+        except (OSError, ValueError):
+            return False
+    return False
+
+
 def read(
     path: Path,
     parse: Callable[[dict[str, Any]], T],
@@ -372,6 +384,8 @@ def read(
     try:
         fd = open_ledger(path)
     except FileNotFoundError:
+        if under_a_file(path):  # Windows says "not found" where POSIX says "not a folder"
+            reading.problem = os.strerror(errno.ENOTDIR)
         return reading
     except NotAFile as exc:
         reading.problem = f"{text.printable(str(path))} {exc}"

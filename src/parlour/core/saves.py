@@ -16,8 +16,10 @@ plain words what is wrong. Nothing is ever unpickled.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -109,6 +111,12 @@ def write_save(
         data = json.dumps(envelope, indent=1, sort_keys=True, allow_nan=False).encode("utf-8")
     except (TypeError, ValueError) as exc:  # a bug in a game's to_dict, not the player's fault
         raise SaveError(target, f"the game state could not be encoded ({exc})") from exc
+    if sys.platform == "win32":
+        from parlour.core import winnames
+
+        problem = winnames.path_problem(os.fspath(target))
+        if problem is not None:
+            raise SaveError(target, problem)
     try:
         atomic.replace_file(target, data)
     except atomic.TargetRefused as exc:
@@ -134,7 +142,12 @@ def reserve_unique(folder: Path, stem: str, suffix: str = ".json") -> Path:
     for _ in range(1000):
         target = folder / f"{stem}-{stamp}-{os.urandom(3).hex()}{suffix}"
         try:
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            if sys.platform == "win32":  # private there means an access list, not 0o600
+                from parlour.core import winacl
+
+                fd = winacl.create_private(target)
+            else:
+                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
             continue
         os.close(fd)
@@ -215,7 +228,16 @@ def player_path(text: str) -> Path:
 
 
 def file_exists(path: str | os.PathLike[str]) -> bool:
-    """Whether something is at ``path`` (an overwrite question); never raises on odd names."""
+    """Whether something is at ``path`` (an overwrite question); never raises on odd names.
+
+    On Windows a name it forbids is no file, though Windows says ``CON.json`` exists (it
+    is the console): the save is then refused with the reason, not offered as an overwrite.
+    """
+    if sys.platform == "win32":
+        from parlour.core import winnames
+
+        if winnames.path_problem(os.fspath(path)) is not None:
+            return False
     return os.path.lexists(path)
 
 
@@ -229,6 +251,8 @@ def _read_regular(target: Path) -> bytes:
     except files.TooLarge as exc:
         raise SaveError(target, "is far too large to be a Parlour save file") from exc
     except OSError as exc:
+        if sys.platform == "win32" and exc.errno == errno.EINVAL:
+            raise SaveError(target, "no such file") from exc  # a name Windows does not allow
         raise SaveError(target, _reason_for_os_error(exc)) from exc
     except ValueError as exc:  # a NUL byte in the name
         raise SaveError(target, "is not a usable file name") from exc

@@ -22,6 +22,7 @@ speed. The totals with or without it are the same (a property test checks it).
 from __future__ import annotations
 
 import binascii
+import errno
 import json
 import os
 from pathlib import Path
@@ -94,6 +95,8 @@ def summarise(path: Path, fold: Fold[T, A], keep: bool = True) -> Tally:
     try:
         fd = ledger.open_ledger(path)
     except FileNotFoundError:
+        if ledger.under_a_file(path):  # Windows says "not found" where POSIX says "not a folder"
+            tally.problem = os.strerror(errno.ENOTDIR)
         return tally
     except ledger.NotAFile as exc:
         tally.problem = f"{text.printable(str(path))} {exc}"

@@ -492,7 +492,9 @@ class DixMilleApp(TerminalApp):
         self.save_path = path
         self.dirty = False
         self.mode = self.back
-        self.ui.message = with_path(path, SAVED_BOTH, SAVED_SHORT)
+        from parlour.core.shellpath import for_shell
+
+        self.ui.message = with_path(for_shell(path), SAVED_BOTH, SAVED_SHORT)
         self.ui.alert = False
         if self.after_save == "quit":
             self.finished = True
@@ -556,9 +558,11 @@ class DixMilleApp(TerminalApp):
                 + (f"; {problem}" if problem else "")
             )
             return
+        from parlour.core.shellpath import for_shell
+
         self.exit_message = printable(
             f"dixmille: input ended; your game was saved to {target}; "
-            f"resume with: dixmille {target}"
+            f"resume with: dixmille {for_shell(str(target))}"
         )
 
     def emergency_save(self) -> str | None:

@@ -172,12 +172,14 @@ def farewell(game: Game, seed: int, notes: Sequence[str] = ()) -> str:
     return "\n".join(printable(line) for line in lines)
 
 
-SAVED = "Your game is saved in {path}; resume with: dixmille {path}"
-
-
 def saved_message(path: str) -> str:
-    """Where the game was saved and how to resume it (the path escaped)."""
-    return SAVED.replace("{path}", printable(path))
+    """Where the game was saved and how to resume it (the path escaped; in the command,
+    quoted the way the player's shell reads it)."""
+    from parlour.core.shellpath import for_shell
+
+    return f"Your game is saved in {printable(path)}; resume with: dixmille " + printable(
+        for_shell(path)
+    )
 
 
 def quit_message(seed: int, save_path: str | None, unsaved: bool, replay: GameLine | None) -> str:
@@ -196,7 +198,10 @@ def quit_message(seed: int, save_path: str | None, unsaved: bool, replay: GameLi
             lines = [f"dixmille: replay left (seed {seed})"]
         if save_path is not None:
             lines[0] += "; the moves since your last save are lost"
-            lines.append(f"Your last save still resumes: dixmille {printable(save_path)}")
+            from parlour.core.shellpath import for_shell
+
+            resume = printable(for_shell(save_path))
+            lines.append(f"Your last save still resumes: dixmille {resume}")
     if replay is not None:
         lines.append(replay_note(replay))
     return "\n".join(lines)

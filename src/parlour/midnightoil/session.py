@@ -391,10 +391,10 @@ def command_path(path: str) -> str:
 
 
 def _shell_quoted(path: str) -> str:
-    """``path`` quoted for the shell (:mod:`shlex` is imported when a path is first shown)."""
-    import shlex
+    """``path`` quoted for the player's shell (POSIX or Windows: ``core.shellpath``)."""
+    from parlour.core.shellpath import for_shell
 
-    return shlex.quote(path)
+    return for_shell(path)
 
 
 def move_summary(before: State, moves: list[Move], card: Callable[[int | None], str]) -> str:

@@ -205,8 +205,10 @@ class SavingMixin:
                 lines.append(printable(self.recorder.problem))
             self.exit_message = "\n".join(lines)
         else:
+            from parlour.core.shellpath import for_shell
+
             shown = printable(saved)
-            resume = f"continue it with: mille {shown}"
+            resume = f"continue it with: mille {printable(for_shell(saved))}"
             self.exit_message = f"mille: input ended; your game was saved to {shown}\n{resume}"
         self.exit_status = 1
 

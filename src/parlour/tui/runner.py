@@ -227,6 +227,19 @@ def _stdout_is_terminal() -> bool:
         return False
 
 
+def _console_as_found() -> Any:
+    """On Windows, the console's buffer and modes as found, put back after ``endwin``.
+
+    PDCurses leaves the output mode changed (and under Wine the game's own screen
+    buffer active); see :mod:`parlour.tui.winconsole`. None elsewhere.
+    """
+    if sys.platform != "win32":
+        return None
+    from parlour.tui import winconsole
+
+    return winconsole.ConsoleState()
+
+
 def run(app: TerminalApp) -> int:
     """Run ``app`` until it finishes; returns the process exit status.
 
@@ -240,6 +253,7 @@ def run(app: TerminalApp) -> int:
     os.environ.setdefault("ESCDELAY", "25")
     pending = signals.Pending()
     pending.install()
+    console = _console_as_found()
     stdscr = None
     crash: str | None = None
     try:
@@ -270,6 +284,8 @@ def run(app: TerminalApp) -> int:
                 curses.endwin()
             except curses.error:
                 pass
+        if console is not None:
+            console.restore()
         pending.restore()
     if crash is not None:
         saved: str | None = None
