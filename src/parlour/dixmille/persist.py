@@ -28,6 +28,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from parlour.core import ledger
@@ -225,10 +226,15 @@ def check_turn(turn: TurnRecord, four_twos: str, phase: Phase | None = None) -> 
         raise ValueError("a turn's points are out of range")
     if finished == (turn.result == PLAYING):
         raise ValueError("a turn's result does not match its state")
-    if any(d.banked != turn.score_before for d in turn.decisions):
-        raise ValueError("a decision's banked score does not match its turn")
-    if len({d.last for d in turn.decisions}) > 1:
-        raise ValueError("a turn is both the last and not")
+    decisions = turn.decisions
+    for d in decisions:
+        if d.banked != turn.score_before:
+            raise ValueError("a decision's banked score does not match its turn")
+    if decisions:
+        last = decisions[0].last
+        for d in decisions:
+            if d.last != last:
+                raise ValueError("a turn is both the last and not")
     state = replay(turn)
     if state.phase is not phase:
         raise ValueError("a turn's decisions do not lead to its state")
@@ -340,14 +346,23 @@ def _stop(
 
 def check_take(thrown: Sequence[int], taken: Sequence[int]) -> Take:
     """The take, or ValueError unless ``taken`` is one legal take from the faces ``thrown``."""
+    take = _take_of(tuple(sorted(thrown)), tuple(sorted(taken)))
+    if isinstance(take, str):
+        raise ValueError(take)
+    return take
+
+
+@lru_cache(maxsize=4096)
+def _take_of(thrown: tuple[int, ...], taken: tuple[int, ...]) -> Take | str:
+    """:func:`check_take` of sorted faces (a few hundred throws exist): the take, or why not."""
     if len(thrown) < 2 or is_four_twos(thrown):
-        raise ValueError("a take from a throw that allows none")
+        return "a take from a throw that allows none"
     if Counter(taken) - Counter(thrown):
-        raise ValueError("a take of dice that were not thrown")
+        return "a take of dice that were not thrown"
     for take in legal_takes(thrown):
-        if take.faces == tuple(sorted(taken)):
+        if take.faces == taken:
             return take
-    raise ValueError("a recorded take is not a legal take")
+    return "a recorded take is not a legal take"
 
 
 # ----- the players' histories -----
@@ -411,8 +426,10 @@ def check_history(players: list[Player], four_twos: str, over: bool) -> int:
                 for s in range(len(players))
                 if s != seat
             ]
-            if any(d.last != (max(others, default=0) >= TARGET) for d in turn.decisions):
-                raise ValueError("a decision is marked last on a turn that was not")
+            last = max(others, default=0) >= TARGET
+            for d in turn.decisions:
+                if d.last != last:
+                    raise ValueError("a decision is marked last on a turn that was not")
     return moved
 
 
