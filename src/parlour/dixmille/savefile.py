@@ -19,12 +19,15 @@ from pathlib import Path
 from parlour.core import ledger
 from parlour.core.paths import data_dir
 from parlour.core.saves import SaveError, SaveFile, load_game, reserve_unique, write_save
+from parlour.core.text import fit
 from parlour.dixmille.persist import game_from_dict, game_to_dict
 from parlour.dixmille.rules import Game
 
 GAME = "dixmille"
 FORMAT_VERSION = 1
 RECOVERY_STEM = "dixmille-recovery"
+DETAIL_COLUMNS = 60
+"""The checks' reason in a refused save's message is cut to this many columns."""
 
 
 def ensure_game_id(game: Game) -> str:
@@ -46,7 +49,21 @@ def check_consistent(game: Game) -> None:
 
 
 def save(path: str | os.PathLike[str], game: Game) -> SaveFile:
-    """Write ``game`` to ``path`` atomically; SaveError if that fails."""
+    """Write ``game`` to ``path`` atomically; SaveError if that fails.
+
+    One set of checks for reading and writing: a state :func:`load` would refuse is
+    not written (the reason is said), so a file this writes always loads again.
+    """
+    try:
+        check_consistent(game)
+    except Exception as exc:  # a state the loader refuses: writing it would lose the game
+        detail = fit(str(exc) or type(exc).__name__, DETAIL_COLUMNS)
+        reason = f"the game would not load again as it stands ({detail})"
+        raise SaveError(path, reason) from exc
+    return _write(path, game)
+
+
+def _write(path: str | os.PathLike[str], game: Game) -> SaveFile:
     state = game_to_dict(game)
     state["game_id"] = ensure_game_id(game)
     return write_save(path, GAME, FORMAT_VERSION, game.seed, state)
@@ -92,7 +109,7 @@ def save_recovery(game: Game) -> Path:
             problem = f"{folder}: {exc.strerror or exc}"
             continue
         try:
-            save(target, game)
+            _write(target, game)
         except SaveError as exc:
             problem = str(exc)
             with contextlib.suppress(OSError):
