@@ -533,12 +533,12 @@ class DixMilleApp(TerminalApp):
         return stats.record_game(self.game, finished=False)
 
     def _quit_now(self, record: bool) -> None:
-        """Leave the game (recording it as abandoned if ``record``): say where it is."""
+        """Leave the game (recording it as abandoned if ``record``): say where it is, and
+        what became of its statistics when they could not be recorded."""
         problem = self._record_abandoned() if record else None
         self.finished = True
-        self.exit_message = problem or ending.quit_message(
-            self.seed, self.save_path, self.dirty, self.replay
-        )
+        lines = [ending.quit_message(self.seed, self.save_path, self.dirty, self.replay)]
+        self.exit_message = "\n".join([*lines, problem] if problem else lines)
 
     def end_of_input(self) -> None:
         """Input ended: save a recovery file (or, if none can be written, record the game)."""
