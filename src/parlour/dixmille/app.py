@@ -51,6 +51,8 @@ from parlour.tui.glyphs import Glyphs
 from parlour.tui.prompts import Answer, LineEditor
 
 if TYPE_CHECKING:  # statistics, analysis and saving are imported when first used
+    from pathlib import Path
+
     from parlour.dixmille.stats import GameLine
 
 DEFAULT_PACE = 0.8
@@ -548,18 +550,23 @@ class DixMilleApp(TerminalApp):
         if self.game is None or self.game.over or not self.dirty:
             return
         try:
-            target = savefile.save_recovery(self.game)
+            target = savefile.save_recovery(self.game, near=self._near())
         except SaveError as exc:
             problem = self._record_abandoned()  # the game itself is lost: keep its statistics
-            self.exit_message = printable(
-                f"dixmille: input ended; the game could not be saved ({exc.reason})"
-                + (f"; {problem}" if problem else "")
-            )
+            lines = [f"dixmille: input ended; the game could not be saved ({exc.reason})"]
+            self.exit_message = "\n".join(printable(line) for line in [*lines, problem] if line)
             return
         self.exit_message = printable(
             f"dixmille: input ended; your game was saved to {target}; "
             f"resume with: dixmille {target}"
         )
+
+    def _near(self) -> Path | None:
+        """The save this game came from or was last saved to (a recovery save may go
+        beside it when the data folder cannot take it)."""
+        from parlour.core.saves import player_path
+
+        return None if self.save_path is None else player_path(self.save_path)
 
     def emergency_save(self) -> str | None:
         """After a crash: a recovery file (its path), or None (then the game is recorded)."""
@@ -568,7 +575,7 @@ class DixMilleApp(TerminalApp):
         try:
             if self.game is None or self.game.over:
                 return None
-            return printable(str(savefile.save_recovery(self.game)))
+            return printable(str(savefile.save_recovery(self.game, near=self._near())))
         except Exception:
             with contextlib.suppress(Exception):  # never raises: best effort only
                 self._record_abandoned()
