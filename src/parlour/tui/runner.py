@@ -168,13 +168,17 @@ def _dispatch_mouse(app: TerminalApp, top: int, left: int) -> None:
 def _log_crash() -> str:
     import traceback
 
+    from parlour.core import ledger
+
     text_of_crash = traceback.format_exc()
+    entry = f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text_of_crash}\n"
     try:
         log = paths.data_file("crash.log")
-        with open(log, "a", encoding="utf-8", errors="backslashreplace") as handle:
-            handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text_of_crash}\n")
+        # Appended as a statistics line is: never through a link planted in the data
+        # folder, and a full disk leaves no half entry.
+        ledger.append_lines(log, entry.encode("utf-8", "backslashreplace"))
         return str(log)
-    except OSError:  # paths.DataDirError included: an odd data folder
+    except (OSError, ledger.LedgerError):  # paths.DataDirError included: an odd data folder
         return "(the crash log could not be written)"
 
 
