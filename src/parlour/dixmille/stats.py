@@ -10,11 +10,14 @@ abandoned and later resumed from a save and finished counts once, finished, and 
 finished game replayed from an older save stays as it ended (:func:`settled`
 finds that result when a save is resumed, so the replay is told and not recorded).
 Each line is checked as a save is (:mod:`parlour.dixmille.persist`); a damaged
-line is skipped and reported, the others shown; the file is never rewritten.
-Totals are computed when shown, keyed by name (:func:`parlour.core.text.name_key`:
-case, the way an accent was typed and joiners do not count); abandoned
-games count for turns but not for wins, and solitaire games (no opponent) are
-kept out of win % and shown apart.
+line is skipped and reported, the others shown; the file is never rewritten. A
+record the file cannot take is kept and written later (:func:`record_game`,
+:mod:`parlour.core.pending`).
+Totals are keyed by name (:func:`parlour.core.text.name_key`: case, the way an
+accent was typed and joiners do not count); abandoned games count for turns but not
+for wins, and solitaire games (no opponent) are kept out of win % and shown apart.
+The pages read them through :mod:`parlour.dixmille.statsfold` (kept beside the file,
+so a long file is parsed once); :func:`totals` sums records already read.
 """
 
 from __future__ import annotations
