@@ -1,15 +1,15 @@
 """Statistics at scale: 100,000 recorded games per game, and what every start and --stats costs.
 
 Builds, in a data folder of its own, each game's ledger from real records: a few dozen
-games really played to their end by the computer (mille: two greedy players to 5000;
-Dix Mille: ZEDX against ZEDX, two to four seats; Midnight Oil: the solver's play of
-real deals, won, lost or solved), each recorded by the game's own record function;
-the ledger is then those records repeated, each under a fresh game id, to the count
-asked (about one in twenty also first recorded abandoned, then finished, as a resumed
-game is; Midnight Oil, where every end is a result, has one in twenty recorded twice,
-the second line a replay passed over). Then it times, each in a fresh process and
-several times over (mille also restoring a save, ``mille FILE``: the replay check searches
-the ledger for the game's id):
+games really played to their end by the computer (mille: two greedy players to 5000; Dix
+Mille: ZEDX against one to three threshold players, whose decisions are analysed as a
+human's are; Midnight Oil: the solver's play of real deals, won, lost or solved), each
+recorded by the game's own record function; the ledger is then those records repeated,
+each under a fresh game id, to the count asked (about one in twenty also first recorded
+abandoned, then finished, as a resumed game is; Midnight Oil, where every end is a
+result, has one in twenty recorded twice, the second line a replay passed over). Then it
+times, each in a fresh process and several times over (mille also restoring a save,
+``mille FILE``: the replay check searches the ledger for the game's id):
 
 * ``GAME --stats`` (to the end of its output),
 * the start of each game in an 80x24 pseudo-terminal to its complete first board,
@@ -79,11 +79,13 @@ def mille_records(count: int) -> list[dict[str, object]]:
 
 
 def dixmille_records(count: int) -> list[dict[str, object]]:
-    """Records of whole Dix Mille games of ZEDX seats, as the game writes them."""
+    """Records of whole Dix Mille games, as the game writes them: ZEDX against one to three
+    players who pass at 300 or with fewer than 3 dice (``ai.threshold_move``), their
+    decisions analysed against the optimum as the game does before recording them."""
     from parlour.core.rng import make_rng
-    from parlour.dixmille import stats
-    from parlour.dixmille.ai import zedx_move
-    from parlour.dixmille.rules import new_game
+    from parlour.dixmille import analysis, stats
+    from parlour.dixmille.ai import threshold_move, zedx_move
+    from parlour.dixmille.rules import FOUR_TWOS_GAME, new_game
 
     records = []
     for seed in range(1, count + 1):
@@ -91,7 +93,12 @@ def dixmille_records(count: int) -> list[dict[str, object]]:
         names = ["ZEDX", "Ann", "Bob", "Zoë"][:seats]
         game = new_game(names, make_rng(seed), seed)
         while not game.over:
-            game.apply(zedx_move(game.situation()))
+            move = zedx_move if game.player.computer else threshold_move
+            game.apply(move(game.situation()))
+        for player in game.players:
+            if not player.computer:
+                for turn in player.turns:
+                    analysis.annotate(turn, game.four_twos == FOUR_TWOS_GAME)
         records.append(stats.game_record(game, finished=True))
     return records
 

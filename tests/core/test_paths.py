@@ -242,6 +242,30 @@ def test_the_crash_log_copes_with_an_odd_data_folder(
         assert runner._log_crash() == "(the crash log could not be written)"
 
 
+def test_the_crash_log_is_not_written_through_a_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.tui import runner
+
+    data = tmp_path / "data"
+    data.mkdir()
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("mine\n")
+    (data / "crash.log").symlink_to(elsewhere)
+    monkeypatch.setenv(paths.ENV_VAR, str(data))
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError:
+        assert runner._log_crash() == "(the crash log could not be written)"
+    assert elsewhere.read_text() == "mine\n"
+    (data / "crash.log").unlink()
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError:
+        assert runner._log_crash() == str(data / "crash.log")
+    assert "RuntimeError: boom" in (data / "crash.log").read_text()
+
+
 def test_a_data_folder_on_a_read_only_disk_says_so(
     read_only_disk: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -284,3 +284,11 @@ def test_the_reader_s_own_limits_have_plain_reasons(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(strictjson.json, "loads", out_of_memory)
     with pytest.raises(ValueError, match="^it is too large to read$"):
         strictjson.decode(b"[]")
+
+
+def test_digits_in_a_string_are_not_a_number() -> None:
+    """A long run of digits in a string is text: the numbers around it read as always."""
+    digits = b"1" * 50
+    assert strictjson.loads(b'["' + digits + b'", 12, -3, 0.5]') == ["1" * 50, 12, -3, 0.5]
+    with pytest.raises(strictjson.Refused, match="^it holds a number too large for any game$"):
+        strictjson.loads(b'["' + digits + b'", ' + b"9" * 41 + b"]")

@@ -162,7 +162,7 @@ def test_a_replay_whose_recovery_save_fails_still_records_nothing(
     replay = DixMilleApp(ASCII, game=savefile.load(older), pace=0, save_path=str(older))
     key(replay)
 
-    def no_room(game: object) -> Path:
+    def no_room(game: object, near: object = None) -> Path:
         raise SaveError("dixmille-recovery", "no folder to save in")
 
     monkeypatch.setattr(savefile, "save_recovery", no_room)

@@ -223,10 +223,10 @@ def test_a_costly_line_too_wide_with_bracketed_dice_is_written_with_digits() -> 
         TAKE, 0, 0, 6, 0, False, thrown=(1,) * 6, taken=(1,) * 6, loss=0.5, best="x" * 90
     )
     assert statsview.costly_line(Costly(0.5, odd, 12345), UNICODE) == (
-        "  12345xtook ⚀ ⚀ ⚀ ⚀ ⚀ ⚀ of ⚀ ⚀ ⚀ ⚀ ⚀ ⚀: another take averages less than 1 more"
+        "  12345x took ⚀ ⚀ ⚀ ⚀ ⚀ ⚀ of ⚀ ⚀ ⚀ ⚀ ⚀ ⚀: another take averages less than 1 more"
     )
     assert statsview.costly_line(Costly(0.5, odd, 12345), ASCII) == (
-        "  12345xtook 1 1 1 1 1 1 of 1 1 1 1 1 1: another take averages less than 1 more"
+        "  12345x took 1 1 1 1 1 1 of 1 1 1 1 1 1: another take averages less than 1 more"
     )
 
 

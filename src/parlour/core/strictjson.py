@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 MAX_NUMBER_DIGITS = 40
 """No file of ours needs a number this long (seeds and deal numbers have 20 digits at most)."""
+_DIGITS = bytes(0x30 if 0x30 <= byte <= 0x39 else 0x20 for byte in range(256))
+"""Every digit as ``0``, every other byte as a space (for ``bytes.translate``)."""
+_TOO_LONG = b"0" * (MAX_NUMBER_DIGITS + 1)
 
 
 class Refused(ValueError):
@@ -63,9 +66,13 @@ def decode(raw: bytes) -> Decoded:
             return None
         return int(literal)
 
+    # Only text with a run of more than MAX_NUMBER_DIGITS digits can hold an integer
+    # literal that long; without one, json's own integers (read in C) are the same values,
+    # and a statistics file with millions of them is read about twice as fast.
+    integers = integer if _TOO_LONG in raw.translate(_DIGITS) else None
     try:
         value = json.loads(
-            raw.decode("utf-8"), parse_constant=constant, parse_float=floating, parse_int=integer
+            raw.decode("utf-8"), parse_constant=constant, parse_float=floating, parse_int=integers
         )
     except RecursionError as exc:
         raise ValueError("it is nested too deeply") from exc

@@ -51,6 +51,8 @@ from parlour.tui.glyphs import Glyphs
 from parlour.tui.prompts import Answer, LineEditor
 
 if TYPE_CHECKING:  # statistics, analysis and saving are imported when first used
+    from pathlib import Path
+
     from parlour.dixmille.stats import GameLine
 
 DEFAULT_PACE = 0.8
@@ -535,12 +537,12 @@ class DixMilleApp(TerminalApp):
         return stats.record_game(self.game, finished=False)
 
     def _quit_now(self, record: bool) -> None:
-        """Leave the game (recording it as abandoned if ``record``): say where it is."""
+        """Leave the game (recording it as abandoned if ``record``): say where it is, and
+        what became of its statistics when they could not be recorded."""
         problem = self._record_abandoned() if record else None
         self.finished = True
-        self.exit_message = problem or ending.quit_message(
-            self.seed, self.save_path, self.dirty, self.replay
-        )
+        lines = [ending.quit_message(self.seed, self.save_path, self.dirty, self.replay)]
+        self.exit_message = "\n".join([*lines, problem] if problem else lines)
 
     def end_of_input(self) -> None:
         """Input ended: save a recovery file (or, if none can be written, record the game)."""
@@ -550,13 +552,11 @@ class DixMilleApp(TerminalApp):
         if self.game is None or self.game.over or not self.dirty:
             return
         try:
-            target = savefile.save_recovery(self.game)
+            target = savefile.save_recovery(self.game, near=self._near())
         except SaveError as exc:
             problem = self._record_abandoned()  # the game itself is lost: keep its statistics
-            self.exit_message = printable(
-                f"dixmille: input ended; the game could not be saved ({exc.reason})"
-                + (f"; {problem}" if problem else "")
-            )
+            lines = [f"dixmille: input ended; the game could not be saved ({exc.reason})"]
+            self.exit_message = "\n".join(printable(line) for line in [*lines, problem] if line)
             return
         from parlour.core.shellpath import for_shell
 
@@ -565,6 +565,13 @@ class DixMilleApp(TerminalApp):
             f"resume with: dixmille {for_shell(str(target))}"
         )
 
+    def _near(self) -> Path | None:
+        """The save this game came from or was last saved to (a recovery save may go
+        beside it when the data folder cannot take it)."""
+        from parlour.core.saves import player_path
+
+        return None if self.save_path is None else player_path(self.save_path)
+
     def emergency_save(self) -> str | None:
         """After a crash: a recovery file (its path), or None (then the game is recorded)."""
         from parlour.dixmille import savefile
@@ -572,7 +579,7 @@ class DixMilleApp(TerminalApp):
         try:
             if self.game is None or self.game.over:
                 return None
-            return printable(str(savefile.save_recovery(self.game)))
+            return printable(str(savefile.save_recovery(self.game, near=self._near())))
         except Exception:
             with contextlib.suppress(Exception):  # never raises: best effort only
                 self._record_abandoned()

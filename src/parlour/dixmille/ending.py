@@ -22,7 +22,7 @@ from parlour import TYPE_CHECKING
 from parlour.core.record import Frozen
 from parlour.core.text import LINE_COLUMNS, fit, pad, printable, width
 from parlour.dixmille.names import MAX_NAME
-from parlour.dixmille.rules import Game, points
+from parlour.dixmille.rules import MAX_CYCLES, TARGET, Game, points
 from parlour.dixmille.turnlog import Entry
 from parlour.dixmille.view import LOG_LINES, ROW_KEYS, ROW_LOG, ROW_MESSAGE, ROW_PROMPT, log_line
 from parlour.tui.frame import Frame, Style
@@ -87,14 +87,19 @@ def _and(names: Sequence[str]) -> str:
 def result_text(names: Sequence[str], scores: Sequence[int], turns: int, past: bool = False) -> str:
     """The result in words: ``Bob wins with 12,850``, ``Ann and Bob share the win with
     10,200``, a solitaire game ``Ann reached 10,550 in 30 turns``; ``past``: ``won``,
-    ``shared``."""
+    ``shared``. A game that ended at the cycle limit with nobody at 10,000 says so
+    (``Bob wins with 450 at the 500-cycle limit``, ``Ann stopped at 450 after 500
+    turns, the limit``)."""
     best = max(scores)
     winners = [name for name, score in zip(names, scores, strict=True) if score == best]
+    limit = "" if best >= TARGET else f" at the {MAX_CYCLES}-cycle limit"  # nobody got there
     if len(names) == 1:
+        if limit:
+            return f"{names[0]} stopped at {points(best)} after {turns} turns, the limit"
         return f"{names[0]} reached {points(best)} in {turns} turns"
     if len(winners) == 1:
-        return f"{winners[0]} {'won' if past else 'wins'} with {points(best)}"
-    return f"{_and(winners)} {'shared' if past else 'share'} the win with {points(best)}"
+        return f"{winners[0]} {'won' if past else 'wins'} with {points(best)}{limit}"
+    return f"{_and(winners)} {'shared' if past else 'share'} the win with {points(best)}{limit}"
 
 
 def game_result(game: Game) -> str:

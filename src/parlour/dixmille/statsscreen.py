@@ -43,14 +43,14 @@ class Action(Enum):
 
 def gather(name_filter: str | None, seats: list[str]) -> tuple[list[Totals], str, str]:
     """(rows, title, message) for all recorded games, or one player's; ``seats`` first."""
-    from parlour.dixmille import stats
+    from parlour.dixmille import statsfold
 
-    games, message = stats.load_games()
-    rows = stats.totals(games, name_filter)
+    read = statsfold.summary(name_filter)
+    rows = read.rows
     if name_filter is None and seats:
         order = {name_key(name): i for i, name in enumerate(seats)}
         rows.sort(key=lambda t: order.get(name_key(t.name), len(order)))
-    return rows, stats.title(games, rows, name_filter), message or ""
+    return rows, read.title, read.message
 
 
 def next_filter(current: str | None, names: list[str]) -> str | None:

@@ -229,7 +229,7 @@ def costly_line(costly: Costly, glyphs: Glyphs, columns: int = WIDTH) -> str:
     can spare (``on average``, the dice left); a line that still does not fit (none
     that a record can hold) is cut.
     """
-    times = f"{costly.times}x" if costly.times > 1 else ""
+    times = f"{costly.times}x " if costly.times > 1 else ""  # 10x and more keep the space
     line = ""
 
     def drawn(faces: tuple[int, ...]) -> str:
