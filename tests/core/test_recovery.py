@@ -78,5 +78,6 @@ def test_each_folder_is_tried_once(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     data = Path(os.environ["PARLOUR_DATA_DIR"])
     monkeypatch.chdir(data)
     monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("USERPROFILE", str(tmp_path))  # Windows' home
     folders = saves.recovery_folders(near=data / "x.json")
     assert folders == [data, tmp_path]

@@ -188,7 +188,7 @@ def test_an_abandoned_game_resumed_is_no_replay_and_its_end_stands(tmp_path: Pat
     assert [g.finished for g in stats.load_games()[0]] == [False]
     resumed = DixMilleApp(ASCII, game=savefile.load(older), pace=0, save_path=str(older))
     assert resumed.replay is None
-    assert resumed.render(24, 80).row_text(20).startswith("Game resumed from /")
+    assert resumed.render(24, 80).row_text(20).startswith(f"Game resumed from {older.anchor}")
     assert resumed.render(24, 80).row_text(0).endswith("   seed 5")
     assert "replay" not in resumed.render(24, 80).row_text(0)
     to_the_end(resumed)

@@ -281,10 +281,8 @@ def test_stats_that_cannot_be_read_exit_1_with_one_line(
     assert cli.main(["--stats"]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert (
-        captured.err
-        == "midnightoil: the statistics file data/midnightoil/games.jsonl is a folder\n"
-    )
+    ledger = Path("data", "midnightoil", "games.jsonl")
+    assert captured.err == f"midnightoil: the statistics file {ledger} is a folder\n"
     blocker = tmp_path / "file"
     blocker.write_text("x")
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))

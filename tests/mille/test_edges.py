@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,10 +30,10 @@ def run(argv: list[str]) -> tuple[int, list[str]]:
     return status, out.getvalue().splitlines()
 
 
-def test_a_save_nested_990_deep_is_damaged_not_foreign(tmp_path: Path) -> None:
+def test_a_save_nested_too_deep_is_damaged_not_foreign(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text(
-        '{"format": "parlour-save", "game": "mille", "x": ' + "[" * 990 + "]" * 990 + "}"
+        '{"format": "parlour-save", "game": "mille", "x": ' + "[" * 100_000 + "]" * 100_000 + "}"
     )
     assert run([str(path)]) == (1, [f"mille: {path}: is damaged: it is nested too deeply"])
 
@@ -47,6 +48,9 @@ def _planted_link(tmp_path: Path) -> Path:
     return victim
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32", reason="symlinks need privileges on Windows; not checked there"
+)
 def test_a_linked_ledger_is_not_read_and_the_note_fits(tmp_path: Path) -> None:
     victim = _planted_link(tmp_path)
     status, lines = run(["--stats"])
@@ -56,6 +60,9 @@ def test_a_linked_ledger_is_not_read_and_the_note_fits(tmp_path: Path) -> None:
     assert victim.read_text() == "mine\n"
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32", reason="symlinks need privileges on Windows; not checked there"
+)
 def test_a_linked_ledger_is_not_written_through_and_the_record_is_kept(tmp_path: Path) -> None:
     victim = _planted_link(tmp_path)
     app = finish_and_leave(3)

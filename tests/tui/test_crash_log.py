@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
+
+import pytest
 
 from parlour.tui import runner
 
@@ -23,6 +26,9 @@ def test_the_crash_log_is_appended_in_the_data_folder(_private_data_dir: Path) -
     assert text.count("RuntimeError: boom") == 2 and text.startswith("--- ")
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32", reason="symlinks need privileges on Windows; not checked there"
+)
 def test_a_crash_log_that_is_a_link_is_not_followed(
     _private_data_dir: Path, tmp_path: Path
 ) -> None:
@@ -33,6 +39,7 @@ def test_a_crash_log_that_is_a_link_is_not_followed(
     assert victim.read_text() == "mine\n"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on Windows")
 def test_a_crash_log_that_is_a_fifo_does_not_hang(_private_data_dir: Path) -> None:
     os.mkfifo(_private_data_dir / "crash.log")
     assert _crash() == "(the crash log could not be written)"
