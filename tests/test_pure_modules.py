@@ -9,11 +9,15 @@ import sys
 import parlour
 
 TERMINAL_MODULES = ("app", "cli", "runner", "__main__")
+WINDOWS_ONLY = ("parlour.core.winacl", "parlour.tui.winconsole")
+"""The Windows calls (ctypes.WinDLL): they import on Windows only, and are checked there."""
 
 
 def pure_modules() -> list[str]:
     names = []
     for info in pkgutil.walk_packages(parlour.__path__, "parlour."):
+        if info.name in WINDOWS_ONLY and sys.platform != "win32":
+            continue
         if info.name.rsplit(".", 1)[-1] not in TERMINAL_MODULES:
             names.append(info.name)
     return sorted(names)

@@ -17,6 +17,14 @@ from parlour.core import atomic
 from parlour.core.saves import SaveError, load_save, write_save
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file kinds")
+posix_modes = pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="Windows ignores mode bits; test_windows_files.py checks the access list instead",
+)
+posix_names = pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="Windows forbids control characters in names; test_windows_files.py: refused",
+)
 
 
 def _save(path: Path, turn: int = 1) -> None:
@@ -44,6 +52,7 @@ def umask() -> Iterator[None]:
     os.umask(old)
 
 
+@posix_modes
 def test_a_private_file_stays_private(tmp_path: Path, umask: None) -> None:
     target = tmp_path / "mine.json"
     _save(target)
@@ -55,6 +64,7 @@ def test_a_private_file_stays_private(tmp_path: Path, umask: None) -> None:
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
 
 
+@posix_modes
 @pytest.mark.parametrize(("mask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
 def test_a_new_file_follows_the_umask(tmp_path: Path, mask: int, mode: int) -> None:
     old = os.umask(mask)
@@ -280,6 +290,7 @@ def test_leftovers_of_interrupted_saves_are_cleaned_up(
     assert not any(path.exists() for path in gone)
 
 
+@posix_names
 def test_a_name_with_a_newline_is_cleaned_up_too(tmp_path: Path) -> None:
     stale = _leftover(tmp_path, ".odd\nname.json.k2j4_x9a.tmp", age=2 * 3600)
     _save(tmp_path / "odd\nname.json")

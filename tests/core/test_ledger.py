@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import multiprocessing
 import os
 import sys
@@ -10,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from parlour.core import ledger
+from tests.hypothesis_profiles import examples
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file kinds")
 
@@ -33,15 +35,20 @@ def _read(path: Path) -> ledger.Reading:
     return ledger.read(path, _parse, lambda record: record["game_id"], _final)
 
 
-def test_the_last_record_of_a_game_wins_at_its_place(tmp_path: Path) -> None:
+def test_the_last_record_of_a_game_wins_settled_games_first(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
-    a, b = ledger.new_game_id(), ledger.new_game_id()
+    a, b, c = ledger.new_game_id(), ledger.new_game_id(), ledger.new_game_id()
     ledger.append(path, {"game_id": a, "n": 1, "result": "abandoned"})
     ledger.append(path, {"game_id": b, "n": 2})
-    ledger.append(path, {"game_id": a, "n": 3, "result": "won"})
+    ledger.append(path, {"game_id": c, "n": 3, "result": "abandoned"})
+    ledger.append(path, {"game_id": a, "n": 4, "result": "won"})
+    ledger.append(path, {"game_id": b, "n": 5, "result": "abandoned"})
     reading = _read(path)
-    assert [(r["game_id"], r["n"]) for r in reading.records] == [(b, 2), (a, 3)]
+    # The settled games in the order of their lines, then the open ones by their latest.
+    assert [(r["game_id"], r["n"]) for r in reading.records] == [(a, 4), (c, 3), (b, 5)]
     assert reading.damaged == 0 and reading.message() is None
+    plain = ledger.read(path, _parse, lambda record: record["game_id"])
+    assert [r["n"] for r in plain.records] == [3, 4, 5]
 
 
 def test_the_first_final_record_of_a_game_stands_for_good(tmp_path: Path) -> None:
@@ -108,6 +115,13 @@ def test_a_runaway_line_does_not_hide_the_records_after_it(
     ledger.append(path, {"game_id": a, "n": 2, "result": "lost"})
     record = ledger.settled_record(path, a, _parse, _final)
     assert record is not None and record["n"] == 2
+    # A runaway line whose tail happens to be a whole record is still one damaged line.
+    b = ledger.new_game_id()
+    with open(path, "ab") as handle:
+        handle.write(b"x" * 300 + ledger.encode({"game_id": b, "n": 3, "result": "won"}))
+    reading = _read(path)
+    assert [r["n"] for r in reading.records] == [2] and reading.damaged == 2
+    assert ledger.settled_record(path, b, _parse, _final) is None
 
 
 def test_damaged_lines_are_skipped_alone(tmp_path: Path) -> None:
@@ -144,11 +158,62 @@ def test_a_missing_file_is_no_games(tmp_path: Path) -> None:
 
 
 def test_a_folder_in_the_way_is_a_problem_not_a_crash(tmp_path: Path) -> None:
-    folder = tmp_path / "games\x1b[2J.jsonl"
+    windows = sys.platform == "win32"  # where a name cannot hold a control character
+    folder = tmp_path / ("games.jsonl" if windows else "games\x1b[2J.jsonl")
     folder.mkdir()
     reading = _read(folder)
-    assert reading.problem == f"{tmp_path}/games^[[2J.jsonl is a folder"
+    shown = tmp_path / ("games.jsonl" if windows else "games^[[2J.jsonl")
+    assert reading.problem == f"{shown} is a folder"
     assert "\x1b" not in (reading.message() or "")
+
+
+def test_a_file_in_place_of_the_folder_is_told_alike_everywhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """POSIX says "not a folder" when a file stands where a folder of the path should;
+    Windows says "not found". Both are told as a problem, not as no statistics yet."""
+    (tmp_path / "data").write_text("x")
+    under = tmp_path / "data" / "mille" / "games.jsonl"
+    assert _read(under).problem == os.strerror(errno.ENOTDIR)
+
+    def not_found(path: Path, flags: int, mode: int = 0o666) -> int:
+        raise FileNotFoundError(2, "The system cannot find the path specified")
+
+    monkeypatch.setattr(ledger, "_open", not_found)  # as on Windows
+    assert _read(under).problem == os.strerror(errno.ENOTDIR)
+    from parlour.core import tally
+
+    summed = tally.summarise(under, _Fold())
+    assert summed.problem == os.strerror(errno.ENOTDIR) and summed.games == 0
+    assert _read(tmp_path / "none" / "games.jsonl").problem is None  # only missing: no games yet
+    assert _read(tmp_path / "games.jsonl").records == []
+
+
+class _Fold:
+    """The smallest fold: counts the records."""
+
+    tag = "count-1"
+
+    def parse(self, raw: dict[str, Any]) -> dict[str, Any]:
+        return _parse(raw)
+
+    def game_id(self, record: dict[str, Any]) -> str | None:
+        return str(record["game_id"])
+
+    def is_final(self, record: dict[str, Any]) -> bool:
+        return _final(record)
+
+    def empty(self) -> list[int]:
+        return [0]
+
+    def add(self, totals: list[int], record: dict[str, Any]) -> None:
+        totals[0] += 1
+
+    def dump(self, totals: list[int]) -> Any:
+        return totals
+
+    def load(self, data: Any) -> list[int]:
+        return list(data)
 
 
 @posix_only
@@ -276,5 +341,129 @@ class LedgerModel(RuleBasedStateMachine):
             assert (found["n"] if found else None) == wanted
 
 
-LedgerModel.TestCase.settings = settings(max_examples=40, stateful_step_count=15, deadline=None)
+LedgerModel.TestCase.settings = settings(
+    max_examples=examples(40), stateful_step_count=15, deadline=None
+)
 test_the_ledger_against_a_model = LedgerModel.TestCase
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32", reason="symlinks")
+def test_links_in_the_data_folder_are_never_followed(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere.jsonl"
+    a = ledger.new_game_id()
+    target.write_bytes(ledger.encode({"game_id": a, "n": 1, "result": "won"}))
+    before = target.read_bytes()
+    link = tmp_path / "games.jsonl"
+    link.symlink_to(target)
+    reading = _read(link)
+    assert reading.records == []
+    assert reading.problem == f"{link} is a link; links in the data folder are not followed"
+    with pytest.raises(ledger.LedgerError) as info:
+        ledger.append(link, {"game_id": a, "n": 2})
+    assert str(info.value) == (
+        "statistics not recorded: games.jsonl is a link; links in the data folder are not followed"
+    )
+    assert ledger.settled_record(link, a, _parse, _final) is None
+    assert target.read_bytes() == before and link.is_symlink()
+    dangling = tmp_path / "other.jsonl"
+    dangling.symlink_to(tmp_path / "nowhere")
+    with pytest.raises(ledger.LedgerError, match="is a link"):
+        ledger.append(dangling, {"game_id": a, "n": 3})
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_a_record_that_only_partly_fits_leaves_nothing_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "games.jsonl"
+    ledger.append(path, {"game_id": ledger.new_game_id(), "n": 1})
+    before = path.read_bytes()
+    real_write = os.write
+
+    def full_disk(fd: int, data: bytes) -> int:  # the first 10 bytes fit, then the disk is full
+        if len(data) > 10:
+            return real_write(fd, data[:10])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full_disk)
+    with pytest.raises(ledger.LedgerError) as info:
+        ledger.append(path, {"game_id": ledger.new_game_id(), "n": 2})
+    assert str(info.value) == "statistics not recorded: No space left on device"
+    monkeypatch.setattr(os, "write", real_write)
+    assert path.read_bytes() == before  # no fragment, so no damaged line later
+    ledger.append(path, {"game_id": ledger.new_game_id(), "n": 3})
+    reading = _read(path)
+    assert [r["n"] for r in reading.records] == [1, 3] and reading.damaged == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    records=st.lists(
+        st.tuples(st.integers(0, 4), st.sampled_from(["won", "lost", "abandoned", None])),
+        max_size=12,
+    ),
+    junk=st.lists(st.binary(max_size=40), max_size=3),
+    tail=st.binary(max_size=20).filter(lambda b: b"\n" not in b),
+    chunk=st.integers(1, 64),
+)
+def test_reading_a_chunk_at_a_time_changes_nothing(
+    records: list[tuple[int, str | None]], junk: list[bytes], tail: bytes, chunk: int
+) -> None:
+    ids = [ledger.new_game_id() for _ in range(5)]
+    lines = [
+        ledger.encode({"game_id": ids[i], "n": n, **({"result": r} if r else {})})
+        for n, (i, r) in enumerate(records)
+    ]
+    lines += [j.replace(b"\n", b" ") + b"\n" for j in junk]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.jsonl"
+        path.write_bytes(b"".join(lines) + tail)
+        whole = _read(path)
+        original = ledger.CHUNK_BYTES
+        ledger.CHUNK_BYTES = chunk
+        try:
+            pieces = _read(path)
+        finally:
+            ledger.CHUNK_BYTES = original
+    assert pieces == whole
+    assert len(whole.records) == len({ids[i] for i, _ in records})
+
+
+def test_lines_come_whole_with_their_end_offsets_and_a_runaway_line_as_damage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ledger, "MAX_LINE_BYTES", 100)
+    monkeypatch.setattr(ledger, "CHUNK_BYTES", 16)
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b"one\n" + b"y" * 300 + b"\n\nlast\nhalf")
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        assert list(ledger.lines(fd)) == [(4, b"one"), (305, b"\x00"), (306, b""), (311, b"last")]
+        assert list(ledger.lines(fd, 306)) == [(311, b"last")]
+    finally:
+        os.close(fd)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    pieces=st.lists(
+        st.sampled_from([b"ab", b"xyz", b"\n", b"needle", b"nee", b"dle"]), max_size=30
+    ),
+    chunk=st.integers(1, 12),
+)
+def test_lines_holding_some_bytes_are_the_lines_that_hold_them(
+    pieces: list[bytes], chunk: int
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.jsonl"
+        path.write_bytes(b"".join(pieces))
+        fd = os.open(path, os.O_RDONLY)
+        original = ledger.CHUNK_BYTES
+        ledger.CHUNK_BYTES = chunk
+        try:
+            every = list(ledger.lines(fd))
+            holding = list(ledger.lines(fd, holding=b"needle"))
+        finally:
+            ledger.CHUNK_BYTES = original
+            os.close(fd)
+    assert holding == [(end, line) for end, line in every if b"needle" in line]

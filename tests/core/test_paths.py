@@ -53,6 +53,13 @@ def test_a_regular_file_in_the_way(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert (tmp_path / "afile").read_text() == "x"
 
 
+def _windows_error(code: int, text: str) -> OSError:
+    """An OSError as Windows raises it: an errno and the Windows error code."""
+    error = OSError(errno.EINVAL, text)
+    error.winerror = code  # type: ignore[attr-defined]
+    return error
+
+
 @pytest.mark.parametrize(
     ("error", "problem", "brief"),
     [
@@ -73,6 +80,12 @@ def test_a_regular_file_in_the_way(tmp_path: Path, monkeypatch: pytest.MonkeyPat
             "Input/output error",
         ),
         (ValueError("embedded null byte"), "has a name the system refuses", "name refused"),
+        (_windows_error(123, "Invalid name"), "has a name the system refuses", "name refused"),
+        (
+            _windows_error(87, "Invalid parameter"),
+            "cannot be used: Invalid parameter",
+            "Invalid parameter",
+        ),
         # The exception's kind decides even without an errno.
         (FileExistsError("exists"), "is a file (or lies under one), not a folder", "not a folder"),
     ],
@@ -101,10 +114,14 @@ def test_a_deep_folder_that_does_not_exist_is_created(
 def test_control_characters_in_the_name_are_shown_escaped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "x\x1b]0;t\x07").write_text("")
-    error = _refusal(monkeypatch, str(tmp_path / "x\x1b]0;t\x07"))
+    name = tmp_path / "x\x1b]0;t\x07"
+    if sys.platform != "win32":  # Windows allows no control character in a name
+        name.write_text("")
+    error = _refusal(monkeypatch, str(name))
     assert "x^[]0;t^G (set by" in str(error)
-    assert error.path == str(tmp_path / "x\x1b]0;t\x07")
+    assert error.path == str(name)
+    if sys.platform == "win32":
+        assert str(error).endswith("(set by PARLOUR_DATA_DIR) has a name the system refuses")
 
 
 @pytest.mark.parametrize(
@@ -182,7 +199,10 @@ def test_each_systems_own_place_for_the_data(
 
 
 @pytest.mark.skipif(
-    sys.platform == "win32" or os.geteuid() == 0, reason="root may read and write anything"
+    sys.platform == "win32", reason="Windows ignores mode bits: chmod makes no folder unwritable"
+)
+@pytest.mark.skipif(
+    sys.platform != "win32" and os.geteuid() == 0, reason="root may read and write anything"
 )
 def test_a_real_unwritable_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     locked = tmp_path / "locked"
@@ -197,6 +217,7 @@ def test_a_real_unwritable_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 def test_no_home_folder_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(paths.ENV_VAR, raising=False)
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("APPDATA", raising=False)  # Windows: the home folder is asked then
 
     def no_home() -> Path:
         raise RuntimeError("Could not determine home directory.")
@@ -219,3 +240,43 @@ def test_the_crash_log_copes_with_an_odd_data_folder(
         raise RuntimeError("boom")
     except RuntimeError:
         assert runner._log_crash() == "(the crash log could not be written)"
+
+
+@pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="symlinks need privileges on Windows, and lstat under Wine cannot see one",
+)
+def test_the_crash_log_is_not_written_through_a_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.tui import runner
+
+    data = tmp_path / "data"
+    data.mkdir()
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("mine\n")
+    (data / "crash.log").symlink_to(elsewhere)
+    monkeypatch.setenv(paths.ENV_VAR, str(data))
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError:
+        assert runner._log_crash() == "(the crash log could not be written)"
+    assert elsewhere.read_text() == "mine\n"
+    (data / "crash.log").unlink()
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError:
+        assert runner._log_crash() == str(data / "crash.log")
+    assert "RuntimeError: boom" in (data / "crash.log").read_text()
+
+
+def test_a_data_folder_on_a_read_only_disk_says_so(
+    read_only_disk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(read_only_disk))
+    with pytest.raises(paths.DataDirError) as info:
+        paths.data_dir()
+    assert info.value.brief == "read-only disk"
+    assert str(info.value).endswith(
+        f"{read_only_disk} (set by PARLOUR_DATA_DIR) is on a read-only disk"
+    )

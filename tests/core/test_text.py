@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -53,3 +54,32 @@ def test_a_joiner_glues_only_emoji() -> None:
     assert text.width("\u200d ") == 1
     assert text.width("👩\u200d💻") == 2  # one glyph
     assert text.fit("👩\u200d💻ab", 3) == "👩\u200d💻…"
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Zoë", "Zoe\u0308"),  # an accent typed as one character or combining
+        ("Zoë", "ZOË"),
+        (" Ann ", "ann"),
+        ("Straße", "STRASSE"),  # case folding, not lower()
+        ("👩\u200d💻", "👩💻"),  # a joiner one way of typing keeps and another drops
+        ("A\u200cnn", "Ann"),
+        ("🎲\ufe0f", "🎲"),
+        ("Ǆ\u0301", "ǆ\u0301"),  # casefold can undo composition: compared composed again
+    ],
+)
+def test_a_name_key_is_the_same_however_the_name_was_typed(one: str, other: str) -> None:
+    assert text.name_key(one) == text.name_key(other)
+
+
+@pytest.mark.parametrize(("one", "other"), [("Zoë", "Zoé"), ("Ann", "Anne"), ("a b", "ab")])
+def test_a_name_key_keeps_names_that_differ_apart(one: str, other: str) -> None:
+    assert text.name_key(one) != text.name_key(other)
+
+
+@given(st.text())
+def test_a_name_key_is_settled_by_one_application(name: str) -> None:
+    key = text.name_key(name)
+    assert text.name_key(key) == key
+    assert not any(ch in key for ch in text.INVISIBLE_JOINERS)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import pytest
 
-from parlour.core.text import width
+from parlour.core.shellpath import for_shell
+from parlour.core.text import printable, width
 from parlour.dixmille import savefile, stats
 from parlour.dixmille.app import DixMilleApp, Mode
 from parlour.dixmille.rules import TakeDice
@@ -104,15 +107,16 @@ def test_save_resume_and_quit(tmp_path: Path) -> None:
     text = feed(app, "S", "CTRL_U", *str(target), "ENTER")
     assert target.exists()
     message = text.splitlines()[20].rstrip()
-    assert message.startswith("Saved") and message.endswith("/game.json")
+    assert message.startswith("Saved") and message.endswith(f"{os.sep}game.json")
     loaded = savefile.load(target)
     assert loaded.to_dict() == app.game.to_dict()
     resumed = DixMilleApp(ASCII, game=loaded, pace=0, save_path=str(target))
     text = screen(resumed)
     assert "Game resumed" in text and "100 turn points" in text and "Ann: t = throw" in text
-    # quitting a saved, unchanged game does not record it
+    # quitting a saved, unchanged game does not record it, and says where it is
     feed(resumed, "Q", "y")
-    assert resumed.finished and "saved" not in (resumed.exit_message or "x")
+    assert resumed.finished
+    assert resumed.exit_message == f"Your game is saved in {target}; resume with: dixmille {target}"
     assert not stats.stats_path().exists()
     # the original, saved then changed, offers to save again; ESC in the dialogue keeps playing
     app.game.roller = Scripted([(2, 3, 4, 6, 6, 3)])  # ZEDX busts at once
@@ -147,8 +151,9 @@ def test_quit_offers_to_save_and_records_an_abandoned_game() -> None:
 def test_full_zedx_demo_game_records_statistics() -> None:
     app = DixMilleApp(ASCII, names=["ZEDX"], seed=2, pace=0)
     run_zedx(app, limit=5000)
-    assert app.mode is Mode.OVER
-    text = screen(app)
+    assert app.mode is Mode.STANDINGS
+    assert "GAME OVER: ZEDX reached" in screen(app)
+    text = feed(app, " ")
     assert "GAME OVER: ZEDX reached" in text and "Games played" in text
     games, _ = stats.load_games()
     assert len(games) == 1 and games[0].finished
@@ -233,6 +238,7 @@ def test_odd_file_names_are_refused_with_a_message_not_a_crash(name: str) -> Non
 
 def test_tilde_means_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("USERPROFILE", str(tmp_path))  # Windows' home
     app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=3, pace=0)
     feed(app, "S", "CTRL_U", *"~/dix.json", "ENTER")
     assert savefile.load(tmp_path / "dix.json").to_dict() == app.game.to_dict()
@@ -303,9 +309,13 @@ def test_the_opening_line_tells_who_starts(names: list[str], opening: str) -> No
 # ----- file names in messages (escaped, fitted by columns) -----
 
 
+ESCAPE = "" if sys.platform == "win32" else "\x1b]0;pwned\x07"
+"""Windows allows no control character in a file name (refused there: test_windows_files.py)."""
+
+
 def hostile_name(tmp_path: Path) -> Path:
     """A save file whose name holds an escape sequence and 40 columns of wide characters."""
-    return tmp_path / ("\x1b]0;pwned\x07" + "王小明" * 7 + ".json")
+    return tmp_path / (ESCAPE + "王小明" * 7 + ".json")
 
 
 def test_resumed_and_saved_messages_escape_and_fit_the_file_name(tmp_path: Path) -> None:
@@ -316,14 +326,16 @@ def test_resumed_and_saved_messages_escape_and_fit_the_file_name(tmp_path: Path)
     resumed = DixMilleApp(ASCII, game=savefile.load(target), pace=0, save_path=str(target))
     frame = resumed.render(24, 80)
     line = frame.row_text(20)
-    assert line.startswith("Game resumed from /") and line.rstrip().endswith("王小明.json")
-    assert line.startswith(f"Game resumed from {tmp_path}/^[]0;pwned^G") or "…" in line
+    root = str(tmp_path)[0]  # "/", or a drive letter
+    assert line.startswith(f"Game resumed from {root}") and line.rstrip().endswith("王小明.json")
+    assert line.startswith(f"Game resumed from {tmp_path}{os.sep}^[]0;pwned^G") or "…" in line
     assert "\x1b" not in frame.to_text() and "\x07" not in frame.to_text()
     assert width(line) <= 80
     feed(resumed, "t")
     line = feed(resumed, "S", "ENTER").splitlines()[20]
-    assert line.startswith("Saved: resume with dixmille /")
-    assert line.rstrip().endswith(".json") and "\x1b" not in line and width(line) <= 80
+    assert line.startswith(f"Saved: resume with dixmille {for_shell(str(target))[:2]}")
+    assert line.rstrip().endswith(for_shell(str(target))[-6:]) and width(line) <= 80
+    assert "\x1b" not in line
     assert savefile.load(target).to_dict() == resumed.game.to_dict()  # type: ignore[union-attr]
     again = DixMilleApp(ASCII, game=savefile.load(target), pace=0, save_path=str(target))
     assert again.game is not None
@@ -332,7 +344,7 @@ def test_resumed_and_saved_messages_escape_and_fit_the_file_name(tmp_path: Path)
     feed(again, *"".join(map(str, take.positions)), "ENTER")
     feed(again, "Q", "y", "y", "ENTER")  # changed, so quitting offers to save it
     assert again.finished and "\x1b" not in (again.exit_message or "")
-    assert "^[]0;pwned^G" in (again.exit_message or "")
+    assert printable(ESCAPE) in (again.exit_message or "")
 
 
 def test_the_overwrite_question_keeps_its_words_with_a_long_file_name(tmp_path: Path) -> None:

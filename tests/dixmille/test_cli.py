@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -72,13 +73,14 @@ def test_error_lines_escape_what_came_from_outside(
     assert main([str(evil)]) == 1
     err = capsys.readouterr().err
     assert "no such file" in err and "\x1b" not in err and "\x07" not in err
-    evil.write_text('{"format": "parlour-save", "game": "\x1b[2J"}', encoding="utf-8")
-    assert main([str(evil)]) == 1
+    if sys.platform != "win32":  # such a name cannot be made there
+        evil.write_text('{"format": "parlour-save", "game": "\x1b[2J"}', encoding="utf-8")
+        assert main([str(evil)]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "\x1b" not in err
+    assert main(["--stats", "Ann\x1b[2J"]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "\x1b" not in err
-    assert main(["--stats", "Ann\x1b[2J"]) == 0
-    out = capsys.readouterr().out
-    assert "Ann^[[2J" in out and "\x1b" not in out
+    assert err == "dixmille: no recorded games for Ann^[[2J\n"
 
 
 @pytest.mark.parametrize("key", [*statsscreen.NEXT, *statsscreen.PREVIOUS, *statsscreen.LEAVE])

@@ -16,11 +16,12 @@ from typing import Any
 
 import pytest
 
+from parlour.core.record import replace
 from parlour.core.saves import SaveError
 from parlour.dixmille import savefile
-from parlour.dixmille.persist import game_from_dict
+from parlour.dixmille.persist import check_history, game_from_dict
 from parlour.dixmille.records import TurnRecord
-from parlour.dixmille.rules import Game, Pass, Phase, TakeDice, Throw
+from parlour.dixmille.rules import Game, Pass, Phase, Player, TakeDice, Throw
 from tests.dixmille.helpers import scripted_game
 
 T, P = Throw(), Pass()
@@ -379,10 +380,11 @@ SAMPLE_REFUSALS: list[tuple[str, Change, str]] = [
         state(turn_points=100000),
         "the turn points, dice or one-die successes do not match the turn",
     ),
-    ("cycle 10000", state(cycle=10000), "the player to move is not the one whose turn it is"),
+    ("cycle 500", state(cycle=500), "the player to move is not the one whose turn it is"),
+    ("cycle 501", state(cycle=501), "cycle is out of range"),
     ("score 110,000", player(0, score=110000), "Alice's score is not what the turns add up to"),
     ("score 110,050", player(0, score=110050), "score is out of range"),
-    ("turn cycle 10001", turn(0, cycle=10001), "Alice's turns are not numbered by cycle"),
+    ("turn cycle 501", turn(0, cycle=501), "Alice's turns are not numbered by cycle"),
     ("turn cycle 2", turn(0, cycle=2), "Alice's turns are not numbered by cycle"),
     ("banked 450", decision(0, 1, s=450), "a decision's banked score does not match its turn"),
     ("one decision last", decision(0, last=True), "a turn is both the last and not"),
@@ -540,8 +542,8 @@ def test_a_game_that_went_on_after_10000_is_refused(tmp_path: Path) -> None:
     )
 
 
-def test_a_solitaire_game_at_its_10000th_cycle_loads(tmp_path: Path) -> None:
-    """9,999 busts in a row, then the 10,000th turn, the last a save may hold."""
+def test_a_solitaire_game_at_its_500th_cycle_loads(tmp_path: Path) -> None:
+    """499 busts in a row, then the 500th turn, the last a game has."""
     game = scripted_game(["Ann"], (2, 3, 4, 6, 2, 3))
     game.apply(T)
     assert (game.phase, game.cycle, game.players[0].turns[0].result) == (Phase.START, 2, "bust")
@@ -554,9 +556,34 @@ def test_a_solitaire_game_at_its_10000th_cycle_loads(tmp_path: Path) -> None:
 
         return change
 
-    loaded = savefile.load(saved(tmp_path, game, at_cycle(10000)))
-    assert (loaded.cycle, len(loaded.players[0].turns), loaded.phase) == (10000, 9999, Phase.START)
-    assert refusal(tmp_path, game, at_cycle(10001)) == "cycle is out of range"
+    loaded = savefile.load(saved(tmp_path, game, at_cycle(500)))
+    assert (loaded.cycle, len(loaded.players[0].turns), loaded.phase) == (500, 499, Phase.START)
+    assert refusal(tmp_path, game, at_cycle(501)) == "cycle is out of range"
+
+
+def test_the_500th_cycle_ends_the_game_whoever_leads(tmp_path: Path) -> None:
+    """A game of players who never bank ends after cycle 500, saved and loaded as ended;
+    one that went on is refused."""
+    game = scripted_game(["Ann"], (2, 3, 4, 6, 2, 3))
+    game.apply(T)
+
+    def busts(count: int, over: bool) -> Change:
+        def change(s: State) -> None:
+            bust = s["players"][0]["turns"][0]
+            s["players"][0]["turns"] = [dict(bust, cycle=n) for n in range(1, count + 1)]
+            s["record"] = dict(bust, cycle=count) if over else dict(s["record"], cycle=count + 1)
+            s["cycle"] = count if over else count + 1
+            if over:
+                s.update(phase="over", thrown=[2, 3, 4, 6, 2, 3])
+
+        return change
+
+    loaded = savefile.load(saved(tmp_path, game, busts(500, over=True)))
+    assert (loaded.phase, loaded.cycle, len(loaded.players[0].turns)) == (Phase.OVER, 500, 500)
+    assert refusal(tmp_path, game, busts(499, over=True)) == (
+        "the game is marked over but nobody reached 10,000"
+    )
+    assert refusal(tmp_path, game, busts(500, over=False)) == "cycle is out of range"
 
 
 def at_one_die_bust() -> Game:
@@ -673,8 +700,8 @@ def test_a_game_of_six_players_loads_and_of_seven_is_refused(tmp_path: Path) -> 
     assert refusal(tmp_path, game, seventh) == "a game has 1 to 6 players"
 
 
-def test_a_solitaire_game_won_in_its_10000th_turn_loads(tmp_path: Path) -> None:
-    """9,999 busts, then three straights and three 1s: 10,000 turns, the most a save holds."""
+def test_a_solitaire_game_won_in_its_500th_turn_loads(tmp_path: Path) -> None:
+    """499 busts, then three straights and three 1s: 500 turns, the most a game has."""
     busted = scripted_game(["Ann"], (2, 3, 4, 6, 2, 3))
     busted.apply(T)
     bust = busted.to_dict()["players"][0]["turns"][0]
@@ -689,11 +716,11 @@ def test_a_solitaire_game_won_in_its_10000th_turn_loads(tmp_path: Path) -> None:
 
     def after_busts(s: State) -> None:
         won = s["players"][0]["turns"][0]
-        won["cycle"] = s["record"]["cycle"] = s["cycle"] = 10000
-        s["players"][0]["turns"] = [dict(bust, cycle=n) for n in range(1, 10000)] + [won]
+        won["cycle"] = s["record"]["cycle"] = s["cycle"] = 500
+        s["players"][0]["turns"] = [dict(bust, cycle=n) for n in range(1, 500)] + [won]
 
     loaded = savefile.load(saved(tmp_path, game, after_busts))
-    assert (loaded.phase, loaded.cycle, len(loaded.players[0].turns)) == (Phase.OVER, 10000, 10000)
+    assert (loaded.phase, loaded.cycle, len(loaded.players[0].turns)) == (Phase.OVER, 500, 500)
 
 
 def test_a_solitaire_turn_in_progress_loads_as_it_was_saved(tmp_path: Path) -> None:
@@ -703,3 +730,18 @@ def test_a_solitaire_turn_in_progress_loads_as_it_was_saved(tmp_path: Path) -> N
     game.apply(take(1))
     assert [d.last for d in game.record.decisions] == [False]
     loads_as_saved(tmp_path, game)
+
+
+def test_a_history_that_goes_on_past_the_last_cycle_is_refused() -> None:
+    game = scripted_game(["Ann", "Bob"], (2, 3, 4, 6, 2, 3), (2, 3, 4, 6, 2, 4))
+    game.apply(T)
+    game.apply(T)
+    busts = [p.turns[0] for p in game.players]
+    players = [
+        Player(p.name, p.computer, 0, [replace(busts[seat], cycle=n) for n in range(1, count)])
+        for seat, (p, count) in enumerate(zip(game.players, (502, 501), strict=True))
+    ]
+    with pytest.raises(ValueError, match="^the game went on after cycle 500, its last$"):
+        check_history(players, "game", over=False)
+    players[0].turns.pop()
+    assert check_history(players, "game", over=True) == 0

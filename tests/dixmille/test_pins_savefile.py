@@ -7,10 +7,13 @@ the one line a player reads when it cannot be written, are what these pin.
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 
 import pytest
 
+from parlour.core import paths, saves
 from parlour.core.saves import SaveError
 from parlour.dixmille import savefile
 from parlour.dixmille.rules import Game
@@ -28,6 +31,12 @@ def refusal(current: Game) -> str:
     return str(caught.value)
 
 
+posix_cwd = pytest.mark.skipif(
+    sys.platform == "win32",
+    reason="Windows never lets the current folder be removed: there it is always there to save in",
+)
+
+
 def no_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     gone = tmp_path / "gone"
     gone.mkdir()
@@ -42,18 +51,23 @@ def test_a_half_applied_game_is_not_saved_for_recovery() -> None:
 
 
 def test_without_any_folder_the_message_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(savefile, "_recovery_folders", list)
-    assert refusal(game()) == "dixmille-recovery: no folder to save in"
+    monkeypatch.setattr(saves, "recovery_folders", lambda near=None: [])
+    assert refusal(game()) == "dixmille-recovery: no folder could take it (no folder to save in)"
 
 
+@posix_cwd
 def test_a_data_folder_that_is_a_file_is_named_with_the_system_reason(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x", encoding="utf-8")
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
+    monkeypatch.setenv("HOME", str(blocker))
     no_current_folder(tmp_path, monkeypatch)
-    assert refusal(game()) == f"dixmille-recovery: {blocker}: File exists"
+    assert refusal(game()) == (
+        f"dixmille-recovery: no folder could take it (the data folder {blocker} (set by"
+        " PARLOUR_DATA_DIR) is a file (or lies under one), not a folder)"
+    )
 
 
 @pytest.mark.parametrize("error", [OSError, RuntimeError, KeyError])
@@ -63,7 +77,7 @@ def test_a_data_folder_that_cannot_be_found_gives_way_to_the_current_one(
     def broken(create: bool = True) -> Path:
         raise error("no home folder")
 
-    monkeypatch.setattr(savefile, "data_dir", broken)
+    monkeypatch.setattr(paths, "data_dir", broken)
     monkeypatch.chdir(tmp_path)
     saved = savefile.save_recovery(game())
     assert saved.parent == tmp_path and saved.name.startswith("dixmille-recovery-")
@@ -93,7 +107,8 @@ def test_a_failed_write_tries_the_next_folder_and_leaves_no_empty_file(
     assert failed and list(data.iterdir()) == []
 
 
-def test_when_every_write_fails_the_last_reason_is_shown(
+@posix_cwd
+def test_when_every_write_fails_the_first_folder_s_reason_is_shown(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path))
@@ -106,8 +121,10 @@ def test_when_every_write_fails_the_last_reason_is_shown(
         raise SaveError(path, "the disk is full")
 
     monkeypatch.setattr(savefile, "write_save", vanishing)
-    assert refusal(game()) == f"dixmille-recovery: {tried[-1]}: the disk is full"
-    assert len(tried) == 1
+    assert refusal(game()) == (
+        f"dixmille-recovery: no folder could take it ({tmp_path}: the disk is full)"
+    )
+    assert [path.parent for path in tried] == [tmp_path, Path(os.environ["HOME"])]
 
 
 def test_old_saves_of_two_deals_made_the_same_second_are_two_games(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from parlour.core import ledger
 from parlour.core.rng import SEED_LIMIT
-from parlour.dixmille import savefile, stats
+from parlour.dixmille import ledgerfile, savefile, stats, statsfold
 from parlour.dixmille.records import BUST, FOUR_TWOS, PASS, TurnRecord
 from parlour.dixmille.rules import FOUR_TWOS_GAME, TARGET, Game
 from parlour.dixmille.scoring import STRAIGHT, THREE_PAIRS
@@ -36,11 +36,11 @@ def test_no_home_folder_is_told_not_raised(monkeypatch: pytest.MonkeyPatch) -> N
     def homeless(create: bool = True) -> object:
         raise RuntimeError("could not determine home directory")
 
-    monkeypatch.setattr(stats, "data_dir", homeless)
-    assert stats.load_games() == (
-        [],
-        "Statistics could not be read: no data folder: could not determine home directory",
-    )
+    monkeypatch.setattr(ledgerfile, "data_dir", homeless)
+    message = "Statistics could not be read: no data folder: could not determine home directory"
+    assert stats.load_games() == ([], message)
+    read = statsfold.summary()
+    assert (read.rows, read.title, read.message) == ([], "0 recorded games, all players", message)
 
 
 def _turn(**facts: object) -> TurnRecord:
@@ -91,11 +91,17 @@ def _played() -> Game:
 
 
 def test_a_refused_record_keeps_the_whole_reason(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(path: object, record: object) -> None:
-        raise ledger.LedgerError("statistics not recorded: the disk: it is full")
+    real = ledger.append_lines
 
-    monkeypatch.setattr(stats.ledger, "append", refuse)
-    assert stats.record_game(_played(), False) == ("Statistics not recorded: the disk: it is full")
+    def refuse(path: Path, data: bytes) -> None:
+        if path == stats.stats_path():
+            raise ledger.LedgerError("statistics not recorded: the disk: it is full")
+        real(path, data)
+
+    monkeypatch.setattr(ledger, "append_lines", refuse)
+    assert stats.record_game(_played(), False) == (
+        "Statistics not recorded yet (the disk: it is full); kept for next time."
+    )
 
 
 def test_a_folder_the_system_refuses_is_told_with_its_reason(
@@ -104,9 +110,9 @@ def test_a_folder_the_system_refuses_is_told_with_its_reason(
     def homeless(create: bool = True) -> object:
         raise KeyError("HOME")
 
-    monkeypatch.setattr(stats, "data_dir", homeless)
+    monkeypatch.setattr(ledgerfile, "data_dir", homeless)
     assert stats.record_game(_played(), False) == (
-        "Statistics not recorded: no data folder: 'HOME'"
+        "Statistics not recorded: data folder: 'HOME'; they could not be kept either."
     )
 
 

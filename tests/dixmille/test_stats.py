@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from parlour.core.rng import make_rng
-from parlour.core.text import ASCII_ELLIPSIS, shorten_middle
 from parlour.dixmille import stats, statsview
 from parlour.dixmille.ai import tables_for, threshold_move
 from parlour.dixmille.analysis import annotate
@@ -179,14 +179,16 @@ def unusable_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pat
     return blocker
 
 
+KEPT_FOR_LATER = "Statistics not recorded yet (data folder: not a folder); kept for next time."
+
+
 def test_an_unusable_data_folder_gives_a_message_not_a_traceback(
     capsys: pytest.CaptureFixture[str], unusable_data_folder: Path
 ) -> None:
-    message = stats.record_game(two_cycle_game(), finished=True)
-    # The message names the folder, cut to fit the line, and says what is wrong.
-    lead, tail = "Statistics not recorded: data folder ", " is a file, not a folder."
-    shown = shorten_middle(str(unusable_data_folder), 80 - len(lead) - len(tail), ASCII_ELLIPSIS)
-    assert message == lead + shown + tail
+    # The message says what is wrong, and that the record is kept (in the home folder).
+    assert stats.record_game(two_cycle_game(), finished=True) == KEPT_FOR_LATER
+    kept = list((Path(os.environ["HOME"]) / ".parlour-pending").iterdir())
+    assert [path.name.startswith("dixmille-") for path in kept] == [True]
     games, message = stats.load_games()
     assert games == [] and message is not None and "could not be read" in message
     assert main(["--stats"]) == 0
@@ -203,13 +205,18 @@ def test_a_game_ends_normally_without_statistics() -> None:
         if app.timeout() is None:
             break
         app.handle_key("TIMEOUT")
+    assert app.mode is Mode.STANDINGS
+    # The standings: the result on row 3, and on row 4 why the game was not recorded.
+    rows = app.render(24, 80).to_text().split("\n")
+    assert rows[3].startswith("GAME OVER: ZEDX reached ")
+    assert rows[4] == KEPT_FOR_LATER
+    app.handle_key("i")
     assert app.mode is Mode.OVER
-    # The result on row 2, and on row 3 why the game was not recorded, naming the folder.
+    # The statistics page: the result on row 2, and on row 3 the same reason.
     rows = app.render(24, 80).to_text().split("\n")
     assert rows[2].startswith("GAME OVER: ZEDX reached ")
-    assert rows[3].startswith("Statistics not recorded: data folder ")
-    assert rows[3].rstrip().endswith(" is a file, not a folder.")
-    app.handle_key("i")
+    assert rows[3].rstrip() == KEPT_FOR_LATER
+    assert (app.exit_message or "").split("\n")[-1] == KEPT_FOR_LATER
     app.handle_key("q")
     assert app.finished
 
@@ -241,6 +248,8 @@ def test_the_statistics_screen_shows_solitaire_games_apart_from_win_percent() ->
 
     assert [t.name for t in rows] == ["Bob", "Ann"]
     assert row("Games played") == ["3", "1"]
-    assert row("  solitaire") == ["2", "0"]
-    assert row("  won") == ["1", "0"]
-    assert row("  win % (vs others)") == ["100%", "0%"]  # Bob's 1 win in 1 game against Ann
+    assert row("  abandoned") == ["0", "0"]
+    assert row("  finished vs others") == ["1", "1"]
+    assert row("    won") == ["1", "0"]
+    assert row("    win %") == ["100%", "0%"]  # Bob's 1 win in 1 game against Ann
+    assert row("  finished solitaire") == ["2", "0"]

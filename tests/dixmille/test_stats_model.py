@@ -1,12 +1,20 @@
-"""Statistics are exactly-once, checked against a tiny model of "which games were played".
+"""One game, one result: the statistics checked against a tiny model of the rule.
 
-A Hypothesis state machine drives real apps through every path a game can take
-to the statistics file: start, play, save, play on, quit without saving
-(recorded as abandoned), resume a save or a recovery file, finish, crash (the
-emergency save), end of input, two copies recording at the same moment, and a
-damaged or half-written line in the file. The model keeps, per game id, the
-latest outcome recorded; the statistics read back must count exactly those
-games, each once, and keep solitaire games out of win %.
+A Hypothesis state machine drives real apps, with real save files and the real
+ledger in a temporary data folder, through every path a game can take to the
+statistics file, in any order: start, play, save, play on, quit without saving
+(recorded as abandoned), resume a save or a recovery file (any older one: the
+game forks), finish, crash (the emergency save), end of input, two copies
+recording at the same moment, and a damaged or half-written line in the file.
+
+The model is the rule of docs/foundation.md, "One game, one result": per game id,
+the first finished record stands for good; until there is one, the latest record
+stands. A save of a game whose result is recorded resumes as a *replay*: the app
+says so and writes nothing (the model counts the ledger's lines, so any record it
+wrote would show). A copy resumed before its game ended elsewhere still records at
+its end; the ledger passes that record over as a replay. The statistics read back
+must count exactly the model's games, each once, with each player's games,
+abandoned, finished, solitaire, won and shared games as the model has them.
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     Bundle,
@@ -31,10 +39,12 @@ from hypothesis.stateful import (
     rule,
 )
 
-from parlour.dixmille import savefile, stats
+from parlour.core import ledger
+from parlour.dixmille import savefile, stats, statsview
 from parlour.dixmille.app import DixMilleApp, Mode
 from parlour.dixmille.rules import FOUR_TWOS_TURN, Pass, Phase, TakeDice
 from parlour.tui.glyphs import ASCII
+from tests.hypothesis_profiles import examples
 
 LINEUPS = (("Ann",), ("Ann", "Bob"), ("Bob", "Ann", "Cy"))
 MAX_STEPS = 20_000
@@ -49,16 +59,27 @@ class Copy:
     unsaved: bool = False
     """Moves made since the game was started, saved or resumed."""
     ended: bool = False
-    """The game is over (and the app recorded it then)."""
+    """The game is over (and the app recorded it then, unless it is a replay)."""
+    replay: bool = False
+    """Resumed from a save of a game whose result was recorded: it records nothing."""
 
 
 @dataclass
 class Model:
     outcomes: dict[str, bool] = field(default_factory=dict)
-    """Game id -> finished, the latest record of each game."""
+    """Game id -> finished: the first finished record of each game, else its latest."""
     lineups: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    winners: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Game id -> the winners of its result (finished games only)."""
+    replays: int = 0
+    """Records written after their game's result (by copies resumed before it ended)."""
+    newlines: int = 0
+    """Lines the statistics file should have (records, damaged lines, finished halves)."""
     damaged: int = 0
     half_line: bool = False
+
+    def settled(self, game_id: str | None) -> bool:
+        return game_id is not None and self.outcomes.get(game_id, False)
 
 
 class StatisticsMachine(RuleBasedStateMachine):
@@ -82,14 +103,26 @@ class StatisticsMachine(RuleBasedStateMachine):
 
     # ----- helpers -----
     def _recorded(self, copy: Copy, finished: bool) -> None:
-        """The app has just recorded its game (the model's view of it)."""
+        """The app has just recorded its game, unless it is a replay (the model's view)."""
         game = copy.app.game
         assert game is not None and game.game_id is not None
-        self.model.outcomes[game.game_id] = finished
-        self.model.lineups[game.game_id] = tuple(p.name for p in game.players)
+        if copy.replay:
+            return  # nothing written: the line count would show it
+        self.model.newlines += 1
         if self.model.half_line:  # the record went onto a fresh line: the half line is damage
             self.model.damaged += 1
+            self.model.newlines += 1
             self.model.half_line = False
+        if self.model.settled(game.game_id):
+            self.model.replays += 1  # written, and passed over when read
+            event("a record passed over: its game ended in another copy")
+            return
+        if game.game_id in self.model.outcomes:
+            event("a later record of an unfinished game replaces it")
+        self.model.outcomes[game.game_id] = finished
+        self.model.lineups[game.game_id] = tuple(p.name for p in game.players)
+        if finished:
+            self.model.winners[game.game_id] = tuple(game.players[i].name for i in game.winners())
 
     def _step(self, copy: Copy) -> None:
         """One key of sensible play (a threshold player with some randomness)."""
@@ -116,9 +149,11 @@ class StatisticsMachine(RuleBasedStateMachine):
         self._check_over(copy)
 
     def _check_over(self, copy: Copy) -> None:
-        if copy.app.mode is Mode.OVER and not copy.ended:
+        if copy.app.mode is Mode.STANDINGS and not copy.ended:
             copy.ended = True
             self._recorded(copy, finished=True)
+            note = "Replay, not counted"
+            assert (note in (copy.app.exit_message or "")) is copy.replay
 
     def _at_prompt(self, copy: Copy) -> bool:
         """Play on until the throw/pass prompt (where S and Q work); False if the game ended."""
@@ -126,7 +161,7 @@ class StatisticsMachine(RuleBasedStateMachine):
         for _ in range(MAX_STEPS):
             game = app.game
             assert game is not None
-            if app.mode is Mode.OVER:
+            if app.mode is Mode.STANDINGS:
                 return False
             if app.mode is Mode.PLAY and game.phase is not Phase.TAKE:
                 return True
@@ -136,10 +171,10 @@ class StatisticsMachine(RuleBasedStateMachine):
     def _play(self, copy: Copy, moves: int) -> bool:
         """Play ``moves`` keys; True (and the app left) if the game has ended."""
         for _ in range(moves):
-            if copy.app.mode is Mode.OVER:
+            if copy.app.mode is Mode.STANDINGS:
                 break
             self._step(copy)
-        if copy.app.mode is Mode.OVER:
+        if copy.app.mode is Mode.STANDINGS:
             copy.app.handle_key("q")
             assert copy.app.finished
             return True
@@ -175,7 +210,12 @@ class StatisticsMachine(RuleBasedStateMachine):
     @rule(target=copies, path=saves, seed=st.integers(0, 2**32))
     def resume(self, path: Path, seed: int) -> Copy:
         game = savefile.load(path)
-        return Copy(DixMilleApp(ASCII, game=game, pace=0, save_path=str(path)), random.Random(seed))
+        replay = self.model.settled(game.game_id)
+        app = DixMilleApp(ASCII, game=game, pace=0, save_path=str(path))
+        assert (app.replay is not None) is replay
+        event("a replay resumed" if replay else "a game resumed")
+        assert app.ui.message.startswith("Replay, not counted") is replay
+        return Copy(app, random.Random(seed), replay=replay)
 
     @rule(target=copies, copy=consumes(copies))
     def quit_unsaved(self, copy: Copy) -> object:
@@ -260,10 +300,16 @@ class StatisticsMachine(RuleBasedStateMachine):
             self.model.half_line = True
         else:
             self.model.damaged += 1
+            self.model.newlines += 1
 
     # ----- what must hold -----
     @invariant()
     def statistics_count_each_game_once(self) -> None:
+        path = stats.stats_path()
+        lines = path.read_bytes().count(b"\n") if path.exists() else 0
+        assert lines == self.model.newlines, "a record too many or too few (a replay wrote?)"
+        reading = ledger.read(path, stats.parse_record, lambda g: g.game_id, stats.is_final)
+        assert reading.replays == self.model.replays
         games, message = stats.load_games()
         found = {g.game_id: g.finished for g in games}
         assert len(found) == len(games), "a game is counted twice"
@@ -273,21 +319,49 @@ class StatisticsMachine(RuleBasedStateMachine):
         else:
             assert message is None
         for name in ("Ann", "Bob"):
-            mine = [i for i, names in self.model.lineups.items() if name in names]
-            finished = [i for i in mine if self.model.outcomes[i]]
-            against = [i for i in finished if len(self.model.lineups[i]) > 1]
-            rows = stats.totals(games, name)
-            if not mine:
-                assert rows == []
-                continue
-            (row,) = rows
-            assert row.games == len(mine)
-            assert row.finished == len(against)
-            assert row.solitaire == len(finished) - len(against)
+            self._check_player(games, name)
+
+    def _check_player(self, games: list[stats.GameLine], name: str) -> None:
+        """One player's counts, in the totals and on the first statistics page."""
+        model = self.model
+        mine = [i for i, names in model.lineups.items() if name in names]
+        finished = [i for i in mine if model.outcomes[i]]
+        against = [i for i in finished if len(model.lineups[i]) > 1]
+        won = [i for i in against if model.winners[i] == (name,)]
+        shared = [i for i in against if name in model.winners[i] and len(model.winners[i]) > 1]
+        rows = stats.totals(games, name)
+        if not mine:
+            assert rows == []
+            return
+        (row,) = rows
+        expected = {
+            "Games played": len(mine),
+            "  abandoned": len(mine) - len(finished),
+            "  finished vs others": len(against),
+            "    won": len(won),
+            "    shared": len(shared),
+            "  finished solitaire": len(finished) - len(against),
+        }
+        assert (row.games, row.abandoned, row.finished, row.won, row.shared, row.solitaire) == (
+            expected["Games played"],
+            expected["  abandoned"],
+            expected["  finished vs others"],
+            expected["    won"],
+            expected["    shared"],
+            expected["  finished solitaire"],
+        )
+        page = statsview.render_stats(rows, 0, stats.title(games, rows, name)).to_text()
+        assert page.startswith(f"DIX MILLE STATISTICS - {stats.games_label(len(mine))}, {name}")
+        shown = {}
+        for line in page.splitlines():
+            label = line[: statsview.LABEL].rstrip()
+            if label in expected:
+                shown[label] = int(line[statsview.LABEL :])
+        assert shown == expected
 
 
 StatisticsMachine.TestCase.settings = settings(
-    max_examples=20,
+    max_examples=examples(20),
     stateful_step_count=20,
     deadline=None,
     derandomize=True,

@@ -52,13 +52,13 @@ def test_points_the_optimum_and_given_away_side_by_side(rows: list[stats.Totals]
     lines = style_page(rows)
     human = rows[0].style
     figures = {}
-    for label in ("Your points per turn", "Optimum, same scores", "Given away per turn"):
+    for label in ("  points per turn", "  optimum per turn", "  given away/turn"):
         line = next(line for line in lines if line.startswith(label))
         figures[label] = line[len(label) :].split()
         assert figures[label][1] == "-"  # ZEDX's own decisions are not judged
-    assert figures["Your points per turn"][0] == f"{human.points_per_turn:,.0f}"
-    assert figures["Optimum, same scores"][0] == f"{human.optimum_per_turn():,.0f}"
-    given = figures["Given away per turn"][0]
+    assert figures["  points per turn"][0] == f"{human.points_per_turn:,.0f}"
+    assert figures["  optimum per turn"][0] == f"{human.optimum_per_turn():,.0f}"
+    given = figures["  given away/turn"][0]
     assert not given.startswith("-") and float(given) == pytest.approx(human.per_turn, abs=0.05)
     assert float(given) > 0
 

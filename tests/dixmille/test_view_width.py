@@ -168,6 +168,8 @@ def test_whatever_is_typed_the_name_field_stays_within_ten_columns(keys: list[st
     form.feed("1")
     form.feed("ENTER")
     for key in keys:
+        if key == "BACKSPACE" and not form.editor.text:
+            continue  # that goes back to the number of players (tested on its own)
         form.feed(key)
         assert width(form.editor.text) <= 10
         frame = form.render(ASCII)

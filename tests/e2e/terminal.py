@@ -130,9 +130,21 @@ class Terminal:
         self.child.setwinsize(rows, cols)
         self.pump(0.1)
 
-    def close_input(self) -> None:
-        """Hang up the terminal: the program sees end of input."""
-        self.child.close(force=False)
+    def close_input(self, timeout: float = 20.0) -> None:
+        """Hang up the terminal: the program sees end of input (and saves, then leaves).
+
+        pexpect waits a tenth of a second for the program to leave, then signals it and
+        gives up; on a busy machine a recovery save can take longer (it failed 1 run in 6
+        under a load of 5), so it is given ``timeout`` seconds before that counts.
+        """
+        try:
+            self.child.close(force=False)
+        except pexpect.ExceptionPexpect:
+            deadline = time.monotonic() + timeout
+            while self.child.isalive() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            if self.child.isalive():
+                raise
 
     def wait_exit(self, timeout: float = 10.0) -> int:
         """Wait for the program to end; returns its exit status (128+N for signal N)."""

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from parlour.core.rng import make_rng
+from parlour.core.shellpath import for_shell
 from parlour.dixmille import savefile
 from parlour.dixmille.ai import threshold_take, zedx_move
 from parlour.dixmille.rules import Game, Pass, Phase, TakeDice, Throw, new_game, points
@@ -105,7 +106,12 @@ def test_zedx_demo_to_the_end_then_statistics(tmp_path: Path) -> None:
     argv = ["dixmille", "ZEDX", "--seed", "4", "--fast", "--ascii"]
     with Terminal(argv, env={"PARLOUR_DATA_DIR": str(tmp_path)}) as term:
         term.wait_for("GAME OVER: ZEDX reached", timeout=30)
-        assert "Games played" in term.text()
+        term.wait_for("Press any key for this game's statistics")
+        assert term.line(8).startswith("   1.  ZEDX ")  # the standings wait for a key
+        term.pump(1.0)
+        assert "Final standings" in term.text() and "Games played" not in term.text()
+        term.send(" ")
+        term.wait_for("Games played")
         term.send(" ")
         term.wait_for("Style: when you pass")
         term.send("q")
@@ -113,7 +119,7 @@ def test_zedx_demo_to_the_end_then_statistics(tmp_path: Path) -> None:
         assert "Seed 4" in term.output.decode("utf-8", "replace")
     with Terminal(["dixmille", "--stats", "zedx"], env={"PARLOUR_DATA_DIR": str(tmp_path)}) as term:
         term.wait_for("1 recorded game, zedx")
-        assert "Solitaire best turns" in term.text()
+        assert "  finished solitaire          1" in term.text()
         term.send("q")
         assert term.wait_exit() == 0
 
@@ -123,7 +129,9 @@ def test_bad_file_gets_one_line_and_status_one(tmp_path: Path) -> None:
     bad.write_text('{"format": "parlour-save", "game": "dixmille"', encoding="utf-8")
     status, output = run_plain(["dixmille", str(bad)])
     assert status == 1
-    assert output.strip() == f"dixmille: {bad}: is damaged: it is cut short (the end of the file is missing)"
+    assert output.strip() == (
+        f"dixmille: {bad}: is damaged: it is cut short (the end of the file is missing)"
+    )
 
 
 def test_ctrl_c_asks_and_hangup_saves_a_recovery_file(tmp_path: Path) -> None:
@@ -194,7 +202,8 @@ def test_a_resumed_game_shows_its_log_and_its_file_name_fitted(tmp_path: Path) -
         term.wait_for("Save to file:")
         term.send("\x15" + str(target) + "\r")
         term.wait_for("Saved")
-        assert term.line(20).rstrip().endswith("存档.json") and width(term.line(20)) <= 80
+        shown = for_shell(str(target))  # as typed after "resume with: dixmille"
+        assert term.line(20).rstrip().endswith(shown[-7:]) and width(term.line(20)) <= 80
         term.send("Q")
         term.wait_for("Quit this game? (y/n)")
         term.send("y")

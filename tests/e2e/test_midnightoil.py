@@ -37,7 +37,7 @@ def test_deal_1_play_undo_save_and_quit(tmp_path: Path) -> None:
         term.wait_for("b selected")
         term.send("\x1b")
         term.send("?")
-        term.wait_for("the rules (page 1 of 2)")
+        term.wait_for("the rules (page 1 of 3)")
         term.send("\x1b")
         term.wait_for("redeals left  1")
         term.send("S")
@@ -108,3 +108,60 @@ def test_a_data_folder_that_is_a_file_still_starts_a_game(tmp_path: Path) -> Non
         term.send("n")
         assert term.wait_exit() == 0
     assert blocker.read_text() == "x"
+
+
+def test_a_solved_game_resumed_from_an_older_save_stays_solved(tmp_path: Path) -> None:
+    """Issue #25's example: the older save resumed, one move, quit unsaved, records nothing."""
+    with Terminal(["midnightoil", "--deal", "3"], cwd=tmp_path) as term:
+        term.wait_for(" s │ ")
+        term.send("S")
+        term.wait_for("Save to file: midnightoil-3.json")
+        term.send("\r")
+        term.wait_for("Saved. Resume later with: midnightoil midnightoil-3.json")
+        term.send("!")
+        term.wait_for("This game then counts as solved (y/n)")
+        term.send("y")
+        term.wait_for("Solved by the computer: all 52 cards are home.", timeout=60)
+        term.send("t")
+        term.wait_for("The game is won: N new deal, R replay, # choose a deal, Q quit.")
+        term.send("Q")
+        assert term.wait_exit() == 0
+    with Terminal(["midnightoil", "midnightoil-3.json"], cwd=tmp_path) as term:
+        term.wait_for("Resumed midnightoil-3.json: a replay of an ended game; nothing is recorded.")
+        term.send("*")
+        term.wait_for("home 2/52")
+        term.wait_for("Replay, not recorded: this game was solved by the computer.")
+        term.send("Q")
+        term.wait_for("Save this game before quitting?")
+        term.send("n")
+        assert term.wait_exit() == 0
+        assert "2/52 cards home. A replay: not recorded." in term.output.decode()
+    status, output = run_plain(["midnightoil", "--stats"])
+    assert status == 0
+    lines = [line.rstrip() for line in output.splitlines() if line.strip()]
+    assert lines == [
+        "Midnight Oil - statistics",
+        "Your games       0  (none yet without auto-solve)",
+        "Auto-solve       1  the computer won 1, lost 0",
+    ]
+
+
+def test_a_save_cut_short_is_called_damaged(tmp_path: Path) -> None:
+    with Terminal(["midnightoil", "--deal", "1"], cwd=tmp_path) as term:
+        term.wait_for(" s │ ")
+        term.send("l ")
+        term.wait_for("home 1/52")
+        term.send("S")
+        term.wait_for("Save to file: midnightoil-1.json")
+        term.send("\r")
+        term.wait_for("Saved.")
+        term.send("Q")
+        assert term.wait_exit() == 0
+    cut = tmp_path / "cut.json"
+    cut.write_bytes((tmp_path / "midnightoil-1.json").read_bytes()[:40])
+    status, output = run_plain(["midnightoil", str(cut)])
+    assert status == 1
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert lines == [
+        f"midnightoil: {cut}: is damaged: it is cut short (the end of the file is missing)"
+    ]

@@ -222,7 +222,7 @@ def test_help_page_classic_level_and_stats(tmp_path: Path) -> None:
         assert term.line(0)[40:52] == "| vs classic"
         board = term.text()
         term.send("?")
-        term.wait_for("Mille Bornes help (1/3)")
+        term.wait_for("Mille Bornes help (1/4)")
         assert "classic (BSD mille's own computer strategy)" in term.text()
         term.send("x")
         term.wait_for(">>:Move:")
@@ -231,7 +231,32 @@ def test_help_page_classic_level_and_stats(tmp_path: Path) -> None:
         assert quit_unsaved(term) == 0
     status, output = run_plain(["mille", "--stats"], env=env(tmp_path))
     assert status == 0
-    assert "classic: 0 games finished, won 0 (-), lost 0, tied 0; 1 abandoned" in output
+    assert "classic: no game finished; 1 abandoned" in output
+
+
+def test_a_save_of_a_game_already_recorded_restores_as_a_replay(tmp_path: Path) -> None:
+    """Issue 25: ``mille FILE`` of a game whose result is recorded says so, records nothing."""
+    from parlour.core import ledger
+    from parlour.core.ledger import new_game_id
+    from parlour.mille.savefile import Meta
+    from parlour.mille.stats import GameRecord
+
+    game_id = new_game_id()
+    savefile.save(tmp_path / "g1.json", Game.new(3), {"prompt": "move"}, None, Meta(game_id))
+    lost = GameRecord(game_id, "strong", "lost", 5250, 6300, (), 3, complete=False)
+    path = tmp_path / "data" / "mille" / "games.jsonl"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(ledger.encode(lost.to_dict()))
+    with Terminal(["mille", "g1.json"], env=env(tmp_path), cwd=tmp_path) as term:
+        term.wait_for(">>:Move:")
+        assert term.line(15)[40:] == "|    Replay, not counted: lost 5250-6300"
+        term.send("p")
+        assert quit_unsaved(term) == 0
+        assert (
+            "The restored game had ended already (you lost 5250-6300): not counted again."
+            in term.text()
+        )
+    assert path.read_bytes() == ledger.encode(lost.to_dict())
 
 
 def test_help_and_version() -> None:

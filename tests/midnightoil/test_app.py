@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,8 @@ from parlour.midnightoil import savefile
 from parlour.midnightoil.app import MidnightOilApp
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import Move, State
-from parlour.midnightoil.stats import load_stats
+from parlour.midnightoil.stats import DealRecord
+from parlour.midnightoil.statsfile import load_stats
 from parlour.midnightoil.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
 from parlour.tui.prompts import LineEditor
@@ -224,7 +227,7 @@ def test_new_deal_after_moves_asks_and_counts_a_loss() -> None:
     assert deal != 1 and app.game.moves == 0 and app.game.state == State.new(deal)
     stats, _ = load_stats()
     assert stats.lost == 1 and stats.played == 1
-    assert stats.best_for(1) == {"best": 0, "won": False, "played": 1}
+    assert stats.best_for(1) == DealRecord(played=1)
 
 
 def test_restart_is_flagged() -> None:
@@ -319,12 +322,16 @@ def test_end_of_input_saves_a_recovery_file_under_a_name_of_its_own() -> None:
 
 def test_help_and_stats_pages() -> None:
     app = make()
-    assert "the rules (page 1 of 2)" in press(app, "?")
-    assert "the keys (page 2 of 2)" in press(app, " ")
+    assert "the rules (page 1 of 3)" in press(app, "?")
+    assert "how a game ends (page 2 of 3)" in press(app, " ")
+    assert "the keys (page 3 of 3)" in press(app, " ")
     assert "Midnight Oil  deal 1" in press(app, " ")
     screen = press(app, "i")
-    assert "Games played" in screen and "Deal 1: not played before." in screen
+    assert "Midnight Oil - statistics" in screen and "No games recorded yet." in screen
     assert "Midnight Oil  deal 1" in press(app, "z")
+    press(app, "b", " ", "N", "y")
+    screen = press(app, "i")  # read again: the game just given up is there
+    assert "Your games       1  won 0  lost 1" in screen
 
 
 def test_unknown_key_is_refused_politely() -> None:
@@ -359,7 +366,7 @@ def test_can_it_still_be_won_shows_only_when_asked() -> None:
     press(app, "u")  # a move or an undo takes the answer away
     assert status_row(app).strip() == ""
     assert "w can it still be won?" in press(app)
-    assert "can this deal still be won?" in press(app, "?", " ")
+    assert "can this deal still be won?" in press(app, "?", " ", " ")
 
 
 def test_auto_solve_plays_to_the_end_and_counts_as_solved() -> None:
@@ -375,7 +382,7 @@ def test_auto_solve_plays_to_the_end_and_counts_as_solved() -> None:
     assert app.game.state.is_won()
     assert "Solved by the computer" in press(app)
     stats, _ = load_stats()
-    assert stats.solved == 1 and stats.won == 0
+    assert (stats.computer_won, stats.computer_lost, stats.won) == (1, 0, 0)
 
 
 def test_any_key_stops_auto_solve() -> None:
@@ -409,6 +416,7 @@ def test_odd_file_names_are_refused_with_a_message_not_a_crash(name: str) -> Non
 
 def test_tilde_means_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("USERPROFILE", str(tmp_path))  # Windows' home
     app = make()
     press(app, "S")
     assert app.prompt is not None and app.prompt.editor is not None
@@ -439,8 +447,8 @@ def test_a_proven_end_is_said_offered_and_recorded_once() -> None:
     stats, _ = load_stats()
     assert (stats.played, stats.lost) == (1, 1)
     assert app.timeout() is None
-    press(app, "c", "b", "TIMEOUT")  # the pointless build: still the end, still one game
-    assert "No moves left - game over (39/52 cards home)" in press(app)
+    press(app, "c", "b", "TIMEOUT")  # the pointless build is refused: the end is final
+    assert app.game.moves == 0 and "No move can bring another card home" in status_row(app)
     press(app, "N")  # over and counted: no question, no second game
     assert app.prompt is None
     assert load_stats()[0].played == 1
@@ -481,13 +489,17 @@ def test_auto_solve_ending_without_a_win_is_an_end_recorded_as_solved() -> None:
             break
         press(app, "TIMEOUT")
     assert not app.solving and not app.game.state.is_won()
-    screen = press(app)
-    assert "Auto-solve ended without a win" in screen
-    status = screen.splitlines()[23]
-    assert f"Auto-solve: no more moves, {app.game.state.cards_home()}/52 home" in status
-    assert "u undo, R restart, N new deal" in status
+    assert app.game.state.legal_moves()  # moves are left: none of them brings a card home
+    screen = press(app).splitlines()
+    home = app.game.state.cards_home()
+    assert screen[22] == (
+        " > Auto-solve stopped: moves are left, but none can bring another card home."
+    )
+    assert screen[23] == (
+        f" No move can bring another card home: {home}/52 - u undo, R restart, N new deal"
+    )
     stats, _ = load_stats()
-    assert (stats.played, stats.solved, stats.won) == (1, 1, 0)
+    assert (stats.played, stats.computer_lost, stats.won) == (1, 1, 0)
     press(app, "TIMEOUT", "Q")
     assert app.finished and app.prompt is None
     assert load_stats()[0].played == 1
@@ -522,8 +534,9 @@ def test_save_message_fits_at_80_columns_with_the_path_shortened_in_the_middle(
     app.prompt.editor.text = str(target)
     app.prompt.editor.cursor = len(str(target))
     line = press(app, "ENTER").splitlines()[22]
-    assert line.startswith(" > Saved. Resume later with: midnightoil /")
-    assert line.endswith("/s1.json") and "..." in line and len(line) <= 79
+    root = str(tmp_path)[0]  # "/", or a drive letter
+    assert line.startswith(f" > Saved. Resume later with: midnightoil {root}")
+    assert line.endswith(f"{os.sep}s1.json") and "..." in line and len(line) <= 79
     assert savefile.load(target).moves == 1
 
 
@@ -536,6 +549,9 @@ def test_a_file_name_with_escape_sequences_is_shown_escaped(tmp_path: Path) -> N
     app.prompt.editor.cursor = len(name)
     screen = press(app, "ENTER")
     assert "\x1b" not in screen and "\x07" not in screen and "^[]0;pwned^G" in screen
+    if sys.platform == "win32":  # such a name is refused there, and said so, escaped
+        assert '"evil^[]0;pwned^G.json": Windows allows no' in screen
+        return
     press(app, "Q", "y", "ENTER")
     assert app.finished and "\x1b" not in (app.exit_message or "")
 
@@ -588,7 +604,7 @@ def test_playing_on_after_a_save_then_quitting_unsaved_counts_once(tmp_path: Pat
     again = MidnightOilApp(savefile.load(tmp_path / "s.json"), ASCII)
     press(again, "l", " ", "D", "y", "N", "y")
     stats, _ = load_stats()
-    assert stats.played == 1 and stats.best_for(1) == {"best": 1, "won": False, "played": 1}
+    assert stats.played == 1 and stats.best_for(1) == DealRecord(played=1, best=1)
 
 
 def test_a_data_folder_that_is_a_file_still_gives_a_game(
@@ -597,19 +613,27 @@ def test_a_data_folder_that_is_a_file_still_gives_a_game(
     blocker = tmp_path / "data"
     blocker.write_text("x")
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
     app = make()
     assert "No statistics: data folder" in press(app)
     press(app, "b", " ", "N", "y")
-    assert "statistics not recorded" in press(app).lower()
+    assert "Statistics not recorded yet (data folder: not a folder); kept for next time." in (
+        press(app)
+    )
     press(app, "#", "1", "ENTER", "l", " ")
     assert app.game.moves == 1
     app.end_of_input()
-    assert "could not be saved" in (app.exit_message or "")
+    (saved,) = here.iterdir()  # the current folder takes the recovery save
+    assert app.exit_message == f"Input ended; your game was saved to {saved}"
+    assert savefile.load(saved).to_dict() == app.game.to_dict()
     assert blocker.read_text() == "x"
 
 
 def test_a_deal_only_the_computer_solved_shows_no_best_of_yours() -> None:
-    from parlour.midnightoil.stats import SOLVED, record_game
+    from parlour.midnightoil.stats import SOLVED
+    from parlour.midnightoil.statsfile import record_game
 
     record_game(Game(1), SOLVED)
     app = make(1)
@@ -635,14 +659,14 @@ def test_a_hang_up_right_after_a_save_names_the_save_and_writes_no_recovery(
     assert load_stats()[0].played == 0
 
 
-def test_the_end_check_waits_while_a_question_is_open_and_keeps_the_selection() -> None:
+def test_the_end_check_waits_while_a_question_is_open_and_ends_the_selection() -> None:
     app = clubs_deadlock()
     press(app, "S")
     assert app.prompt is not None and app.timeout() is None
     press(app, "ESC", "c")
     assert app.selected == 2 and app.timeout() is not None
     press(app, "TIMEOUT")
-    assert app.selected == 2
+    assert app.selected is None  # nothing can move at an end
     assert "No move can bring another card home" in status_row(app)
 
 
@@ -662,3 +686,30 @@ def test_a_crash_in_the_middle_of_a_move_writes_no_file_the_loader_would_refuse(
     )
     assert app.emergency_save() is None
     assert list(paths.data_dir().glob("midnightoil-recovery-*")) == []
+
+
+def test_the_help_says_when_a_game_is_won_lost_or_solved() -> None:
+    app = make()
+    press(app, "?")
+    page = press(app, " ").splitlines()
+    assert page[0] == " Midnight Oil - how a game ends (page 2 of 3)"
+    assert [line[1:] for line in page[2:20]] == [
+        "Won: all 52 cards are home, without auto-solve. Undo and redo are then off.",
+        "",
+        "Lost: the game ends with cards left, and the score is the cards home, when",
+        '  - no move, no redeal and no draw is left ("No moves left - game over");',
+        "  - in the last deal, no move can bring another card home, the draw counted",
+        '    while unused: the game checks a moment after each move ("No move can',
+        '    bring another card home"). With a redeal left a game never ends so: the',
+        "    next shuffle may bring a card home;",
+        "  - you give it up after a move: N, R or # (it asks first), or Q and n.",
+        "",
+        "Solved by computer: auto-solve (!) was used, whether it then won or not.",
+        "It is the computer's game: never your win and never your best.",
+        "",
+        "An end is final: its result is recorded once, the clock stops, and there is",
+        "no move and no hint; u undo (unless won), R, N and # stay. What you play",
+        "after a result is a replay and is not recorded, and so is a saved game",
+        "that already has a result when you resume it. A game you save and leave",
+        "is recorded when it is resumed and ends.",
+    ]

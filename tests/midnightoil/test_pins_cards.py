@@ -17,8 +17,8 @@ from parlour.midnightoil.cards import (
 from parlour.midnightoil.game import Game
 from parlour.tui.glyphs import ASCII
 
-TOO_BIG = "a deal number must be below 18446744073709551616"
 NOT_A_NUMBER = "a deal number is a whole number from 0 to 18446744073709551615"
+"""The one refusal, the range worded one way (issue #25: it was also "must be below 2**64")."""
 
 
 def refusal(call: object, *args: object) -> str:
@@ -76,20 +76,51 @@ def test_deal_numbers_read(text: str, number: int) -> None:
         ("-5", NOT_A_NUMBER),
         ("4.0", NOT_A_NUMBER),
         ("\u0663", NOT_A_NUMBER),  # an Arabic-Indic three is a digit, but not ours
-        ("18446744073709551616", TOO_BIG),
-        ("99999999999999999999999", TOO_BIG),
+        ("18446744073709551616", NOT_A_NUMBER),
+        ("99999999999999999999999", NOT_A_NUMBER),
+        ("9" * 5000, NOT_A_NUMBER),  # beyond int()'s 4300 digits: the same refusal, no other
+        ("0" * 41, NOT_A_NUMBER),
     ],
 )
 def test_bad_deal_numbers_say_what_is_allowed(text: str, message: str) -> None:
     assert refusal(parse_deal_number, text) == message
 
 
-def test_choosing_a_deal_too_big_is_refused_in_the_game() -> None:
-    app = MidnightOilApp(Game(1), ASCII)
-    for key in ["#", *"18446744073709551616", "ENTER"]:
+def choose(app: MidnightOilApp, typed: str) -> str:
+    """``#``, ``typed`` and Enter: the message row after."""
+    for key in ["#", *typed, "ENTER"]:
         app.handle_key(key)
-    assert f"{TOO_BIG}." in app.render(24, 80).to_text()
+    return app.render(24, 80).row_text(22)
+
+
+def test_choosing_a_deal_too_big_is_refused_in_the_game_with_a_capital() -> None:
+    app = MidnightOilApp(Game(1), ASCII)
+    assert choose(app, "18446744073709551616") == (
+        " > A deal number is a whole number from 0 to 18446744073709551615."
+    )
+    assert choose(app, "x") == " > A deal number is a whole number from 0 to 18446744073709551615."
     assert app.game.deal_number == 1
+
+
+def test_the_deal_prompt_states_the_range_the_same_way() -> None:
+    app = MidnightOilApp(Game(1), ASCII)
+    app.handle_key("#")
+    row = app.render(24, 80).row_text(22)
+    assert row == " > Deal number, from 0 to 18446744073709551615:"
+
+
+def test_an_empty_deal_number_cancels() -> None:
+    app = MidnightOilApp(Game(1), ASCII)
+    for typed in ("", "   "):
+        for key in ["#", *typed, "ENTER"]:
+            app.handle_key(key)
+        frame = app.render(24, 80)
+        assert frame.row_text(22) == " > Cancelled." and not frame.bell  # no error, no bell
+        assert app.prompt is None and app.game.deal_number == 1
+    for key in ["#", "x", "ENTER"]:
+        app.handle_key(key)
+    assert app.render(24, 80).bell  # a wrong number is refused with the bell
+    assert choose(app, "7") == " > Deal 7. Press a fan letter to pick a card, ? for help."
 
 
 @pytest.mark.parametrize("number", [DEAL_LIMIT, -1, True, 3.0, "3"])

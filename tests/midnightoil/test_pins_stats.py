@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import errno
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,20 +14,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parlour.core import ledger, paths
+from parlour.core import ledger, paths, pending
 from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil import stats as mo_stats
+from parlour.midnightoil import statsfile
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import State
-from parlour.midnightoil.stats import BASELINE_FILE, KEEP_WINS, Stats, load_stats
+from parlour.midnightoil.stats import BASELINE_FILE, KEEP_WINS, DealRecord, Stats
+from parlour.midnightoil.statsfile import load_stats
+from tests.midnightoil.earlierfile import layout
 
 WIN = {"deal_number": 7, "phase": 2, "draw_used": True, "moves": 40, "undos": 3, "seconds": 75.5}
 
 
 def baseline(wins: list[dict[str, Any]]) -> tuple[Stats, str | None]:
-    old = Stats(won=len(wins), current_streak=len(wins), best_streak=len(wins))
-    old.histogram[52] = len(wins)
-    data = old.to_dict()
+    count = len(wins)
+    data = layout(won=count, current_streak=count, best_streak=count, histogram={52: count})
     data["wins"] = wins
     paths.data_file(BASELINE_FILE).write_text(json.dumps(data), encoding="utf-8")
     return load_stats()
@@ -102,7 +106,7 @@ def test_the_recorded_time_is_to_a_tenth_and_never_below_zero(
 ) -> None:
     game = Game(3)
     game.elapsed = elapsed
-    assert mo_stats.record_game(game, mo_stats.LOST) is None
+    assert statsfile.record_game(game, mo_stats.LOST) is None
     (line,) = _ledger_lines()
     assert line["seconds"] == seconds and line["restarted"] is False
 
@@ -128,14 +132,29 @@ def test_a_game_of_the_longest_time_is_counted() -> None:
     assert stats.played == 1 and warning is None
 
 
-def test_a_refused_write_is_told_as_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(path: object, record: object) -> None:
-        raise ledger.LedgerError("statistics not recorded: the disk is full")
+def test_a_refused_write_is_kept_and_told_as_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = ledger.append_lines
+    target = statsfile.ledger_path()
 
-    monkeypatch.setattr(mo_stats.ledger, "append", refuse)
-    assert mo_stats.record_game(Game(3), mo_stats.LOST) == (
-        "Statistics not recorded: the disk is full."
+    def refuse(path: Path, data: bytes) -> None:
+        if path == target:
+            raise ledger.LedgerError("statistics not recorded: the disk is full")
+        real(path, data)
+
+    monkeypatch.setattr(ledger, "append_lines", refuse)
+    kept = target.with_name("games.pending.jsonl")
+    assert statsfile.record_game(Game(3), mo_stats.LOST) == (
+        f"Statistics not recorded yet (the disk is full); kept in {kept}, written next time."
+        if width(
+            f"Statistics not recorded yet (the disk is full); kept in {kept}, written next time."
+        )
+        <= statsfile.ROW_COLUMNS
+        else "Statistics not recorded yet (the disk is full); kept for next time."
     )
+    assert kept.exists() and not target.exists()
+    monkeypatch.undo()
+    stats, warning = load_stats()  # the next reading writes it in
+    assert stats.lost == 1 and warning is None and not kept.exists()
 
 
 def test_a_data_folder_that_is_a_file_is_told_in_one_row(
@@ -144,15 +163,13 @@ def test_a_data_folder_that_is_a_file_is_told_in_one_row(
     blocker = tmp_path / "data"
     blocker.write_text("not a folder", encoding="utf-8")
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
-    message = mo_stats.record_game(Game(3), mo_stats.LOST)
-    assert message is not None
-    assert message.startswith("Statistics not recorded: data folder ")
-    assert message.endswith("data is a file, not a folder.")
+    message = statsfile.record_game(Game(3), mo_stats.LOST)
+    assert message == "Statistics not recorded yet (data folder: not a folder); kept for next time."
+    assert width(message) == statsfile.ROW_COLUMNS
 
 
 def _earlier(change: dict[str, Any]) -> tuple[Stats, str | None]:
-    data = Stats(lost=1).to_dict()
-    data["histogram"][10] = 1
+    data = layout(lost=1, histogram={10: 1})
     data.update(change)
     paths.data_file(BASELINE_FILE).write_text(json.dumps(data), encoding="utf-8")
     return load_stats()
@@ -186,17 +203,17 @@ def test_an_earlier_best_is_kept_and_a_computer_solve_is_no_best() -> None:
         }
     )
     assert warning is None
-    assert stats.best_for(5) == {"best": 30, "won": False, "played": 1}
-    assert stats.best_for(6) == {"best": 0, "won": False, "played": 1}
+    assert stats.best_for(5) == DealRecord(played=1, best=30)
+    assert stats.best_for(6) == DealRecord(played=1)
 
 
 def test_a_recorded_win_lists_its_details_and_restarts_add_up() -> None:
     game = Game(9)
     game.state = State(9, ((),) * 18, (13, 13, 13, 13), 1, True)
     game.undos, game.elapsed = 4, 99.96
-    assert mo_stats.record_game(game, mo_stats.WON) is None
+    assert statsfile.record_game(game, mo_stats.WON) is None
     for _ in range(2):
-        assert mo_stats.record_game(Game(3), mo_stats.LOST, restarted=True) is None
+        assert statsfile.record_game(Game(3), mo_stats.LOST, restarted=True) is None
     stats, warning = load_stats()
     assert warning is None and stats.restarted == 2
     assert stats.wins == [
@@ -204,7 +221,7 @@ def test_a_recorded_win_lists_its_details_and_restarts_add_up() -> None:
     ]
 
 
-def _shown(path: Path, columns: int = mo_stats.PATH_COLUMNS) -> str:
+def _shown(path: Path, columns: int = statsfile.PATH_COLUMNS) -> str:
     return shorten_middle(str(path), columns, ASCII_ELLIPSIS)
 
 
@@ -230,7 +247,7 @@ def test_an_earlier_file_that_cannot_be_set_aside_is_named_and_left(
 ) -> None:
     path = paths.data_file(BASELINE_FILE)
     path.write_text("{", encoding="utf-8")
-    monkeypatch.setattr(mo_stats.ledger, "set_aside", lambda path: None)
+    monkeypatch.setattr(statsfile.ledger, "set_aside", lambda path: None)
     _, warning = load_stats()
     assert warning == f"Earlier statistics in {_shown(path)} are damaged; left as they are."
     assert path.read_text(encoding="utf-8") == "{"
@@ -253,10 +270,28 @@ def test_an_unreadable_earlier_file_is_told_with_the_system_reason(
 
 
 def test_a_ledger_that_cannot_be_read_is_told_and_the_game_goes_on() -> None:
-    path = mo_stats.ledger_path()
+    path = statsfile.ledger_path()
     path.mkdir(parents=True)
     _, warning = load_stats()
-    assert warning == f"Statistics unreadable ({path} is a folder); the game goes on."
+    assert warning == "Statistics unreadable (games.jsonl is a folder); the game goes on."
+
+
+@pytest.mark.skipif(
+    sys.platform == "win32", reason="symlinks need privileges on Windows; not checked there"
+)
+def test_a_ledger_that_is_a_link_is_neither_read_nor_written(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.jsonl"
+    elsewhere.write_text("")
+    path = statsfile.ledger_path()
+    path.parent.mkdir(parents=True)
+    path.symlink_to(elsewhere)
+    _, warning = load_stats()
+    assert warning == ("Statistics unreadable: games.jsonl is a link, and links are not followed.")
+    assert statsfile.record_game(Game(3), mo_stats.LOST) == (
+        "Statistics not recorded yet (games.jsonl is a link); kept for next time."
+    )
+    assert elsewhere.read_text() == "" and path.is_symlink()
+    assert path.with_name("games.pending.jsonl").exists()
 
 
 def test_a_damaged_ledger_line_is_told_as_one_sentence() -> None:
@@ -270,47 +305,92 @@ def test_a_damaged_ledger_line_is_told_as_one_sentence() -> None:
     ("error", "reason"),
     [
         (PermissionError(errno.EACCES, "Permission denied"), "Permission denied"),
-        (OSError("odd"), "odd"),
+        (OSError("odd"), "data folder: odd"),
     ],
 )
-def test_a_data_folder_the_system_refuses_is_told_with_its_reason(
+def test_a_data_folder_the_system_refuses_is_told_with_its_reason_and_the_record_kept(
     monkeypatch: pytest.MonkeyPatch, error: OSError, reason: str
 ) -> None:
     def refuse(create: bool = True) -> Path:
-        raise error
+        if create:
+            raise error
+        return Path(os.environ[paths.ENV_VAR])
 
-    monkeypatch.setattr(mo_stats.paths, "data_dir", refuse)
-    assert mo_stats.record_game(Game(3), mo_stats.LOST) == (
-        f"Statistics not recorded: the data folder cannot be used ({reason})."
+    monkeypatch.setattr(statsfile.paths, "data_dir", refuse)
+    assert statsfile.record_game(Game(3), mo_stats.LOST) == (
+        f"Statistics not recorded yet ({reason}); kept for next time."
     )
+    (kept,) = (place for place in pending.places(statsfile.ledger_path()) if place.exists())
+    assert kept.parent.name == pending.PENDING_FOLDER  # the data folder itself is not tried
+    monkeypatch.undo()
+    assert load_stats()[0].lost == 1 and not kept.exists()
 
 
-def _refused_with(monkeypatch: pytest.MonkeyPatch, error: paths.DataDirError) -> None:
+def _refused_with(
+    monkeypatch: pytest.MonkeyPatch, error: paths.DataDirError, named: bool = False
+) -> None:
+    """``paths.data_dir`` raises ``error`` (``named``: only when asked to make the folder
+    ready, as a real folder's problem is found; its name is still known)."""
+
     def refuse(create: bool = True) -> Path:
+        if named and not create:
+            return Path(os.environ[paths.ENV_VAR])
         raise error
 
-    monkeypatch.setattr(mo_stats.paths, "data_dir", refuse)
+    monkeypatch.setattr(statsfile.paths, "data_dir", refuse)
+
+
+@pytest.mark.parametrize(
+    ("brief", "reason"),
+    [
+        ("not a folder", "data folder: not a folder"),
+        ("not writable", "data folder: not writable"),
+        # "data folder: read-only disk" would leave no room: the few words alone.
+        ("read-only disk", "read-only disk"),
+        ("permission denied", "permission denied"),
+        ("no home folder; set PARLOUR_DATA_DIR", "no home folder; set PARLOUR_DATA_DIR"),
+    ],
+)
+def test_a_record_the_data_folder_cannot_take_says_why_in_the_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, brief: str, reason: str
+) -> None:
+    error = paths.DataDirError(tmp_path / "d", "cannot be used", brief)
+    _refused_with(monkeypatch, error, named=True)
+    row = statsfile.record_game(Game(3), mo_stats.LOST)
+    expected = f"Statistics not recorded yet ({reason}); kept for next time."
+    if width(expected) > statsfile.ROW_COLUMNS:
+        expected = "Statistics not recorded yet; kept for next time."
+    assert row == expected and width(row) <= statsfile.ROW_COLUMNS
+
+
+def test_a_data_folder_without_even_a_name_cannot_keep_the_record(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _refused_with(monkeypatch, paths.DataDirError(None, "has no home folder", "no home folder"))
+    assert statsfile.record_game(Game(3), mo_stats.LOST) == (
+        "Statistics not recorded: no home folder; they could not be kept either."
+    )
 
 
 @pytest.mark.parametrize(
     ("problem", "brief", "tail", "columns"),
     [
-        # The sentence fits beside 14 columns of the name.
+        # The sentence fits beside 24 columns of the name.
         (
             "is a file (or lies under one), not a folder",
             "not a folder",
             " is a file, not a folder.",
-            14,
+            24,
         ),
         # ... and beside exactly 12.
-        ("is a thing nobody expects", "odd", " is a thing nobody expects.", 12),
+        ("is a thing nobody expects, not once", "odd", " is a thing nobody expects, not once.", 12),
         # It would leave the name fewer than 12 columns: the problem in a few words instead.
-        ("cannot be written to: permission denied", "not writable", ": not writable.", 24),
+        ("cannot be written to: permission denied", "not writable", ": not writable.", 34),
         (
             "cannot be created or used: permission denied",
             "permission denied",
             ": permission denied.",
-            19,
+            29,
         ),
     ],
 )
@@ -324,9 +404,9 @@ def test_a_long_data_folder_name_is_cut_to_the_row_with_the_problem_in_full_or_i
 ) -> None:
     folder = tmp_path / ("x" * 80)
     _refused_with(monkeypatch, paths.DataDirError(folder, problem, brief))
-    row = mo_stats.record_game(Game(3), mo_stats.LOST)
-    assert row == f"Statistics not recorded: data folder {_shown(folder, columns)}{tail}"
-    assert row is not None and len(row) == mo_stats.ROW_COLUMNS
+    row = load_stats()[1]
+    assert row == f"No statistics: data folder {_shown(folder, columns)}{tail}"
+    assert row is not None and len(row) == statsfile.ROW_COLUMNS
 
 
 def test_a_short_data_folder_name_is_shown_whole(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -347,12 +427,10 @@ def test_a_data_folder_without_a_name_is_told_in_a_sentence_when_it_fits(
 def test_a_brief_too_long_for_any_name_goes_without_the_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    reason = "Structure needs cleaning, badly"
+    reason = "Structure needs cleaning, very badly indeed"
     error = paths.DataDirError(tmp_path / "d", f"cannot be used: {reason}", reason)
     _refused_with(monkeypatch, error)
-    assert mo_stats.record_game(Game(3), mo_stats.LOST) == (
-        f"Statistics not recorded: data folder: {reason}."
-    )
+    assert load_stats()[1] == f"No statistics: data folder: {reason}."
 
 
 @pytest.mark.parametrize("path", [Path("/srv/d"), None])
@@ -361,10 +439,10 @@ def test_a_row_too_long_in_every_form_is_cut_from_the_middle(
 ) -> None:
     reason = "a reason " * 8 + "at its end"
     _refused_with(monkeypatch, paths.DataDirError(path, f"cannot be used: {reason}", reason))
-    row = mo_stats.record_game(Game(3), mo_stats.LOST)
+    row = load_stats()[1]
     last = f"data folder: {reason}." if path is not None else f"{reason}."
-    assert row == shorten_middle(f"Statistics not recorded: {last}", 76, ASCII_ELLIPSIS)
-    assert row.startswith("Statistics not recorded: ") and row.endswith("at its end.")
+    assert row == shorten_middle(f"No statistics: {last}", 76, ASCII_ELLIPSIS)
+    assert row is not None and row.startswith("No statistics: ") and row.endswith("at its end.")
     assert "..." in row and len(row) == 76
 
 
@@ -372,24 +450,27 @@ def test_a_row_too_long_in_every_form_is_cut_from_the_middle(
 def test_no_home_folder_is_told_in_brief(monkeypatch: pytest.MonkeyPatch, lead: str) -> None:
     monkeypatch.delenv(paths.ENV_VAR, raising=False)
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("APPDATA", raising=False)  # Windows: the home folder is asked then
 
     def no_home() -> Path:
         raise RuntimeError("Could not determine home directory.")
 
     monkeypatch.setattr(Path, "home", staticmethod(no_home))
     assert (
-        paths.folder_problem(lead, mo_stats.ROW_COLUMNS)
+        paths.folder_problem(lead, statsfile.ROW_COLUMNS)
         == f"{lead}: no home folder; set PARLOUR_DATA_DIR."
     )
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     name=st.text(min_size=1, max_size=120).filter(lambda t: "/" not in t and "\x00" not in t),
     problem=st.text(min_size=1, max_size=90),
     brief=st.text(min_size=1, max_size=60),
     with_path=st.booleans(),
-    columns=st.sampled_from([mo_stats.ROW_COLUMNS, 80, 60, 120]),
+    columns=st.sampled_from([statsfile.ROW_COLUMNS, 80, 60, 120]),
 )
 def test_every_data_folder_row_fits_and_is_printable(
     tmp_path: Path,

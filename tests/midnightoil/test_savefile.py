@@ -247,3 +247,31 @@ def test_old_saves_get_a_stable_id_from_deal_and_time(tmp_path: Path) -> None:
     data["saved_at"] = "2020-01-01T00:00:00+00:00"
     path.write_text(json.dumps(data))
     assert savefile.load(path).game_id != first
+
+
+def test_a_save_cut_short_anywhere_is_called_damaged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #25: ``head -c 40`` of a real save (and every other cut that leaves the JSON
+    unfinished) is a damaged save, not "not a Parlour save file"."""
+    from parlour.midnightoil import cli
+    from parlour.midnightoil.solver import AutoSolver
+
+    game, solver = Game(18), AutoSolver()  # deal 18: a long line, 94 moves over three deals
+    while (move := solver.next_move(game.state)) is not None:
+        game.play(move)
+    whole = tmp_path / "whole.json"
+    savefile.save(whole, game)
+    data = whole.read_bytes()
+    assert len(data) < 5000  # a real save is smaller: head -c 5000 gives all of it
+    assert savefile.load(whole).to_dict() == game.to_dict()
+    cut = tmp_path / "cut.json"
+    reason = "is damaged: it is cut short (the end of the file is missing)"
+    for size in range(40, len(data.rstrip())):
+        cut.write_bytes(data[:size])
+        with pytest.raises(SaveError) as refused:
+            savefile.load(cut)
+        assert refused.value.reason == reason, size
+    cut.write_bytes(data[:40])
+    assert cli.main([str(cut)]) == 1
+    assert capsys.readouterr().err == f"midnightoil: {cut}: {reason}\n"

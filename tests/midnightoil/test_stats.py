@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,11 +19,16 @@ from parlour.midnightoil.stats import (
     LOST,
     SOLVED,
     WON,
-    Stats,
-    load_stats,
-    record_game,
+    DealRecord,
     record_of,
 )
+from parlour.midnightoil.statsfile import load_stats, record_game
+from tests.midnightoil.earlierfile import layout
+
+
+def entry(**fields: Any) -> DealRecord:
+    """A deal's record with ``fields`` (the rest empty)."""
+    return DealRecord(**fields)
 
 
 def won_game(deal: int) -> Game:
@@ -55,38 +62,49 @@ def test_outcomes_streaks_and_rates() -> None:
         (lost_game(6, 30), LOST),
         (won_game(7), WON),
         (won_game(8), SOLVED),
+        (lost_game(8, 20), SOLVED),
     ):
         assert record_game(game, outcome, restarted=game.deal_number == 6) is None
     stats, warning = load_stats()
     assert warning is None
-    assert (stats.played, stats.won, stats.lost, stats.solved) == (5, 3, 1, 1)
+    assert (stats.played, stats.own, stats.won, stats.lost) == (6, 4, 3, 1)
+    assert (stats.computer, stats.computer_won, stats.computer_lost) == (2, 1, 1)
     assert stats.restarted == 1
     assert stats.current_streak == 0 and stats.best_streak == 2
-    assert round(stats.win_rate) == 60
+    assert stats.win_rate == 75.0  # 3 of the player's own 4, not 3 of all 6
     assert stats.best_home == 52
-    # The computer's solve is neither in the histogram nor a best.
-    assert sum(stats.histogram) == 4 and stats.histogram[30] == 1
+    # The computer's games are neither in the histogram nor a best.
+    assert sum(stats.histogram) == 4 and stats.histogram[30] == 1 and stats.histogram[20] == 0
     assert stats.mean_home == (52 * 3 + 30) / 4
-    assert stats.best_for(4) == {"best": 52, "won": True, "played": 1}
-    assert stats.best_for(8) == {"best": 0, "won": False, "played": 1}
+    assert stats.best_for(4) == entry(played=1, best=52, won=True)
+    assert stats.best_for(8) == entry(computer=2, computer_won=1)
     assert stats.wins[0]["phase"] == 2 and stats.wins[0]["draw_used"] is True
 
 
-def test_a_game_recorded_again_counts_once_with_its_last_record() -> None:
+def test_a_games_first_result_stands() -> None:
     game = lost_game(3, 20)
     record_game(game, LOST)
     game.state = won_game(3).state
-    record_game(game, WON)
+    record_game(game, WON)  # an older save of the game, played again: a replay
     stats, _ = load_stats()
-    assert (stats.played, stats.won, stats.lost) == (1, 1, 0)
-    assert stats.best_for(3) == {"best": 52, "won": True, "played": 1}
+    assert (stats.played, stats.won, stats.lost) == (1, 0, 1)
+    assert stats.best_for(3) == entry(played=1, best=20)
+
+
+def test_a_computer_win_is_never_a_loss_when_replayed() -> None:
+    game = won_game(3)
+    record_game(game, SOLVED)
+    game.state = lost_game(3, 1).state
+    record_game(game, LOST)
+    stats, _ = load_stats()
+    assert (stats.played, stats.computer_won, stats.lost) == (1, 1, 0)
 
 
 def test_per_deal_best_is_the_maximum_not_the_last() -> None:
     record_game(lost_game(9, 40), LOST)
     record_game(lost_game(9, 12), LOST)
     stats, _ = load_stats()
-    assert stats.best_for(9) == {"best": 40, "won": False, "played": 2}
+    assert stats.best_for(9) == entry(played=2, best=40)
 
 
 def test_two_copies_appending_both_count() -> None:
@@ -146,15 +164,19 @@ def test_records_a_game_cannot_write_are_damaged(change: dict[str, object]) -> N
 
 
 def test_the_earlier_stats_file_is_a_baseline_never_written() -> None:
-    old = Stats(won=2, lost=1, current_streak=2, best_streak=2)
-    old.histogram[52] = 2
-    old.histogram[17] = 1
-    old.deals = {
-        "5": {"best": 52, "won": True, "played": 2},
-        "6": {"best": 52, "won": False, "played": 1},
-    }
+    old = layout(
+        won=2,
+        lost=1,
+        current_streak=2,
+        best_streak=2,
+        histogram={52: 2, 17: 1},
+        deals={
+            "5": {"best": 52, "won": True, "played": 2},
+            "6": {"best": 52, "won": False, "played": 1},
+        },
+    )
     path = paths.data_file(BASELINE_FILE)
-    path.write_text(json.dumps(old.to_dict()))
+    path.write_text(json.dumps(old))
     before = path.read_bytes()
     record_game(won_game(5), WON)
     record_game(lost_game(6, 44), LOST)
@@ -162,10 +184,28 @@ def test_the_earlier_stats_file_is_a_baseline_never_written() -> None:
     assert warning is None
     assert (stats.played, stats.won, stats.lost) == (5, 3, 2)
     assert stats.best_streak == 3 and stats.current_streak == 0
-    assert stats.best_for(5) == {"best": 52, "won": True, "played": 3}
+    # Without a solved game in it, the earlier file's games on a deal were the player's.
+    assert stats.best_for(5) == entry(played=3, best=52, won=True)
     # 52 home without a win was the computer's: never "your best".
-    assert stats.best_for(6) == {"best": 44, "won": False, "played": 2}
+    assert stats.best_for(6) == entry(played=2, best=44)
     assert path.read_bytes() == before
+
+
+def test_the_earlier_files_solved_games_stay_apart_untold() -> None:
+    old = layout(
+        won=1,
+        solved=2,
+        histogram={52: 1},
+        deals={"5": {"best": 52, "won": True, "played": 3}},
+    )
+    paths.data_file(BASELINE_FILE).write_text(json.dumps(old))
+    record_game(won_game(5), SOLVED)
+    stats, warning = load_stats()
+    assert warning is None
+    assert (stats.own, stats.earlier_solved, stats.computer_won, stats.computer) == (1, 2, 1, 3)
+    assert stats.played == 4 and stats.win_rate == 100.0
+    # Its per-deal count mixed the player's games and the computer's: kept apart.
+    assert stats.best_for(5) == entry(best=52, won=True, earlier=3, computer=1, computer_won=1)
 
 
 def test_a_damaged_earlier_stats_file_is_set_aside_under_a_new_name() -> None:
@@ -182,10 +222,13 @@ def test_a_damaged_earlier_stats_file_is_set_aside_under_a_new_name() -> None:
     assert len(list(path.parent.glob(BASELINE_FILE + ".damaged-*"))) == 2
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+@pytest.mark.skipif(
+    sys.platform == "win32", reason="Windows ignores mode bits: chmod makes no file unreadable"
+)
+@pytest.mark.skipif(sys.platform != "win32" and os.geteuid() == 0, reason="root reads any file")
 def test_an_unreadable_earlier_stats_file_is_left_alone() -> None:
     path = paths.data_file(BASELINE_FILE)
-    path.write_text(json.dumps(Stats(won=1).to_dict()))
+    path.write_text(json.dumps(layout(won=1)))
     path.chmod(0)
     try:
         stats, warning = load_stats()

@@ -1,20 +1,24 @@
-"""Every game counted exactly once, whatever the path (Hypothesis stateful testing).
+"""One game, one result, whatever the path (Hypothesis stateful testing; issue #25).
 
-Two copies of the game run side by side on one data folder and are driven by
-keys: moves, undo, the solver's line played as the player's, auto-solve,
-pauses (when the last deal's end is proven), saves, quitting with and
-without saving, new deals, restarts, hang-ups (recovery saves) and resuming
-any save in either copy. A tiny model says which games exist and the outcome
-each must count with:
+Two copies of the game run side by side on one data folder with real save files
+and a real ledger, driven by keys: moves, undo, the solver's line played as the
+player's (a win), auto-solve (the computer's game), pauses (when the last deal's
+end is proven), saves, quitting with and without saving, new deals, restarts,
+hang-ups (recovery saves) and resuming any save, an older one included, in
+either copy. A tiny model says which games exist and the result each must have:
 
-* a game counts once it ends: won (solved if auto-solve was used) when all
-  52 are home; lost (solved) when it is left or quit unsaved after a move, or
-  when the solver proves in the last deal that no card can come home;
-* a game whose current position is in a save file is not counted when left
-  or hung up; resumed (same game) and ended, it counts then;
-* a later outcome of the same game replaces the earlier one.
+* a game ends when it is won (solved if auto-solve was used), when no move is
+  left, when the solver proves in the last deal that no card can come home, when
+  auto-solve stops, or when it is left or quit unsaved after a move (lost, or
+  solved after auto-solve);
+* a game whose current position is in a save file is not counted when it is
+  left or hung up;
+* **the first result of a game stands**: whatever a later end of it says (an
+  older save resumed and played on, another copy ending it), it records nothing.
 
-After every step the statistics read from the ledger must agree with the model.
+After every step the ledger and the statistics must agree with the model; at
+an end nothing may move; resuming a save says "a replay" exactly when the
+model's game already has a result.
 """
 
 from __future__ import annotations
@@ -27,13 +31,15 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from parlour.core import ledger, paths
-from parlour.midnightoil import savefile, session, solver
+from parlour.midnightoil import leaving, savefile, solver
 from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.cards import FAN_KEYS
+from parlour.midnightoil.cards import DECK_SIZE, FAN_KEYS
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import BUILD, FOUNDATION
-from parlour.midnightoil.stats import LOST, SOLVED, WON, Record, ledger_path, load_stats
+from parlour.midnightoil.stats import LOST, SOLVED, WON, Record
+from parlour.midnightoil.statsfile import ledger_path, load_stats
 from parlour.tui.glyphs import ASCII
+from tests.hypothesis_profiles import examples
 
 COPIES = (0, 1)
 SLOTS = ("a.json", "b.json")
@@ -50,6 +56,12 @@ class Copy:
         self.game = game
         """The model's number for the game (never the app's id: the model must not trust it)."""
         self.saved_spot = spot(app) if saved else None
+        self.end_key: tuple[object, ...] | None = None
+        """The last position the model knows to be an end of this copy's game."""
+
+    def at_end(self) -> bool:
+        state = self.app.game.state
+        return state.is_won() or state.key() == self.end_key
 
 
 def spot(app: MidnightOilApp) -> tuple[object, ...]:
@@ -66,16 +78,16 @@ class Lifecycle(RuleBasedStateMachine):
                 old.unlink()
         self.copies: dict[int, Copy] = {}
         self.saves: dict[str, tuple[Path, int]] = {}
-        self.expected: dict[int, str] = {}
-        """The outcome each game must count with, by the model's own number for the game."""
+        self.results: dict[int, tuple[str, int]] = {}
+        """Each game's result (outcome, cards home), by the model's own number for the game."""
         self.games = 0
         # Durability is not what is tested here, and fsync on a busy disk is slow.
         self.real_fsync = os.fsync
         os.fsync = lambda fd: None
         # N's "random" deal, made repeatable so that Hypothesis can replay and shrink a run.
-        self.real_random_deal = session._random_deal
+        self.real_random_deal = leaving._random_deal
         self.new_deals = 0
-        session._random_deal = self.next_deal
+        leaving._random_deal = self.next_deal
 
     def next_deal(self) -> int:
         self.new_deals += 1
@@ -83,23 +95,33 @@ class Lifecycle(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         os.fsync = self.real_fsync
-        session._random_deal = self.real_random_deal
+        leaving._random_deal = self.real_random_deal
 
     # -- the model's rules -------------------------------------------------------------
 
-    def outcome_if_left(self, copy: Copy) -> None:
-        """Leaving or quitting unsaved: a touched game not saved here counts as lost/solved."""
+    def end(self, copy: Copy, outcome: str | None = None) -> None:
+        """The copy's game ends here: its result, unless it has one already (that one stands)."""
         game = copy.app.game
-        if game.state.is_won() or not game.touched:
+        if outcome is None:
+            outcome = SOLVED if game.solver_used else LOST
+        copy.end_key = game.state.key()
+        self.results.setdefault(copy.game, (outcome, game.state.cards_home()))
+
+    def outcome_if_left(self, copy: Copy) -> None:
+        """Leaving or quitting unsaved: a touched game not saved here ends as lost/solved."""
+        game = copy.app.game
+        if not game.touched or copy.saved_spot == spot(copy.app):
             return
-        if copy.saved_spot == spot(copy.app):
-            return
-        self.expected[copy.game] = SOLVED if game.solver_used else LOST
+        self.results.setdefault(
+            copy.game, (SOLVED if game.solver_used else LOST, game.state.cards_home())
+        )
 
     def after_play(self, copy: Copy) -> None:
-        game = copy.app.game
-        if game.state.is_won():
-            self.expected[copy.game] = SOLVED if game.solver_used else WON
+        state = copy.app.game.state
+        if state.is_won():
+            self.end(copy, SOLVED if copy.app.game.solver_used else WON)
+        elif state.is_stuck():
+            self.end(copy)
 
     def press(self, copy: Copy, *keys: str) -> None:
         for key in keys:
@@ -153,6 +175,8 @@ class Lifecycle(RuleBasedStateMachine):
         path, game = self.saves[sorted(self.saves)[choice % len(self.saves)]]
         app = MidnightOilApp(savefile.load(path), ASCII, save_path=str(path))
         self.copies[self.free()] = Copy(app, game, saved=True)
+        # A save of a game that has its result is a replay, and says so as it loads.
+        assert ("a replay of an ended game" in app.message) == (game in self.results)
 
     @precondition(lambda self: bool(self.live()))
     @rule(index=st.sampled_from(COPIES), choice=st.integers(0, 40))
@@ -171,7 +195,11 @@ class Lifecycle(RuleBasedStateMachine):
             return
         move = moves[choice % len(moves)]
         target = str(move.target + 1) if move.home else FAN_KEYS[move.target]
+        before, over = copy.app.game.state, copy.at_end()
         self.press(copy, FAN_KEYS[move.source], target)
+        if over:  # an end is final: nothing moves
+            assert copy.app.game.state == before
+            return
         self.after_play(copy)
 
     @precondition(lambda self: bool(self.live()))
@@ -179,7 +207,7 @@ class Lifecycle(RuleBasedStateMachine):
     def solver_line(self, index: int) -> None:
         """The solver's plan for this deal, played by the player (it is the player's game)."""
         copy = self.running(index)
-        if copy is None or copy.app.game.state.is_won():
+        if copy is None or copy.at_end():
             return
         for move in solver.best_moves(copy.app.game.state):
             copy.app._play([move])
@@ -189,7 +217,11 @@ class Lifecycle(RuleBasedStateMachine):
     @rule(index=st.sampled_from(COPIES))
     def auto_solve(self, index: int) -> None:
         copy = self.running(index)
-        if copy is None or copy.app.game.state.is_won():
+        if copy is None:
+            return
+        if copy.at_end():
+            self.press(copy, "!")
+            assert not copy.app.solving and copy.app.prompt is None  # refused at an end
             return
         self.press(copy, "!")
         if copy.app.prompt is not None:
@@ -199,8 +231,7 @@ class Lifecycle(RuleBasedStateMachine):
                 break
             copy.app.handle_key("TIMEOUT")
         assert not copy.app.solving
-        # Won or given up, the computer ended it.
-        self.expected[copy.game] = SOLVED
+        self.end(copy, SOLVED)  # won or stopped, the computer ended it
 
     @precondition(lambda self: bool(self.live()))
     @rule(index=st.sampled_from(COPIES))
@@ -209,11 +240,10 @@ class Lifecycle(RuleBasedStateMachine):
         if copy is None:
             return
         state = copy.app.game.state
-        if state.redeals_left == 0 and not state.is_won():
+        if state.redeals_left == 0 and not copy.at_end():
             verdict = solver.can_win(state)
             if state.is_stuck() or (verdict.complete and verdict.best_home <= state.cards_home()):
-                game = copy.app.game
-                self.expected[copy.game] = SOLVED if game.solver_used else LOST
+                self.end(copy)
         self.press(copy, "TIMEOUT")
 
     @precondition(lambda self: bool(self.live()))
@@ -283,27 +313,28 @@ class Lifecycle(RuleBasedStateMachine):
     # -- what must hold -------------------------------------------------------------------
 
     @invariant()
-    def the_ledger_counts_each_game_once_with_its_last_outcome(self) -> None:
-        reading = ledger.read(ledger_path(), Record.from_dict, lambda r: r.game_id)
+    def the_ledger_holds_each_games_first_result(self) -> None:
+        reading = ledger.read(ledger_path(), Record.from_dict, lambda r: r.game_id, lambda r: True)
         assert reading.damaged == 0 and reading.problem is None
-        found = sorted(record.outcome for record in reading.records)
-        assert found == sorted(self.expected.values())
+        assert reading.replays == 0  # nothing is written after a game's result
+        found = sorted((record.outcome, record.home) for record in reading.records)
+        assert found == sorted(self.results.values())
         stats, warning = load_stats()
         assert warning is None
-        outcomes = list(self.expected.values())
-        assert stats.played == len(outcomes)
-        assert (stats.won, stats.lost, stats.solved) == (
-            outcomes.count(WON),
-            outcomes.count(LOST),
-            outcomes.count(SOLVED),
-        )
+        results = list(self.results.values())
+        outcomes = [outcome for outcome, _ in results]
+        assert stats.played == len(results)
+        assert (stats.won, stats.lost) == (outcomes.count(WON), outcomes.count(LOST))
+        assert stats.computer_won == results.count((SOLVED, DECK_SIZE))
+        assert stats.computer_lost == outcomes.count(SOLVED) - stats.computer_won
+        assert sum(stats.histogram) == stats.own
 
 
 Lifecycle.TestCase.settings = settings(
-    max_examples=50,
+    max_examples=examples(100),
     stateful_step_count=30,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
-test_every_game_counts_exactly_once = Lifecycle.TestCase
+test_every_game_has_one_result = Lifecycle.TestCase

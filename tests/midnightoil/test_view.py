@@ -98,3 +98,25 @@ def test_the_title_row_follows_the_panel_on_a_wide_terminal() -> None:
     assert narrow.index("deal 1 of 3") == 41
     assert wide.index("deal 1 of 3") == 81
     assert wide.endswith("home 0/52") and len(wide) == len(narrow) + 40
+
+
+def test_the_panel_lists_every_key_and_keeps_its_notes_in_24_rows() -> None:
+    board = mockup_board()
+    board.panel_notes = ["time 0:04   undos 0", "your best 47/52 (won)", "solved by computer"]
+    frame = render_board(board, ASCII)
+    panel = [frame.row_text(row)[55:] for row in range(9, 20)]
+    assert panel == [
+        "t hint   * auto",
+        "! solve  x draw",
+        "u undo   U redo",
+        "D redeal S save",
+        "N new    R restart",
+        "# deal   i stats",
+        "? help   Q quit",
+        "w can it still be won?",
+        "time 0:04   undos 0",
+        "your best 47/52 (won)",
+        "solved by computer",
+    ]
+    assert frame.row_text(22).startswith(" > b selected")  # the message row is untouched
+    assert all(width(frame.row_text(row)) <= 80 for row in range(24))

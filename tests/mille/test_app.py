@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from parlour.mille.cards import Card
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase, card_total_ok
 from parlour.mille.uistate import fit_banner
 from tests.mille import crafting
-from tests.mille.opponents import FirstLegal
+from tests.mille.opponents import FirstLegal, human_keys
 
 SEED = 11
 
@@ -197,13 +198,43 @@ def test_save_then_same_file_and_overwrite(tmp_path: Path) -> None:
     assert message(app).startswith("g.json [")
 
 
-def test_empty_file_name_abandons_quietly() -> None:
+@pytest.mark.parametrize(
+    "give_up",
+    [
+        ["s", "n", "ESC"],  # ESC at file:
+        ["s", "n", "x", "ESC"],  # ESC with a name typed
+        ["s", "n", "ENTER"],  # an empty name
+        ["s", "n", " ", "ENTER"],  # a blank one
+        ["s", "ESC"],  # ESC at Same file?
+        ["s", "INTERRUPT"],  # the interrupt key at Same file?
+        ["s", "n", *"other.json", "ENTER", "n"],  # N at Overwrite file?
+    ],
+    ids=["esc", "esc-typed", "empty", "blank", "esc-same", "interrupt-same", "no-overwrite"],
+)
+def test_a_save_given_up_says_not_saved_over_the_old_banner(give_up: list[str]) -> None:
+    """Issue 25: the banner of the last save stayed on the message line and looked like
+    this save's (BSD leaves it too); a save given up says so, with no bell."""
+    Path("other.json").write_text("keep", encoding="utf-8")
     app = make_app()
-    press(app, ["s", "ENTER"])
-    assert prompt(app) == ">>:Move:"
-    assert message(app) == ""
-    press(app, ["s", "x", "ESC"])
-    assert prompt(app) == ">>:Move:"
+    press(app, "p")
+    press(app, ["s", *"g.json", "ENTER"])
+    assert message(app).startswith("g.json [")
+    before = Path("g.json").read_bytes()
+    press(app, human_keys(app.game))  # a move: the file no longer holds the game
+    assert app.dirty
+    press(app, give_up)
+    frame = app.render(24, 80)
+    assert prompt(app) == ">>:Move:" and message(app) == "not saved"
+    assert not frame.bell
+    assert Path("g.json").read_bytes() == before
+    assert Path("other.json").read_text(encoding="utf-8") == "keep"
+
+
+def test_a_save_given_up_at_a_question_says_so_and_asks_again() -> None:
+    app = make_app()
+    press(app, "pq")
+    press(app, ["s", "ESC"])
+    assert prompt(app) == "Really?" and message(app) == "not saved"
 
 
 def test_save_failure_shows_error_and_game_goes_on(tmp_path: Path) -> None:
@@ -434,6 +465,8 @@ def test_save_failure_messages_are_short_and_say_why(tmp_path: Path) -> None:
     app = make_app()
     press(app, ["s", *"nodir/x.sav", "ENTER"])
     assert message(app) == "not saved: no folder nodir"
+    if sys.platform == "win32":
+        pytest.skip("Windows ignores mode bits: chmod makes no folder unwritable")
     locked = tmp_path / "locked"
     locked.mkdir()
     locked.chmod(0o500)

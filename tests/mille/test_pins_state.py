@@ -130,6 +130,12 @@ def both(*edits: Edit) -> Edit:
     return edit
 
 
+HAND_3 = put(("hands_played",), 3)
+"""Hand 3 (the human starts it, the computer the next, as in the fresh deal)."""
+NEXT_HUMAN = put(("next_starter",), 0)
+"""The human starts the next hand (the odd ones)."""
+
+
 def right_of_way_limited(d: dict[str, Any]) -> None:
     safety(d, "RIGHT_OF_WAY")
     human(d)["can_go"] = True
@@ -447,7 +453,7 @@ DAMAGE: list[tuple[str, Edit, str]] = [
     ),
     (
         "5000 in a hand",
-        computer_at(5000, "HAND_OVER"),
+        both(computer_at(5000, "HAND_OVER"), HAND_3),
         "the game's end does not match the totals",
     ),
     ("finisher in play", put(("finisher",), 1), "a hand in play has a finisher"),
@@ -457,6 +463,26 @@ DAMAGE: list[tuple[str, Edit, str]] = [
     ("deck out, no cards", deck_out_empty_handed, "the hand should have ended with the deck"),
     ("asked with both at 700", both_at_700, "the extension question does not fit the position"),
     ("seed past its range", put(("seed",), SEED_LIMIT), "the seed is invalid"),
+    (
+        "points carried into hand 1",
+        carried(25),
+        "the totals carry more points than the earlier hands could score",
+    ),
+    (
+        "more carried than hand 1 scores",
+        both(carried(4625), put(("hands_played",), 2), NEXT_HUMAN),
+        "the totals carry more points than the earlier hands could score",
+    ),
+    (
+        "carried past a game won",
+        both(carried(25), put((*H, "games_won"), 1), HAND_3),
+        "the totals carry more points than the earlier hands could score",
+    ),
+    (
+        "next starter out of turn",
+        put(("next_starter",), 0),
+        "the next starting player does not alternate",
+    ),
 ]
 
 
@@ -495,11 +521,21 @@ VALID: list[tuple[str, Edit]] = [
         both(trip_done_still_playing, lambda d: hand_over(d, 0, [400, 0, 0, 0, 500])),
     ),
     ("extension asked at 700", both(put(("phase",), "EXTENSION"), trip_done_still_playing)),
-    ("upper bounds", both(put(("turn",), 1), put(("starter",), 1), put(("hands_played",), 10**6))),
+    (
+        "upper bounds",
+        both(
+            put(("turn",), 1),
+            put(("starter",), 1),
+            put(("hands_played",), 10**6),
+            put(("next_starter",), 0),
+        ),
+    ),
+    ("hand 2 the human started (a format 1 save)", both(put(("hands_played",), 2), NEXT_HUMAN)),
     ("mover after two coups, not yet picked", to_deck(0, 1, 2)),
-    ("4950 carried", carried(4950)),
+    ("4950 carried", both(carried(4950), HAND_3)),
+    ("4600 carried into hand 2", both(carried(4600), put(("hands_played",), 2), NEXT_HUMAN)),
     ("a game won in three hands", both(put((*H, "games_won"), 1), put(("hands_played",), 3))),
-    ("5000 ends the game", computer_at(5000, "GAME_OVER")),
+    ("5000 ends the game", both(computer_at(5000, "GAME_OVER"), HAND_3)),
     ("deck out, the mover plays on", deck_out),
     ("the greatest seed", put(("seed",), SEED_LIMIT - 1)),
 ]

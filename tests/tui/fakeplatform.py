@@ -3,10 +3,13 @@ a terminal: a scripted curses screen, a ``signal`` module without SIGHUP or SIGT
 ``sys.platform == "win32"``, no ``fcntl`` (``msvcrt`` instead), and ``os`` without the
 POSIX-only names the foundation uses.
 
+The Windows calls of ``parlour.core.winacl`` (access lists) and
+``parlour.tui.winconsole`` (the console) are stand-ins that record what is asked.
+
 What this checks: that nothing in core, tui or a game's start, play, save, recovery
-and quit paths touches a name Windows lacks. What it cannot check: the real
-windows-curses (PDCurses) drawing and key codes, the console's input, NTFS paths
-and locking, a real rename over an open file (docs/foundation.md says so too).
+and quit paths touches a name Windows lacks, and that the Windows paths are taken
+(private recovery saves, the console put back, names refused, "resume with" lines).
+The real calls run under Windows CPython: tools/windows/check.sh (docs/foundation.md).
 """
 
 from __future__ import annotations
@@ -164,6 +167,40 @@ def fake_msvcrt() -> types.ModuleType:
     return module
 
 
+def fake_winacl() -> types.ModuleType:
+    """``parlour.core.winacl`` on a system without the Windows calls: records what is asked."""
+    import os
+
+    module = types.ModuleType("parlour.core.winacl")
+    module.calls = []  # type: ignore[attr-defined]
+
+    def create_private(path: Any) -> int:
+        module.calls.append(("create_private", os.fspath(path)))  # type: ignore[attr-defined]
+        return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+
+    def copy_access(source: Any, target: Any) -> None:
+        module.calls.append(("copy_access", os.fspath(source)))  # type: ignore[attr-defined]
+
+    module.create_private = create_private  # type: ignore[attr-defined]
+    module.copy_access = copy_access  # type: ignore[attr-defined]
+    return module
+
+
+def fake_winconsole() -> types.ModuleType:
+    """``parlour.tui.winconsole`` without a console: no font to ask; restores are counted."""
+    module = types.ModuleType("parlour.tui.winconsole")
+    module.restores = []  # type: ignore[attr-defined]
+
+    class ConsoleState:
+        def restore(self) -> None:
+            module.restores.append(self)  # type: ignore[attr-defined]
+
+    module.ConsoleState = ConsoleState  # type: ignore[attr-defined]
+    module.console_font = lambda: None  # type: ignore[attr-defined]
+    module.font_has = lambda face, text: False  # type: ignore[attr-defined]
+    return module
+
+
 POSIX_ONLY_OS_NAMES = ("O_NONBLOCK", "O_NOCTTY", "O_DIRECTORY", "fchown", "getuid", "geteuid")
 
 
@@ -176,6 +213,15 @@ def windows(monkeypatch: pytest.MonkeyPatch, window: FakeWindow) -> Iterator[typ
     monkeypatch.setattr(sys, "platform", "win32")
     monkeypatch.setitem(sys.modules, "fcntl", None)  # import fcntl -> ImportError
     monkeypatch.setitem(sys.modules, "msvcrt", fake_msvcrt())
+    import parlour.core
+    import parlour.tui
+
+    for package, name, fake in (
+        (parlour.core, "winacl", fake_winacl()),
+        (parlour.tui, "winconsole", fake_winconsole()),
+    ):
+        monkeypatch.setitem(sys.modules, f"{package.__name__}.{name}", fake)
+        monkeypatch.setattr(package, name, fake, raising=False)
     for name in POSIX_ONLY_OS_NAMES:
         monkeypatch.delattr("os." + name, raising=False)
     # The test process has no terminal; the apps are told they have one.

@@ -66,3 +66,10 @@ def test_curses_codes_use_the_table() -> None:
 def test_named_keys() -> None:
     assert keys.is_named("ENTER") and not keys.is_named("p")
     assert "F12" in keys.NAMED_KEYS and "CTRL_Z" in keys.NAMED_KEYS
+
+
+def test_joiners_and_variation_selectors_are_text_as_on_the_command_line() -> None:
+    for ch in ("\u200d", "\u200c", "\ufe0f", "\ufe0e"):
+        assert keys.decode_char(ch) == ch and keys.is_text(ch)
+    assert keys.decode_char("\u202e") == keys.UNKNOWN  # a bidi override is never text
+    assert not keys.is_text("ENTER") and keys.is_text("é")

@@ -148,3 +148,10 @@ def test_visible_window_fits_and_keeps_the_cursor_on_screen(
         printable(typed[start:]).startswith(shown) and width(typed[start : editor.cursor]) == column
         for start in range(editor.cursor + 1)
     )
+
+
+def test_a_joined_emoji_is_typed_whole() -> None:
+    editor = LineEditor("Name:")
+    for ch in "👩\u200d💻":
+        editor.feed(ch)
+    assert editor.text == "👩\u200d💻"

@@ -19,8 +19,10 @@ pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def demo(tmp_path: Path, rows: int = 24, cols: int = 80) -> Terminal:
+def demo(tmp_path: Path, rows: int = 24, cols: int = 80, locale: str | None = None) -> Terminal:
     env = {"PARLOUR_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    if locale is not None:
+        env["LC_ALL"] = locale
     return Terminal(
         [sys.executable, "-m", "tests.tui.demo_app"], rows=rows, cols=cols, env=env, cwd=ROOT
     )
@@ -50,13 +52,30 @@ def test_interrupt_is_a_key_the_app_can_confirm(tmp_path: Path) -> None:
         assert "demo: bye" in term.output.decode()
 
 
-def test_too_small_terminal_waits_for_enlargement(tmp_path: Path) -> None:
+def test_a_letter_an_ascii_locale_cannot_show_is_refused_with_a_word(tmp_path: Path) -> None:
+    with demo(tmp_path, locale="C") as term:
+        term.wait_for("DEMO READY")
+        term.send("a")
+        term.send("ë".encode())
+        term.wait_for("U+00EB (e with diaeresis) cannot be typed here: the locale is ASCII only.")
+        term.send("b")  # the keys after it arrive as ever (get_wch used to swallow them)
+        term.wait_for("keys: a UNKNOWN b")
+        assert term.line(23).endswith("#")  # the notice went with the next key
+        term.send("q")
+        assert term.wait_exit() == 0
+
+
+def test_too_small_terminal_waits_for_enlargement_and_keeps_the_keys(tmp_path: Path) -> None:
     with demo(tmp_path, rows=20, cols=60) as term:
         term.wait_for("Please enlarge the terminal (80x24)")
-        term.send("q")  # ignored while too small
+        term.send("a")
+        term.wait_for("1 key typed will be used then.")
+        term.send("b\x1b[A")  # an arrow key stays one key
+        term.wait_for("3 keys typed will be used then.")
         assert term.child.isalive()
         term.resize(24, 80)
         term.wait_for("DEMO READY")
+        term.wait_for("keys: a b UP")
         term.resize(30, 100)
         term.wait_for("size 100x30")
         term.send("q")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import io
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,9 +68,11 @@ def test_a_game_starts_plays_and_quits_as_on_windows(
         status = _main(trip.game)(trip.argv)
         handlers = runner.signals.signal.handlers  # type: ignore[attr-defined]
         mouse = curses_module.calls  # type: ignore[attr-defined]
+        restores = sys.modules["parlour.tui.winconsole"].restores  # type: ignore[attr-defined]
     captured = capsys.readouterr()
     assert status == 0, captured
     assert trip.screen_shows in window.text()
+    assert len(restores) == 1  # the console's buffer and modes put back after endwin
     assert "Traceback" not in captured.out + captured.err
     # Only the signals Windows has were touched, and each was given back.
     assert set(handlers) <= {2, 15, 21, 22} and set(handlers.values()) == {0}
@@ -83,10 +86,13 @@ def test_end_of_input_saves_a_recovery_that_loads_as_on_windows(
     window = FakeWindow(trip.play)  # then the script ends: the console has gone
     with windows(monkeypatch, window):
         status = _main(trip.game)(trip.argv)
+        acl = sys.modules["parlour.core.winacl"].calls  # type: ignore[attr-defined]
     captured = capsys.readouterr()
     assert status == 1
     saved = sorted(_data_dir().glob("*.json"))
     assert len(saved) == 1, captured
+    # Made private the Windows way: created with its own access list, kept when written over.
+    assert acl[0] == ("create_private", str(saved[0])) and ("copy_access", str(saved[0])) in acl
     assert str(saved[0]) in captured.out + captured.err
     assert importlib.import_module(f"parlour.{trip.game}.savefile").load(saved[0]) is not None
     assert [p.name for p in _data_dir().iterdir() if p.name.endswith(".tmp")] == []
@@ -146,6 +152,7 @@ def test_exit_lines_are_printed_escaped_line_by_line(
 def test_the_crash_line_is_escaped_too(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    real_windows = sys.platform == "win32"  # before the stand-ins
     odd = tmp_path / "data\x1b[2J"
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(odd))
     app = DemoApp()
@@ -154,7 +161,11 @@ def test_the_crash_line_is_escaped_too(
     err = capsys.readouterr().err
     assert status == 70 and "\x1b" not in err
     assert err.startswith("demo: internal error, sorry; details in ")
-    assert "data^[[2J/crash.log; your game was saved to " in err
+    if real_windows:  # a folder name with a control character cannot be made there
+        assert "(the crash log could not be written); your game was saved to " in err
+        assert f"data^[[2J{os.sep}e.json" in err
+    else:
+        assert "data^[[2J/crash.log; your game was saved to " in err
 
 
 def test_a_terminal_that_is_gone_silences_instead_of_raising(
@@ -176,8 +187,6 @@ def test_a_terminal_that_is_gone_silences_instead_of_raising(
 def test_statistics_lock_with_msvcrt_and_saves_skip_posix_calls(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import sys
-
     from parlour.core import ledger, saves
 
     with windows(monkeypatch, FakeWindow([])):
@@ -187,7 +196,38 @@ def test_statistics_lock_with_msvcrt_and_saves_skip_posix_calls(
         saves.write_save(tmp_path / "s.json", "demo", 1, 1, {"n": 1})
         saves.write_save(tmp_path / "s.json", "demo", 1, 1, {"n": 2})
         assert saves.load_save(tmp_path / "s.json", "demo", 1).state == {"n": 2}
+        acl = sys.modules["parlour.core.winacl"].calls  # type: ignore[attr-defined]
     assert locks == [1, 0]  # locked, then unlocked
+    # The new file got the folder's access; written over, a private temporary file got the
+    # old file's access list.
+    assert [call for call, _ in acl] == ["create_private", "copy_access"]
+    assert acl[1] == ("copy_access", str(tmp_path / "s.json"))
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("CON", '"CON" is a device name on Windows'),
+        ("nul.json", '"nul.json" is a device name on Windows (NUL)'),
+        ("a?.json", '"a?.json": Windows allows no ? in a file name'),
+        ("s.json:x", '"s.json:x": Windows allows no : in a file name'),
+        ("save.", '"save." ends in a dot, which Windows drops'),
+        ("save ", '"save " ends in a space, which Windows drops'),
+    ],
+)
+def test_names_windows_forbids_are_refused_before_anything_is_written(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str, reason: str
+) -> None:
+    from parlour.core import saves
+
+    with windows(monkeypatch, FakeWindow([])), pytest.raises(saves.SaveError) as caught:
+        saves.write_save(tmp_path / name, "demo", 1, 1, {"n": 1})
+    assert caught.value.reason == reason + "; choose another name"
+    assert list(tmp_path.iterdir()) == []
+    if sys.platform != "win32":  # Linux can hold such a name; Windows says CON "exists"
+        (tmp_path / name).write_text("x")
+    with windows(monkeypatch, FakeWindow([])):
+        assert not saves.file_exists(tmp_path / name)  # so no game asks to overwrite it
 
 
 def test_ctrl_break_asks_to_stop_and_there_is_no_job_control(
@@ -208,3 +248,60 @@ def test_ctrl_break_asks_to_stop_and_there_is_no_job_control(
     signals.stop_self()  # no job control: returns at once, stops nothing
     pending.restore()
     assert set(handlers.values()) == {0}
+
+
+def test_keys_typed_while_too_small_wait_in_order_up_to_a_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(runner, "MAX_WAITING_KEYS", 3)
+    app = DemoApp()
+    window = FakeWindow(["a", "b", "d", "e", "f", 410, "q"], rows=20, cols=60)
+    shown: list[str] = []
+
+    def look(w: FakeWindow) -> None:
+        shown.append(w.text())
+        if w.reads == 6:  # after five keys the window is made large enough
+            w.rows, w.cols = 24, 80
+
+    window.on_read = look
+    with windows(monkeypatch, window):
+        assert runner.run(app) == 0
+    assert app.received == ["a", "b", "d", "q"]  # e and f were past the limit
+    assert "1 key typed will be used then." in shown[1]
+    assert "2 keys typed will be used then." in shown[2]
+    assert "3 keys wait for it; no more are kept." in shown[4]
+
+
+def test_resume_lines_are_written_for_the_windows_shells(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """cmd.exe and PowerShell read double quotes, not a POSIX shell's single quotes."""
+    monkeypatch.chdir(tmp_path)
+    save_as = ["S", "\x15", *"my save.json", "\r"]  # a name each game saves to in its turn
+    runs = [
+        ("midnightoil", ["--deal", "1"], ["b", " ", *save_as, "Q"], 0),
+        (
+            "dixmille",
+            ["Ann", "ZEDX", "--seed", "3", "--fast"],
+            ["t", "Q", "y", "y", *save_as[1:]],
+            0,
+        ),
+        ("mille", ["--seed", "3"], ["p"], 1),  # then input ends: a recovery save
+    ]
+    lines = {
+        "midnightoil": 'Resume with: midnightoil "my save.json"',
+        "dixmille": 'Your game is saved in my save.json; resume with: dixmille "my save.json"',
+    }
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "my data"))
+    for game, argv, keys, expected_status in runs:
+        with windows(monkeypatch, FakeWindow(keys)):
+            status = _main(game)(argv)
+        out = capsys.readouterr().out
+        assert status == expected_status, out
+        if (tmp_path / "my save.json").exists():
+            (tmp_path / "my save.json").rename(tmp_path / f"{game}.json")
+        if game == "mille":
+            (saved,) = (tmp_path / "my data").glob("mille-recovery-*.json")
+            assert f'continue it with: mille "{saved}"' in out
+        else:
+            assert lines[game] in out

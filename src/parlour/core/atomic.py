@@ -139,9 +139,15 @@ def replace_file(path: Path, data: bytes) -> Path:
     remove_stale_temps(folder, real.name)
     tmp = folder / temp_name(real.name)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    # A new file: 0o666 and the system applies the umask. An old one: private while it is
-    # written, then the old file's permission bits.
-    fd = os.open(tmp, flags, 0o666 if old is None else 0o600)
+    # A new file: 0o666 and the system applies the umask (Windows: the folder's access).
+    # An old one: private while it is written, then the old file's permission bits
+    # (Windows: its access list, since Windows ignores the bits).
+    if sys.platform == "win32" and old is not None:
+        from parlour.core import winacl
+
+        fd = winacl.create_private(tmp)
+    else:
+        fd = os.open(tmp, flags, 0o666 if old is None else 0o600)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -153,6 +159,10 @@ def replace_file(path: Path, data: bytes) -> Path:
                     os.fchown(handle.fileno(), old.st_uid, old.st_gid)
         if old is not None:
             os.chmod(tmp, stat.S_IMODE(old.st_mode) & 0o777)
+            if sys.platform == "win32":
+                from parlour.core import winacl
+
+                winacl.copy_access(real, tmp)
         os.replace(tmp, real)
     except BaseException:  # KeyboardInterrupt too: never leave the temporary file
         with contextlib.suppress(OSError):

@@ -16,6 +16,13 @@ The rules every game's statistics follow (docs/foundation.md, "What we promise")
   come after it (an older save of the game played again) never replace it and
   are not counted; :func:`read` reports how many it passed over. Records before
   it that were not final (abandoned) are replaced by it.
+* **Read a chunk at a time.** :func:`lines` streams the complete lines, so a
+  ledger of any length is read in little memory; :class:`Scan` applies the rule
+  above to them (:mod:`parlour.core.tally` uses it to keep totals beside the file).
+* **Links are not followed.** A statistics file that is a symbolic link is
+  neither read nor written (a link planted in the data folder must not make the
+  game write elsewhere); a record that only partly fits (a full disk) is cut back
+  off, never left as a fragment.
 * **Damage stays local.** :func:`read` decodes line by line: a line that is not
   UTF-8, not JSON, not an object or fails the game's own check is counted as
   damaged and skipped; the good lines stay visible. A last line without its
@@ -28,6 +35,7 @@ The rules every game's statistics follow (docs/foundation.md, "What we promise")
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
@@ -37,7 +45,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from parlour import TYPE_CHECKING
-from parlour.core import files, strictjson, text
+from parlour.core import strictjson, text
 from parlour.core.gameid import GAME_ID_CHARS as GAME_ID_CHARS
 from parlour.core.gameid import GAME_ID_LENGTH as GAME_ID_LENGTH
 from parlour.core.gameid import is_game_id as is_game_id
@@ -51,7 +59,6 @@ if TYPE_CHECKING:
 
 MAX_LINE_BYTES = 4 * 1024 * 1024
 """A line longer than this is damaged (a real game's record is far shorter)."""
-MAX_LEDGER_BYTES = 512 * 1024 * 1024
 
 
 class LedgerError(Exception):
@@ -93,6 +100,68 @@ def encode(record: Mapping[str, Any]) -> bytes:
     return (json.dumps(dict(record), separators=(",", ":"), allow_nan=False) + "\n").encode()
 
 
+LINK_REFUSED = "is a link; links in the data folder are not followed"
+"""Why a statistics file that is a symbolic link is neither read nor written."""
+
+
+def _open(path: Path, flags: int, mode: int = 0o666) -> int:
+    """Open ``path`` without following a link and without blocking on a FIFO; the fd.
+
+    ``OSError`` when it cannot be opened, ``NotAFile`` when what is there is a link
+    or not a regular file (a folder, a FIFO, a device).
+    """
+    flags |= getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
+    if not nofollow and os.path.islink(path):  # Windows: no O_NOFOLLOW, look first
+        raise NotAFile(LINK_REFUSED)
+    if os.path.isdir(path) and not os.path.islink(path):  # Windows cannot open a folder
+        raise NotAFile("is a folder")
+    try:
+        fd = os.open(path, flags | nofollow, mode)
+    except OSError as exc:
+        # ELOOP from O_NOFOLLOW: the last part of the name is a link.
+        if nofollow and os.path.islink(path):
+            raise NotAFile(LINK_REFUSED) from exc
+        raise
+    try:
+        info = os.fstat(fd)
+    except OSError:
+        os.close(fd)
+        raise
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise NotAFile("is a folder" if stat.S_ISDIR(info.st_mode) else "is not a regular file")
+    return fd
+
+
+def open_ledger(path: Path) -> int:
+    """A statistics file opened for reading (never through a link, never blocking): the fd.
+
+    ``OSError`` (``FileNotFoundError`` when there is none), ``NotAFile`` for a link, a
+    folder or anything but a regular file, ``ValueError`` for a name the system refuses.
+    """
+    return _open(path, os.O_RDONLY)
+
+
+def open_for_update(path: Path) -> int:
+    """An existing statistics file opened to read and write (never through a link): the fd."""
+    return _open(path, os.O_RDWR)
+
+
+locked = _locked
+"""The exclusive lock :func:`append_lines` takes, for a caller that rewrites a file."""
+
+
+def _byte_at(fd: int, offset: int) -> bytes:
+    """The byte at ``offset`` (``os.pread`` is not on Windows; writes append anyway)."""
+    os.lseek(fd, offset, os.SEEK_SET)
+    return os.read(fd, 1)
+
+
+class NotAFile(OSError):
+    """A statistics file that is a link, a folder or anything but a regular file."""
+
+
 def append(path: Path, record: Mapping[str, Any]) -> None:
     """Append ``record`` as one line; ``LedgerError`` (with a player's message) on failure."""
     try:
@@ -101,31 +170,51 @@ def append(path: Path, record: Mapping[str, Any]) -> None:
         raise LedgerError(
             f"statistics not recorded: the record could not be encoded ({exc})"
         ) from exc
+    append_lines(path, data)
+
+
+def append_lines(path: Path, data: bytes) -> None:
+    """Append complete lines (``data`` ends in a newline) in one locked write, all or none.
+
+    A write that only partly fits (a full disk) is undone: the file is cut back to
+    where it was, so no fragment is left to read as a damaged line. ``LedgerError``
+    with the player's message on any failure.
+    """
+    for _ in range(3):
+        if _append_once(path, data):
+            return
+    raise LedgerError("statistics not recorded: the file kept being removed")
+
+
+def _append_once(path: Path, data: bytes) -> bool:
+    """One try of :func:`append_lines`; False when the file was removed before the lock."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
-        # Non-blocking: a FIFO in the file's place must not hang the game (regular files
-        # ignore the flag).
-        fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o666)
+        fd = _open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
+    except NotAFile as exc:
+        raise LedgerError(f"statistics not recorded: {path.name} {exc}") from exc
     except OSError as exc:
         raise LedgerError(f"statistics not recorded: {exc.strerror or exc}") from exc
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise LedgerError("statistics not recorded: the statistics file is not a regular file")
     try:
         with _locked(fd):
-            # A line left without its newline by a copy killed mid-write would glue
-            # this record onto it: start on a fresh line if the file does not end in one.
-            size = os.fstat(fd).st_size
-            if size:
-                with open(path, "rb") as reader:
-                    reader.seek(size - 1)
-                    if reader.read(1) != b"\n":
-                        data = b"\n" + data
-            written = os.write(fd, data)
-            while written < len(data):
-                written += os.write(fd, data[written:])
-            os.fsync(fd)
+            info = os.fstat(fd)
+            if info.st_nlink == 0:  # emptied and removed by another copy: open it afresh
+                return False
+            size = info.st_size
+            try:
+                # A line left without its newline by a copy killed mid-write would glue
+                # this record onto it: start on a fresh line if the file does not end in one.
+                if size and _byte_at(fd, size - 1) != b"\n":
+                    data = b"\n" + data
+                written = os.write(fd, data)
+                while written < len(data):
+                    written += os.write(fd, data[written:])
+                os.fsync(fd)
+            except OSError:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, size)
+                raise
+        return True
     except OSError as exc:
         raise LedgerError(f"statistics not recorded: {exc.strerror or exc}") from exc
     finally:
@@ -166,7 +255,111 @@ class Reading(Record):
         return None
 
 
+CHUNK_BYTES = 1 << 20
+"""How much of a ledger is held in memory at a time while it is read."""
+
+
+def lines(fd: int, start: int = 0, holding: bytes = b"") -> Iterator[tuple[int, bytes]]:
+    """The complete lines of the open file from byte ``start``: (offset after it, line).
+
+    Read a chunk at a time, so memory stays small however long the ledger. A line
+    longer than :data:`MAX_LINE_BYTES` comes as ``b"\\x00"`` (damaged) without being
+    held whole; the text after the last newline (a record still being written) is
+    not given. With ``holding``, only the lines that hold those bytes are given, and a
+    chunk without them is passed over by one byte search, unsplit.
+    """
+    os.lseek(fd, start, os.SEEK_SET)
+    offset = start
+    carry = b""
+    runaway = False
+    while True:
+        chunk = os.read(fd, CHUNK_BYTES)
+        if not chunk:
+            return
+        block = carry + chunk
+        begin = 0
+        if holding and holding not in block:
+            begin = block.rfind(b"\n") + 1
+            if begin:
+                offset += begin
+                runaway = False
+        while True:
+            end = block.find(b"\n", begin)
+            if end < 0:
+                break
+            offset += end + 1 - begin
+            if not holding or holding in block[begin:end]:
+                yield offset, (b"\x00" if runaway else block[begin:end])
+            runaway = False
+            begin = end + 1
+        carry = block[begin:]
+        if len(carry) > MAX_LINE_BYTES:
+            offset += len(carry)
+            carry = b""
+            runaway = True
+
+
 def _never_final(record: object) -> bool:
+    return False
+
+
+class Scan:
+    """One game per id: the first final record stands, else the latest (the ledger's rule).
+
+    Fed line by line; ``settled`` holds the final records (and those without an id) in
+    the order of their lines, ``open`` the latest record of each game with no result
+    yet, in the order of those lines. :attr:`records` gives them in that order.
+    """
+
+    def __init__(
+        self,
+        parse: Callable[[dict[str, Any]], T],
+        game_id_of: Callable[[T], str | None],
+        is_final: Callable[[T], bool],
+    ) -> None:
+        self.parse = parse
+        self.game_id_of = game_id_of
+        self.is_final = is_final
+        self.settled_ids: set[str] = set()
+        self.open: dict[str, tuple[Any, bytes]] = {}
+        """Game id -> (record, its line) of games without a result yet."""
+        self.damaged = 0
+        self.replays = 0
+
+    def feed(self, line: bytes) -> Any | None:
+        """Take one line; the record if it is newly settled (to be counted now), else None."""
+        if not line.strip():
+            return None
+        record = _parse_line(line, self.parse)
+        if record is None:
+            self.damaged += 1
+            return None
+        game_id = self.game_id_of(record)
+        if game_id is None:
+            return record
+        if game_id in self.settled_ids:
+            self.replays += 1
+            return None
+        self.open.pop(game_id, None)
+        if self.is_final(record):
+            self.settled_ids.add(game_id)
+            return record
+        self.open[game_id] = (record, line)
+        return None
+
+    def open_records(self) -> list[Any]:
+        """The games without a result, in the order of their latest lines."""
+        return [record for record, _ in self.open.values()]
+
+
+def under_a_file(path: Path) -> bool:
+    """Whether the nearest existing folder above ``path`` is not a folder (a file in the way)."""
+    for parent in path.parents:
+        try:
+            if os.path.lexists(parent):
+                return not parent.is_dir()
+        except (OSError, ValueError):
+            return False
     return False
 
 
@@ -182,19 +375,20 @@ def read(
     marks that line damaged). Records whose ``game_id_of`` is None are all kept.
     Of one game id, the first record for which ``is_final`` is true is kept for
     good (the records after it are counted in ``replays`` and dropped); before
-    that, the last record is kept. Order is the order of the file, each game at
-    the place of the line kept.
+    that, the last record is kept. Order: the settled games (final records, and
+    those without an id) in the order of their lines, then the games without a
+    result in the order of their latest lines. The file is read a chunk at a time.
     """
     reading = Reading()
+    scan = Scan(parse, game_id_of, is_final)
     try:
-        raw = files.read_regular(path, MAX_LEDGER_BYTES)
+        fd = open_ledger(path)
     except FileNotFoundError:
+        if under_a_file(path):  # Windows says "not found" where POSIX says "not a folder"
+            reading.problem = os.strerror(errno.ENOTDIR)
         return reading
-    except files.NotRegular as exc:
+    except NotAFile as exc:
         reading.problem = f"{text.printable(str(path))} {exc}"
-        return reading
-    except files.TooLarge:
-        reading.problem = "the file is far too large"
         return reading
     except OSError as exc:
         reading.problem = exc.strerror or str(exc)
@@ -202,36 +396,19 @@ def read(
     except ValueError:
         reading.problem = "the file name is not usable"
         return reading
-    lines = raw.split(b"\n")
-    # The text after the last newline is a record still being written (or nothing).
-    complete = lines[:-1]
-    by_id: dict[str, int] = {}
-    settled: set[str] = set()
-    kept: list[T | None] = []
-    for line in complete:
-        if not line.strip():
-            continue
-        record = _parse_line(line, parse)
-        if record is None:
-            reading.damaged += 1
-            continue
-        game_id = game_id_of(record)
-        if game_id is not None:
-            if game_id in settled:
-                reading.replays += 1
-                continue
-            if game_id in by_id:
-                kept[by_id[game_id]] = None
-            by_id[game_id] = len(kept)
-            if is_final(record):
-                settled.add(game_id)
-        kept.append(record)
-    reading.records = [record for record in kept if record is not None]
+    try:
+        for _, line in lines(fd):
+            record = scan.feed(line)
+            if record is not None:
+                reading.records.append(record)
+    except OSError as exc:
+        reading.problem = exc.strerror or str(exc)
+    finally:
+        os.close(fd)
+    reading.records += scan.open_records()
+    reading.damaged = scan.damaged
+    reading.replays = scan.replays
     return reading
-
-
-CHUNK_BYTES = 1 << 20
-"""How much of the ledger :func:`settled_record` holds in memory at a time."""
 
 
 def settled_record(
@@ -242,45 +419,27 @@ def settled_record(
 ) -> T | None:
     """The first good final record of ``game_id`` in ``path`` (its settled result), or None.
 
-    Only lines that hold the id are decoded, a chunk at a time, so a long ledger
-    costs a byte search, not a parse. A file that cannot be read, damaged lines and
-    a half-written last line count as no record.
+    Only lines that hold the id are decoded, so a long ledger costs a byte search,
+    not a parse. A file that cannot be read, damaged lines and a half-written last
+    line count as no record.
     """
     if not is_game_id(game_id):
         return None
     needle = game_id.encode("ascii")
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
+        fd = open_ledger(path)
     except (OSError, ValueError):
         return None
-    with os.fdopen(fd, "rb") as handle:
-        try:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return None
-        except OSError:
-            return None
-        carry = b""
-        while True:
-            try:
-                chunk = handle.read(CHUNK_BYTES)
-            except OSError:
-                return None
-            if not chunk:
-                return None  # what is left in ``carry`` has no newline: still being written
-            block = carry + chunk
-            end = block.rfind(b"\n") + 1
-            carry, block = block[end:], block[:end]
-            start = block.find(needle)
-            while start >= 0:
-                first = block.rfind(b"\n", 0, start) + 1
-                last = block.index(b"\n", start)
-                record = _parse_line(block[first:last], parse)
-                if record is not None and is_final(record):
-                    return record
-                start = block.find(needle, last)
-            if len(carry) > MAX_LINE_BYTES:
-                carry = b"\x00"  # a line this long is damaged, whatever follows: drop it
+    try:
+        for _, line in lines(fd, holding=needle):
+            record = _parse_line(line, parse)
+            if record is not None and is_final(record):
+                return record
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return None
 
 
 def _parse_line(line: bytes, parse: Callable[[dict[str, Any]], T]) -> T | None:

@@ -53,6 +53,9 @@ def _default_dir() -> Path:
 
 
 NOT_A_FOLDER = ("is a file (or lies under one), not a folder", "not a folder")
+NAME_REFUSED = ("has a name the system refuses", "name refused")
+ERROR_INVALID_NAME = 123
+"""Windows' error for a name it does not allow (a control character, ``<>:"|?*``)."""
 
 
 def _problem(exc: OSError) -> tuple[str, str]:
@@ -68,6 +71,8 @@ def _problem(exc: OSError) -> tuple[str, str]:
         return "is on a read-only disk", "read-only disk"
     if exc.errno == errno.ENAMETOOLONG:
         return "has a name too long for the system", "name too long"
+    if getattr(exc, "winerror", None) == ERROR_INVALID_NAME:
+        return NAME_REFUSED
     reason = str(exc.strerror or exc)
     return f"cannot be used: {reason}", reason
 
@@ -83,7 +88,20 @@ def _check(path: Path) -> None:
     if not os.access(path, os.R_OK | os.X_OK):
         raise DataDirError(path, "cannot be read: permission denied", "not readable")
     if not os.access(path, os.W_OK):
+        if _on_read_only_disk(path):
+            raise DataDirError(path, "is on a read-only disk", "read-only disk")
         raise DataDirError(path, "cannot be written to: permission denied", "not writable")
+
+
+def _on_read_only_disk(path: Path) -> bool:
+    """Whether ``path`` lies on a file system mounted read-only (False where unknown)."""
+    statvfs = getattr(os, "statvfs", None)
+    if statvfs is None:  # Windows
+        return False
+    try:
+        return bool(statvfs(path).f_flag & getattr(os, "ST_RDONLY", 1))
+    except OSError:
+        return False
 
 
 def data_dir(create: bool = True) -> Path:
@@ -105,7 +123,7 @@ def data_dir(create: bool = True) -> Path:
         except OSError as exc:
             raise DataDirError(path, *_problem(exc)) from exc
         except ValueError as exc:  # a NUL byte in the name
-            raise DataDirError(path, "has a name the system refuses", "name refused") from exc
+            raise DataDirError(path, *NAME_REFUSED) from exc
         _check(path)
     return path
 

@@ -15,8 +15,11 @@ plain words what is wrong. Nothing is ever unpickled.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -108,6 +111,12 @@ def write_save(
         data = json.dumps(envelope, indent=1, sort_keys=True, allow_nan=False).encode("utf-8")
     except (TypeError, ValueError) as exc:  # a bug in a game's to_dict, not the player's fault
         raise SaveError(target, f"the game state could not be encoded ({exc})") from exc
+    if sys.platform == "win32":
+        from parlour.core import winnames
+
+        problem = winnames.path_problem(os.fspath(target))
+        if problem is not None:
+            raise SaveError(target, problem)
     try:
         atomic.replace_file(target, data)
     except atomic.TargetRefused as exc:
@@ -133,12 +142,84 @@ def reserve_unique(folder: Path, stem: str, suffix: str = ".json") -> Path:
     for _ in range(1000):
         target = folder / f"{stem}-{stamp}-{os.urandom(3).hex()}{suffix}"
         try:
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            if sys.platform == "win32":  # private there means an access list, not 0o600
+                from parlour.core import winacl
+
+                fd = winacl.create_private(target)
+            else:
+                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
             continue
         os.close(fd)
         return target
     raise FileExistsError(f"no free name for {stem} in {folder}")
+
+
+def recovery_folders(near: str | os.PathLike[str] | None = None) -> list[Path | str]:
+    """Where a recovery save may go, in order: the data folder, the folder of ``near``
+    (the save the game came from or was last saved to), the current folder, the home
+    folder; each once. A folder that cannot even be named stands as its problem (text)."""
+    from parlour.core import paths
+
+    candidates: list[Callable[[], Path]] = [lambda: paths.data_dir(create=True)]
+    if near is not None:
+        candidates.append(lambda: Path(os.path.abspath(os.fspath(near))).parent)
+    candidates += [Path.cwd, Path.home]
+    folders: list[Path | str] = []
+    for candidate in candidates:
+        try:
+            folder = candidate()
+        except paths.DataDirError as exc:
+            folders.append(str(exc))
+            continue
+        except (OSError, RuntimeError, KeyError, ValueError):
+            continue
+        if not any(isinstance(seen, Path) and _same_folder(folder, seen) for seen in folders):
+            folders.append(folder)
+    return folders
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def save_recovery(
+    stem: str,
+    write: Callable[[Path], object],
+    near: str | os.PathLike[str] | None = None,
+) -> Path:
+    """Write a recovery save under a name no other file has, in the first folder of
+    :func:`recovery_folders` that takes it; that file's path.
+
+    ``write(path)`` writes the game (raising ``SaveError`` or ``OSError``); a
+    folder that is full, read-only or missing is passed by for the next, and the
+    empty name reserved there removed again. ``SaveError`` naming the first
+    folder's problem when no folder takes it.
+    """
+    problems: list[str] = []
+    for folder in recovery_folders(near):
+        if isinstance(folder, str):
+            problems.append(folder)
+            continue
+        try:
+            target = reserve_unique(folder, stem)
+        except OSError as exc:
+            problems.append(f"{folder}: {exc.strerror or exc}")
+            continue
+        try:
+            write(target)
+        except (SaveError, OSError) as exc:
+            reason = exc.reason if isinstance(exc, SaveError) else exc.strerror or str(exc)
+            problems.append(f"{folder}: {reason}")
+            with contextlib.suppress(OSError):
+                target.unlink()
+            continue
+        return target
+    first = problems[0] if problems else "no folder to save in"
+    raise SaveError(stem, f"no folder could take it ({first})")
 
 
 def player_path(text: str) -> Path:
@@ -147,7 +228,16 @@ def player_path(text: str) -> Path:
 
 
 def file_exists(path: str | os.PathLike[str]) -> bool:
-    """Whether something is at ``path`` (an overwrite question); never raises on odd names."""
+    """Whether something is at ``path`` (an overwrite question); never raises on odd names.
+
+    On Windows a name it forbids is no file, though Windows says ``CON.json`` exists (it
+    is the console): the save is then refused with the reason, not offered as an overwrite.
+    """
+    if sys.platform == "win32":
+        from parlour.core import winnames
+
+        if winnames.path_problem(os.fspath(path)) is not None:
+            return False
     return os.path.lexists(path)
 
 
@@ -161,6 +251,8 @@ def _read_regular(target: Path) -> bytes:
     except files.TooLarge as exc:
         raise SaveError(target, "is far too large to be a Parlour save file") from exc
     except OSError as exc:
+        if sys.platform == "win32" and exc.errno == errno.EINVAL:
+            raise SaveError(target, "no such file") from exc  # a name Windows does not allow
         raise SaveError(target, _reason_for_os_error(exc)) from exc
     except ValueError as exc:  # a NUL byte in the name
         raise SaveError(target, "is not a usable file name") from exc

@@ -29,6 +29,10 @@ ASCII_ELLIPSIS = "..."
 LINE_COLUMNS = 80
 """Columns of a line the games print or show across their 80-column screen."""
 
+INVISIBLE_JOINERS = frozenset({"\u200d", "\u200c", "\ufe0e", "\ufe0f"})
+"""The format characters :func:`printable` lets through: joiners and variation selectors,
+which change how a text is drawn, never what it says."""
+
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\x1b": "^["}
 
 
@@ -39,7 +43,7 @@ def is_control(ch: str) -> bool:
         return True
     # Format characters (bidi overrides, zero-width joiners are allowed only inside text
     # runs wcwidth understands). Bidi embedding/override/isolate controls reorder a line.
-    return category == "Cf" and ch not in ("\u200d", "\u200c", "\ufe0f", "\ufe0e")
+    return category == "Cf" and ch not in INVISIBLE_JOINERS
 
 
 def _escape(ch: str) -> str:
@@ -73,6 +77,19 @@ def printable(text: str) -> str:
 
 
 ZWJ = "\u200d"
+
+
+def name_key(name: str) -> str:
+    """What makes two typed names one name: the key to compare and look names up by.
+
+    Spaces around the name, case, the form an accent was typed in (``é`` as one
+    character or as ``e`` and a combining accent: canonical caseless matching,
+    ``NFD(casefold(NFD(name)))``, compared in NFC), and joiners or variation
+    selectors (:data:`INVISIBLE_JOINERS`, which one way of typing a name keeps and
+    another drops) do not count.
+    """
+    kept = "".join(ch for ch in name.strip() if ch not in INVISIBLE_JOINERS)
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", kept).casefold())
 
 
 _PLAIN_RANGES = (

@@ -76,32 +76,39 @@ def best_faces(decision: Decision) -> tuple[int, ...] | None:
     return tuple(int(w) for w in words[1:])
 
 
-def explain(decision: Decision, faces: Callable[[tuple[int, ...]], str]) -> str:
+def explain(
+    decision: Decision, faces: Callable[[tuple[int, ...]], str], brief: bool = False
+) -> str:
     """A costly decision, what ZEDX would have done, and why, in one line.
 
     ``passed at 400 with 1 die: throwing is worth 35 more on average``;
-    ``faces`` writes dice as dice (the screen decides how).
+    ``faces`` writes dice as dice (the screen decides how). ``brief`` leaves out
+    what a narrow line can spare: ``on average``, the dice a better take leaves, and
+    advice that is not a take of these dice.
     """
     loss = _worth(decision.loss or 0.0)
     dice = dice_count(decision.dice)
     at = points(decision.turn_points)
+    average = "" if brief else " on average"
     if decision.kind == GO:
         if decision.throw:
-            return f"threw {dice} at {at}: passing is worth {loss} more on average"
-        return f"passed at {at} with {dice}: throwing is worth {loss} more on average"
+            return f"threw {dice} at {at}: passing is worth {loss} more{average}"
+        return f"passed at {at} with {dice}: throwing is worth {loss} more{average}"
     took = f"took {faces(decision.taken)} of {faces(decision.thrown)}"
     advised = best_faces(decision)
-    if advised is None:
+    if advised is None:  # advice in other words (a record from elsewhere): said as it is
+        if brief:
+            return f"{took}: another take averages {loss} more"
         return f"{took}: {printable(decision.best)} averages {loss} more"
     left = decision.dice - len(advised)
-    keeps = f"{dice_count(left)} left" if left else "hot dice"
-    return f"{took}: {faces(advised)} ({keeps}) averages {loss} more"
+    keeps = "" if brief else f" ({dice_count(left)} left)" if left else " (hot dice)"
+    return f"{took}: {faces(advised)}{keeps} averages {loss} more"
 
 
 MistakeKey = tuple[str, int, int, int, bool, tuple[int, ...], tuple[int, ...]]
 
 
-def _situation(d: Decision) -> MistakeKey:
+def mistake_key(d: Decision) -> MistakeKey:
     """What makes two decisions "the same mistake" for a player (the banked score aside)."""
     return (d.kind, d.turn_points, d.dice, d.level, d.throw, tuple(sorted(d.thrown)), d.taken)
 
@@ -157,7 +164,7 @@ class Style:
             self.levels[(record.score_before, four_twos_wipes)] += 1
 
     def _note(self, decision: Decision, loss: float) -> None:
-        key = _situation(decision)
+        key = mistake_key(decision)
         seen = self.costly.get(key)
         if seen is None:
             self.costly[key] = Costly(loss, decision)
@@ -169,7 +176,7 @@ class Style:
 
     def costliest(self, count: int = COSTLIEST) -> list[Costly]:
         """The costliest decisions, each once, most costly first."""
-        ranked = sorted(self.costly.values(), key=lambda c: (-c.loss, _situation(c.decision)))
+        ranked = sorted(self.costly.values(), key=lambda c: (-c.loss, mistake_key(c.decision)))
         return ranked[:count]
 
     @property
@@ -203,6 +210,38 @@ class Style:
         return (self.too_early + self.too_far) / self.go_decisions
 
 
+OPTIMUM_START = (
+    575.1067956785007,
+    568.1830454381018,
+    561.2608421244108,
+    554.4686302180675,
+    547.7427890230397,
+    541.0282145239871,
+    534.3407768060327,
+    527.6578169007968,
+    520.9784618394787,
+    514.3019052612816,
+    507.6381661724374,
+    500.97457616734977,
+    494.31734464081217,
+    487.70439490299333,
+    481.1430051538225,
+    474.590116911706,
+    468.17783025614364,
+    461.9068162935672,
+    455.64108191954153,
+    449.3765095504914,
+    443.1124497375481,
+)
+"""The optimum's expected points over a turn from a banked score of 0, 500, ..., 10,000
+(four 2s wipe the score), exactly as ``ai.tables_for(score).start_value()`` computes
+them: constants of the rules, written here so that a statistics page builds no table
+(21 tables take 2-4 s). ``tests/dixmille/test_analysis.py`` checks each against the
+tables."""
+OPTIMUM_START_TURN_RULE = 575.1067956785007
+"""The same under ``four_twos = turn``, where the banked score plays no part."""
+
+
 def start_value(banked: int, four_twos_wipes: bool = True) -> float:
     """The optimum's expected points over a turn that starts at score ``banked``.
 
@@ -210,18 +249,26 @@ def start_value(banked: int, four_twos_wipes: bool = True) -> float:
     the start value is so nearly linear in the banked score that the line
     stays within 0.06 points of the exact value at every banked score below
     10,000 (``bench/dixmille_optimum_line.py``), and a style page over a long
-    history then builds at most 21 tables instead of one per banked score.
+    history needs only the 21 exact values of :data:`OPTIMUM_START`.
     """
     if not four_twos_wipes:
-        return tables_for(0, False).start_value()
+        return OPTIMUM_START_TURN_RULE
     low = banked - banked % OPTIMUM_STEP
-    at_low = tables_for(low).start_value()
+    at_low = _exact_start(low)
     if low == banked:
         return at_low
-    at_high = tables_for(low + OPTIMUM_STEP).start_value()
+    at_high = _exact_start(low + OPTIMUM_STEP)
     return at_low + (at_high - at_low) * (banked - low) / OPTIMUM_STEP
+
+
+def _exact_start(banked: int) -> float:
+    """The optimum's start value at a multiple of :data:`OPTIMUM_STEP`."""
+    index = banked // OPTIMUM_STEP
+    if 0 <= index < len(OPTIMUM_START):
+        return OPTIMUM_START[index]
+    return tables_for(banked).start_value()  # no recorded turn starts there
 
 
 def optimum_from_zero() -> float:
     """The scale: the optimum's expected points per turn from a banked score of 0."""
-    return tables_for(0).start_value()
+    return OPTIMUM_START[0]

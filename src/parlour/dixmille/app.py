@@ -3,8 +3,13 @@
 Modes: asking the number of players and their names; playing (a human's
 throw/pass or take prompt, or ZEDX playing one step per pause); a key press
 after a human's bust; the save dialogue; quitting (offers to save); the
-rules and statistics pages; the end of the game. ZEDX's pauses end early on
-any key (for the rest of its turn) and are zero in tests (``pace=0``).
+rules and statistics pages; the end of the game (the standings, waiting for a
+key, then this game's statistics). ZEDX's pauses end early on any key (for the
+rest of its turn) and are zero in tests (``pace=0``).
+
+A resumed save of a game whose result is already recorded is a *replay*
+(docs/foundation.md, "One game, one result"): it says so as it starts and on its
+board, and records nothing at its end, when quit or when input ends.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from parlour import TYPE_CHECKING
 from parlour.core.record import replace
 from parlour.core.rng import choose_seed, make_rng
 from parlour.core.text import fit, printable, shorten_middle, width
-from parlour.dixmille import view
+from parlour.dixmille import ending, view
 from parlour.dixmille.keybar import ACK_KEYS, ZEDX_KEYS, ask
 from parlour.dixmille.logview import ROOM, max_scroll, render_log
 from parlour.dixmille.records import BUST, FOUR_TWOS
@@ -33,18 +38,9 @@ from parlour.dixmille.rules import (
     Throw,
     new_game,
     parse_positions,
-    points,
 )
 from parlour.dixmille.setup import SetupForm
-from parlour.dixmille.statsscreen import (
-    FOOTER_OVER,
-    FOOTER_PLAYING,
-    LEAVE,
-    NEXT,
-    PREVIOUS,
-    gather,
-    next_filter,
-)
+from parlour.dixmille.statsscreen import FOOTER_OVER, FOOTER_PLAYING, LEAVE, Action, StatsScreen
 from parlour.dixmille.takeinput import edit_take, highlighted
 from parlour.dixmille.turnlog import Before, TurnLog
 from parlour.dixmille.zedxturn import ZedxTurn
@@ -55,13 +51,19 @@ from parlour.tui.glyphs import Glyphs
 from parlour.tui.prompts import Answer, LineEditor
 
 if TYPE_CHECKING:  # statistics, analysis and saving are imported when first used
-    from parlour.dixmille import stats
+    from pathlib import Path
+
+    from parlour.dixmille.stats import GameLine
 
 DEFAULT_PACE = 0.8
 DEFAULT_SAVE = "dixmille-save.json"
 WIDTH = view.WIDTH
 SAVED_BOTH = "Saved in {path}; resume with: dixmille {path}"
 SAVED_SHORT = "Saved: resume with dixmille {path}"
+ZEDX_ENDED = "Going on in a moment (any key: now)"
+ZEDX_ENDED_LAST = "The final standings in a moment (any key: now)"
+HUMAN_ENDED = "Press any key for the next player"
+HUMAN_ENDED_LAST = "Press any key for the final standings"
 
 
 def with_path(path: str, *templates: str, columns: int = WIDTH) -> str:
@@ -92,6 +94,7 @@ class Mode(Enum):
     RULES = auto()
     LOG = auto()
     STATS = auto()
+    STANDINGS = auto()
     OVER = auto()
 
 
@@ -126,11 +129,7 @@ class DixMilleApp(TerminalApp):
         self.mode = Mode.SETUP
         self.back = Mode.PLAY
         self.after_save: str | None = None
-        self.stats_page = 0
-        self.stats_rows: list[stats.Totals] = []
-        self.stats_title = ""
-        self.stats_message = ""
-        self.stats_filter: str | None = None
+        self.stats = StatsScreen()
         self.skip = False
         self.due = 0.0
         self.zedx = ZedxTurn()
@@ -140,14 +139,23 @@ class DixMilleApp(TerminalApp):
         self.log_scroll = 0
         self._ack_is_zedx = False
         self.result = ""
+        self.end_notes: list[str] = []
+        self.replay: GameLine | None = None
+        """The recorded result of this game, when this is a replay of it."""
         if game is not None:
             self.seed = game.seed
+            from parlour.dixmille import stats
             from parlour.dixmille.replay import rebuild_log  # a resumed game only
 
             self.turnlog = rebuild_log(game, glyphs) or TurnLog()  # the log as it was saved
             self.ui.log = self.turnlog.entries
             self.recorded = game.over  # a finished game was recorded when it ended
-            self._start_play(with_path(save_path, "Game resumed from {path}") if save_path else "")
+            opening = with_path(save_path, "Game resumed from {path}") if save_path else ""
+            self.replay = None if game.over else stats.settled(game.game_id)
+            if self.replay is not None:
+                self.recorded = True  # its result is recorded: nothing more will be
+                opening = ending.replay_opening(self.replay)
+            self._start_play(opening)
         elif names:
             self.names = names
             self._new_game()
@@ -178,12 +186,11 @@ class DixMilleApp(TerminalApp):
         self._turn_begins()
 
     def _setup_key(self, key: str) -> None:
-        if key == keys.INTERRUPT or key == keys.ESC:
+        names = self.setup.feed(key)
+        if self.setup.left:
             self.finished = True
             self.exit_message = "dixmille: no game started"
-            return
-        names = self.setup.feed(key)
-        if names is not None:
+        elif names is not None:
             self.names = names
             self._new_game()
 
@@ -282,7 +289,8 @@ class DixMilleApp(TerminalApp):
             self.ui.ended = ended
             self.mode = Mode.ACK
             self._ack_is_zedx = True
-            self.ui.prompt = "" if self.skip else "(any key to go on)"
+            # it goes on by itself after a pause (none once a key has hurried ZEDX)
+            self.ui.prompt = "" if self.skip else ZEDX_ENDED_LAST if game.over else ZEDX_ENDED
             self.ui.entry = None
             self._arm()
             return
@@ -290,7 +298,7 @@ class DixMilleApp(TerminalApp):
             self.ui.ended = ended
             self.mode = Mode.ACK
             self._ack_is_zedx = False
-            self.ui.prompt = "Press any key for the next player"
+            self.ui.prompt = HUMAN_ENDED_LAST if game.over else HUMAN_ENDED
             self.ui.entry = None
             self.ui.keys = ACK_KEYS
             return
@@ -317,6 +325,8 @@ class DixMilleApp(TerminalApp):
             self._log_key(key)
         elif self.mode is Mode.STATS or self.mode is Mode.OVER:
             self._stats_key(key)
+        elif self.mode is Mode.STANDINGS:
+            self._standings_key(key)
         elif self.mode in (Mode.SAVE, Mode.OVERWRITE):
             self._save_key(key)
         elif self.mode in (Mode.QUIT, Mode.SAVE_FIRST):
@@ -484,13 +494,13 @@ class DixMilleApp(TerminalApp):
         self.save_path = path
         self.dirty = False
         self.mode = self.back
-        self.ui.message = with_path(path, SAVED_BOTH, SAVED_SHORT)
+        from parlour.core.shellpath import for_shell
+
+        self.ui.message = with_path(for_shell(path), SAVED_BOTH, SAVED_SHORT)
         self.ui.alert = False
         if self.after_save == "quit":
             self.finished = True
-            self.exit_message = printable(
-                f"Your game is saved in {path}; resume with: dixmille {path}"
-            )
+            self.exit_message = ending.quit_message(self.seed, path, False, self.replay)
 
     def _ask_quit(self) -> None:
         self.back = Mode.PLAY if self.mode is not Mode.ACK else Mode.ACK
@@ -527,13 +537,12 @@ class DixMilleApp(TerminalApp):
         return stats.record_game(self.game, finished=False)
 
     def _quit_now(self, record: bool) -> None:
-        if record:
-            problem = self._record_abandoned()
-            if problem:
-                self.exit_message = problem
+        """Leave the game (recording it as abandoned if ``record``): say where it is, and
+        what became of its statistics when they could not be recorded."""
+        problem = self._record_abandoned() if record else None
         self.finished = True
-        if self.exit_message is None:
-            self.exit_message = f"dixmille: game abandoned (seed {self.seed})"
+        lines = [ending.quit_message(self.seed, self.save_path, self.dirty, self.replay)]
+        self.exit_message = "\n".join([*lines, problem] if problem else lines)
 
     def end_of_input(self) -> None:
         """Input ended: save a recovery file (or, if none can be written, record the game)."""
@@ -543,18 +552,25 @@ class DixMilleApp(TerminalApp):
         if self.game is None or self.game.over or not self.dirty:
             return
         try:
-            target = savefile.save_recovery(self.game)
+            target = savefile.save_recovery(self.game, near=self._near())
         except SaveError as exc:
             problem = self._record_abandoned()  # the game itself is lost: keep its statistics
-            self.exit_message = printable(
-                f"dixmille: input ended; the game could not be saved ({exc.reason})"
-                + (f"; {problem}" if problem else "")
-            )
+            lines = [f"dixmille: input ended; the game could not be saved ({exc.reason})"]
+            self.exit_message = "\n".join(printable(line) for line in [*lines, problem] if line)
             return
+        from parlour.core.shellpath import for_shell
+
         self.exit_message = printable(
             f"dixmille: input ended; your game was saved to {target}; "
-            f"resume with: dixmille {target}"
+            f"resume with: dixmille {for_shell(str(target))}"
         )
+
+    def _near(self) -> Path | None:
+        """The save this game came from or was last saved to (a recovery save may go
+        beside it when the data folder cannot take it)."""
+        from parlour.core.saves import player_path
+
+        return None if self.save_path is None else player_path(self.save_path)
 
     def emergency_save(self) -> str | None:
         """After a crash: a recovery file (its path), or None (then the game is recorded)."""
@@ -563,7 +579,7 @@ class DixMilleApp(TerminalApp):
         try:
             if self.game is None or self.game.over:
                 return None
-            return printable(str(savefile.save_recovery(self.game)))
+            return printable(str(savefile.save_recovery(self.game, near=self._near())))
         except Exception:
             with contextlib.suppress(Exception):  # never raises: best effort only
                 self._record_abandoned()
@@ -583,32 +599,33 @@ class DixMilleApp(TerminalApp):
     def _show_stats(self, back: Mode) -> None:
         self.back = back
         self.mode = Mode.STATS
-        self.stats_page = 0
-        seats = [p.name for p in self.game.players] if self.game is not None else []
-        self.stats_rows, self.stats_title, self.stats_message = gather(self.stats_filter, seats)
+        self.stats.show_recorded([p.name for p in self.game.players] if self.game else [])
 
     def _stats_key(self, key: str) -> None:
-        from parlour.dixmille import statsview
-
-        if key in NEXT:
-            if self.stats_page < statsview.PAGES - 1:
-                self.stats_page += 1
-            elif key == keys.ENTER and self.mode is Mode.OVER:
-                self.finished = True
-        elif key in PREVIOUS:
-            self.stats_page = max(self.stats_page - 1, 0)
-        elif key == "f" and self.mode is Mode.STATS and self.game is not None:
-            self.stats_filter = next_filter(self.stats_filter, [p.name for p in self.game.players])
-            self._show_stats(self.back)
-        elif key in LEAVE:
-            if self.mode is Mode.OVER:
-                self.finished = True
-            else:
-                self.mode = self.back
-        elif key != keys.TIMEOUT:
+        """The statistics pages: after the game, q leaves and <- goes back to the standings."""
+        over = self.mode is Mode.OVER
+        action = self.stats.feed(key)
+        if action is Action.LEAVE and not over:
+            self.mode = self.back
+        elif action is Action.LEAVE or (action is Action.DONE and over):
+            self.finished = True
+        elif action is Action.BEFORE_FIRST and over:
+            self.mode = Mode.STANDINGS
+        elif action is Action.FILTER and not over and self.game is not None:
+            self.stats.next_filter([p.name for p in self.game.players])
+        elif action is Action.BELL or action is Action.FILTER:
             self.ui.bell = True
 
+    def _standings_key(self, key: str) -> None:
+        """The standings wait for a key: q leaves, any other key shows this game's statistics."""
+        if key in LEAVE:
+            self.finished = True
+        elif key != keys.TIMEOUT:
+            self.mode = Mode.OVER
+            self.stats.page = 0
+
     def _game_over(self) -> None:
+        """Record the finished game (a replay is not) and show the standings."""
         from parlour.dixmille import stats
 
         game = self.game
@@ -618,22 +635,20 @@ class DixMilleApp(TerminalApp):
         if not self.recorded:
             problem = stats.record_game(game, finished=True)
             self.recorded = True
-        winners = [game.players[i] for i in game.winners()]
-        if len(game.players) == 1:
-            result = f"{winners[0].name} reached {points(winners[0].score)} in {game.cycle} turns"
-        elif len(winners) == 1:
-            result = f"{winners[0].name} wins with {points(winners[0].score)}"
-        else:
-            names = " and ".join(w.name for w in winners)
-            result = f"{names} share the win with {points(winners[0].score)}"
-        self.result = result
-        self.mode = Mode.OVER
-        self.stats_page = 0
-        self.stats_rows = stats.totals([stats.game_line(game)])
-        self.stats_title = f"this game (seed {game.seed})"
-        self.stats_message = f"GAME OVER: {result}" + (f"\n{problem}" if problem else "")
-        self.exit_message = f"{result}. Seed {game.seed}."
+        self.result = ending.game_result(game)
+        self.end_notes = [problem] if problem else []
+        if self.replay is not None:
+            self.end_notes.append(ending.replay_note(self.replay))
+        self.mode = Mode.STANDINGS
+        self.stats.show_game(game, "\n".join([f"GAME OVER: {self.result}", *self.end_notes]))
+        self.exit_message = ending.farewell(game, game.seed, self.end_notes)
         self.dirty = False
+
+    def _seed_label(self) -> str:
+        """The seed on the board's title line (a replay says so beside it)."""
+        if self.replay is not None:
+            return f"{ending.REPLAY_LABEL}   seed {self.seed}"
+        return f"seed {self.seed}"
 
     # ----- drawing -----
     def render(self, height: int, width: int) -> Frame:
@@ -645,17 +660,14 @@ class DixMilleApp(TerminalApp):
             return render_log(self.turnlog.entries, self.glyphs, self.log_scroll, solo)
         if self.mode is Mode.RULES:
             return view.render_rules(self.game is None or self.game.four_twos == FOUR_TWOS_GAME)
+        if self.mode is Mode.STANDINGS:
+            assert self.game is not None
+            return ending.render_standings(
+                self.game, self.turnlog.entries, self.glyphs, self._seed_label(), self.end_notes
+            )
         if self.mode in (Mode.STATS, Mode.OVER):
-            from parlour.dixmille import statsview
-
-            footer = FOOTER_OVER if self.mode is Mode.OVER else FOOTER_PLAYING
-            return statsview.render_stats(
-                self.stats_rows,
-                self.stats_page,
-                self.stats_title,
-                self.stats_message,
-                footer,
-                self.glyphs,
+            return self.stats.render(
+                FOOTER_OVER if self.mode is Mode.OVER else FOOTER_PLAYING, self.glyphs
             )
         assert self.game is not None
         ui = self.ui
@@ -671,7 +683,7 @@ class DixMilleApp(TerminalApp):
         elif self.mode is Mode.OVERWRITE:
             shown.prompt = with_path(self.editor.text.strip(), "{path} exists: overwrite it? (y/n)")
             shown.entry, shown.keys = None, ""
-        frame = view.render(self.game, shown, self.glyphs, f"seed {self.seed}")
+        frame = view.render(self.game, shown, self.glyphs, self._seed_label())
         if self.mode is Mode.SAVE:
             text, cursor = self.editor.visible(view.WIDTH - len(self.editor.label) - 2)
             col = len(self.editor.label) + 1

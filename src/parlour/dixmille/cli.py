@@ -14,8 +14,9 @@ import sys
 from parlour.core.cliutil import Argument, Command, seed_arg, type_error
 from parlour.core.text import printable
 from parlour.dixmille.app import DEFAULT_PACE, DixMilleApp
+from parlour.dixmille.ledgerfile import flush_pending
 from parlour.dixmille.rules import FOUR_TWOS_RULES, MAX_PLAYERS, IllegalMove, check_name
-from parlour.tui.glyphs import choose_glyphs
+from parlour.tui.glyphs import Glyphs, choose_glyphs
 from parlour.tui.runner import run
 
 EPILOG = """\
@@ -86,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     glyphs = choose_glyphs(args.ascii)
     pace = 0.0 if args.fast else args.pace
     if args.stats is not None:
-        return _stats(args.stats or None)
+        return _stats(args.stats.strip() or None, glyphs)
+    flush_pending()  # records an earlier game could not write go in now
     names: list[str] = args.names
     if len(names) == 1 and _looks_like_file(names[0]):
         from parlour.core.saves import SaveError
@@ -112,27 +114,30 @@ def main(argv: list[str] | None = None) -> int:
     return run(app)
 
 
-def _stats(name: str | None) -> int:
-    from parlour.dixmille import stats, statsview
+def _stats(name: str | None, glyphs: Glyphs) -> int:
+    """``--stats [NAME]``: the pages on a terminal, else as text; a name never recorded
+    is one line on stderr and exit status 1."""
+    from parlour.dixmille import stats, statsfold, statsview
     from parlour.dixmille.statsapp import StatsApp
 
-    games, message = stats.load_games()
-    rows = stats.totals(games, name)
-    who = printable(name) if name else "all players"
-    title = f"{stats.games_label(len(games))}, {who}"
-    if name and not rows:
-        message = message or f"No recorded games for {who}"
+    read = statsfold.summary(name)
+    rows, title, message = read.rows, read.title, read.message
+    if name is not None and not rows:
+        why = f" ({message})" if message else ""
+        print(printable(f"dixmille: no recorded games for {name}{why}"), file=sys.stderr)
+        return 1
+    empty = stats.empty_text(name)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         try:
             for page in range(statsview.PAGES):
-                frame = statsview.render_stats(rows, page, title, message or "", " ")
+                frame = statsview.render_stats(rows, page, title, message, " ", glyphs, empty)
                 print(frame.to_text().rstrip("\n"))
                 print()
             sys.stdout.flush()
         except BrokenPipeError:  # e.g. piped into head: stop quietly
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    return run(StatsApp(rows, title, message or ""))
+    return run(StatsApp(rows, title, message, glyphs, empty))
 
 
 if __name__ == "__main__":

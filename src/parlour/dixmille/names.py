@@ -2,8 +2,10 @@
 
 The limit is in display columns, as the score columns are: a wide character
 (王, most emoji) takes two, a combining accent none. Names are kept in
-composed form (NFC), so ``É`` typed as one character or as E and an accent is
-one name. :mod:`parlour.dixmille.rules` re-exports these.
+composed form (NFC), and two names are one name when their
+:func:`parlour.core.text.name_key` is the same: ``É`` typed as one character or
+as E and an accent, with or without a zero-width joiner, in any case.
+:mod:`parlour.dixmille.rules` re-exports these.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ COMPUTER_NAME = "ZEDX"
 
 
 def is_computer_name(name: str) -> bool:
-    return name.strip().upper() == COMPUTER_NAME
+    return text.name_key(name) == COMPUTER_NAME.casefold()
 
 
 def check_name(name: str, taken: list[str]) -> str:
@@ -33,8 +35,9 @@ def check_name(name: str, taken: list[str]) -> str:
         raise IllegalMove(f"A name has at most {MAX_NAME} columns (a wide character takes 2)")
     if is_computer_name(name) and any(is_computer_name(t) for t in taken):
         raise IllegalMove("ZEDX already has a seat: only one computer player")
+    key = text.name_key(name)
     for other in taken:
-        if name.casefold() == unicodedata.normalize("NFC", other.strip()).casefold():
+        if key == text.name_key(other):
             raise IllegalMove(f"{other.strip()} is already playing: names must differ")
     if is_computer_name(name):
         return COMPUTER_NAME

@@ -6,20 +6,22 @@ never reach:
 
 * names obey :func:`rules.check_name` (as typed names do) and the ZEDX flag matches;
 * every number is bounded by what play reaches: turn points at most
-  :data:`MAX_TURN_POINTS`, cycles at most :data:`MAX_CYCLES`, throws, hot dice,
+  :data:`MAX_TURN_POINTS`, cycles at most ``rules.MAX_CYCLES``, throws, hot dice,
   one-die successes and bonuses as the turn's points allow, the seed below
   ``core.rng.SEED_LIMIT``;
 * each finished turn adds up (a pass banks its points, a bust loses them, four 2s
   lose the turn and, under ``four_twos = game``, the score) and each player's
   score is what their turns add up to; a cycle after which someone had 10,000
-  ended the game;
+  (or the last cycle a game has) ended the game;
 * every recorded take is a legal take from the faces thrown, decisions come in
   the order play makes them, and the turn in progress (phase, dice on the
   table, dice set aside, one-die attempt) is one the rules can reach;
 * the dice generator's state is one Python's generator can have.
 
 The same turn and history checks serve the statistics file, line by line
-(:mod:`parlour.dixmille.stats`).
+(:mod:`parlour.dixmille.stats`). They are also the checks a state must pass to be
+written (:func:`parlour.dixmille.savefile.save`): one set for reading and writing, and
+every state play reaches from a state they accept passes them again.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from parlour.core import ledger
@@ -47,6 +50,7 @@ from parlour.dixmille.records import (
 )
 from parlour.dixmille.rules import (
     FOUR_TWOS_GAME,
+    MAX_CYCLES,
     MAX_PLAYERS,
     ONE_DIE_ATTEMPTS,
     TARGET,
@@ -68,8 +72,6 @@ from parlour.dixmille.scoring import (
 
 MAX_TURN_POINTS = 100_000
 """No real turn gets here: it takes some 20 one-die successes in one turn, or 33 straights."""
-MAX_CYCLES = 10_000
-"""Far longer than any real game (a solitaire ZEDX game takes about 20 cycles)."""
 RNG_STATE_WORDS = 624
 
 
@@ -225,10 +227,15 @@ def check_turn(turn: TurnRecord, four_twos: str, phase: Phase | None = None) -> 
         raise ValueError("a turn's points are out of range")
     if finished == (turn.result == PLAYING):
         raise ValueError("a turn's result does not match its state")
-    if any(d.banked != turn.score_before for d in turn.decisions):
-        raise ValueError("a decision's banked score does not match its turn")
-    if len({d.last for d in turn.decisions}) > 1:
-        raise ValueError("a turn is both the last and not")
+    decisions = turn.decisions
+    for d in decisions:
+        if d.banked != turn.score_before:
+            raise ValueError("a decision's banked score does not match its turn")
+    if decisions:
+        last = decisions[0].last
+        for d in decisions:
+            if d.last != last:
+                raise ValueError("a turn is both the last and not")
     state = replay(turn)
     if state.phase is not phase:
         raise ValueError("a turn's decisions do not lead to its state")
@@ -340,14 +347,23 @@ def _stop(
 
 def check_take(thrown: Sequence[int], taken: Sequence[int]) -> Take:
     """The take, or ValueError unless ``taken`` is one legal take from the faces ``thrown``."""
+    take = _take_of(tuple(sorted(thrown)), tuple(sorted(taken)))
+    if isinstance(take, str):
+        raise ValueError(take)
+    return take
+
+
+@lru_cache(maxsize=4096)
+def _take_of(thrown: tuple[int, ...], taken: tuple[int, ...]) -> Take | str:
+    """:func:`check_take` of sorted faces (a few hundred throws exist): the take, or why not."""
     if len(thrown) < 2 or is_four_twos(thrown):
-        raise ValueError("a take from a throw that allows none")
+        return "a take from a throw that allows none"
     if Counter(taken) - Counter(thrown):
-        raise ValueError("a take of dice that were not thrown")
+        return "a take of dice that were not thrown"
     for take in legal_takes(thrown):
-        if take.faces == tuple(sorted(taken)):
+        if take.faces == taken:
             return take
-    raise ValueError("a recorded take is not a legal take")
+    return "a recorded take is not a legal take"
 
 
 # ----- the players' histories -----
@@ -378,7 +394,8 @@ def check_history(players: list[Player], four_twos: str, over: bool) -> int:
 
     Turns go in seat order (each player has as many as the one before, or one
     fewer), each turn's cycle is its number, scores add up, a cycle after which
-    someone had 10,000 ends the game (``over`` says whether it has), and a turn
+    someone had 10,000 ends the game, and so does cycle ``MAX_CYCLES`` (``over``
+    says whether it has ended), and a turn
     is marked last exactly when another player already had 10,000.
     """
     counts = [len(p.turns) for p in players]
@@ -395,12 +412,12 @@ def check_history(players: list[Player], four_twos: str, over: bool) -> int:
     for cycle in range(1, complete + 1):
         best = max(scores[cycle - 1] for scores in after)
         final = over and cycle == complete
-        if final != (best >= TARGET):
-            raise ValueError(
-                "the game is marked over but nobody reached 10,000"
-                if final
-                else "the game went on after someone reached 10,000"
-            )
+        if final != (best >= TARGET or cycle == MAX_CYCLES):
+            if final:
+                raise ValueError("the game is marked over but nobody reached 10,000")
+            if best >= TARGET:
+                raise ValueError("the game went on after someone reached 10,000")
+            raise ValueError(f"the game went on after cycle {MAX_CYCLES}, its last")
     for seat, player in enumerate(players):
         for index, turn in enumerate(player.turns):
             if turn.cycle != index + 1:
@@ -411,8 +428,10 @@ def check_history(players: list[Player], four_twos: str, over: bool) -> int:
                 for s in range(len(players))
                 if s != seat
             ]
-            if any(d.last != (max(others, default=0) >= TARGET) for d in turn.decisions):
-                raise ValueError("a decision is marked last on a turn that was not")
+            last = max(others, default=0) >= TARGET
+            for d in turn.decisions:
+                if d.last != last:
+                    raise ValueError("a decision is marked last on a turn that was not")
     return moved
 
 

@@ -24,13 +24,19 @@ RESULTS = (PASS, BUST, FOUR_TWOS, PLAYING)
 
 GO = "go"
 TAKE = "take"
+LOW_FACE, HIGH_FACE = FACES[0], FACES[-1]
+MAX_LOSS = 1e6
+"""A decision's recorded loss is below this (far above any real one)."""
 
 
 def check_int(
     value: object, what: str, low: int = 0, high: int | None = None, step: int = 1
 ) -> int:
-    """Strictly read a whole number within bounds (for loading saves and records)."""
-    if not isinstance(value, int) or isinstance(value, bool):
+    """Strictly read a whole number within bounds (for loading saves and records).
+
+    Only a plain ``int`` is one (``True`` is not): what JSON reads as a whole number.
+    """
+    if type(value) is not int:
         raise ValueError(f"{what} is not a whole number")
     if value < low or (high is not None and value > high) or value % step:
         raise ValueError(f"{what} is out of range")
@@ -40,7 +46,12 @@ def check_int(
 def check_faces(value: object, what: str, low: int = 0, high: int = DICE_COUNT) -> tuple[int, ...]:
     if not isinstance(value, list) or not low <= len(value) <= high:
         raise ValueError(f"{what} is not a list of dice")
-    return tuple(check_int(f, what, FACES[0], FACES[-1]) for f in value)
+    for face in value:
+        if type(face) is not int:
+            raise ValueError(f"{what} is not a whole number")
+        if not LOW_FACE <= face <= HIGH_FACE:
+            raise ValueError(f"{what} is out of range")
+    return tuple(value)
 
 
 class Decision(Frozen):
@@ -127,38 +138,33 @@ class Decision(Frozen):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Decision:
         kind = data["d"]
-        if kind not in (GO, TAKE):
+        if kind != GO and kind != TAKE:
             raise ValueError(f"unknown decision kind {kind!r}")
         dice = check_int(data["n"], "dice available", 1, DICE_COUNT)
         last = data["last"]
-        if not isinstance(last, bool):
+        if last is not True and last is not False:
             raise ValueError("decision 'last' is not true/false")
         loss = data.get("loss")
-        if loss is not None and (
-            not isinstance(loss, int | float) or isinstance(loss, bool) or not 0 <= loss < 1e6
-        ):
-            raise ValueError("decision loss is out of range")
+        if loss is not None:
+            if type(loss) is not float and type(loss) is not int:
+                raise ValueError("decision loss is out of range")
+            if not 0 <= loss < MAX_LOSS:
+                raise ValueError("decision loss is out of range")
+            loss = float(loss)
         best = data.get("best", "")
-        if not isinstance(best, str):
+        if type(best) is not str:
             raise ValueError("decision 'best' is not text")
-        common = dict(
-            loss=None if loss is None else float(loss),
-            best=best,
-            kind=kind,
-            banked=check_int(data["s"], "banked score", step=STEP),
-            turn_points=check_int(data["t"], "turn points", step=STEP),
-            dice=dice,
-            level=check_int(data["k"], "one-die successes"),
-            last=last,
-        )
+        banked = check_int(data["s"], "banked score", step=STEP)
+        turn_points = check_int(data["t"], "turn points", step=STEP)
+        level = check_int(data["k"], "one-die successes")
         if kind == GO:
             throw = data["throw"]
-            if not isinstance(throw, bool):
+            if throw is not True and throw is not False:
                 raise ValueError("decision 'throw' is not true/false")
-            return cls(throw=throw, **common)
+            return cls(kind, banked, turn_points, dice, level, last, throw, (), (), loss, best)
         thrown = check_faces(data["thrown"], "thrown dice", dice, dice)
         taken = check_faces(data["taken"], "taken dice", 1)
-        return cls(thrown=thrown, taken=taken, **common)
+        return cls(kind, banked, turn_points, dice, level, last, False, thrown, taken, loss, best)
 
 
 class TurnRecord(Record):
@@ -254,19 +260,31 @@ class TurnRecord(Record):
             raise ValueError("turn record lists are damaged")
         if not isinstance(decisions, list):
             raise ValueError("turn decisions are damaged")
-        if any(name not in SIX_DICE_POINTS for name in six):
-            raise ValueError("unknown six-dice combination")
+        for name in six:
+            if name not in SIX_DICE_POINTS:
+                raise ValueError("unknown six-dice combination")
+        cycle = check_int(data["cycle"], "cycle", 1)
+        score_before = check_int(data["score_before"], "score before", step=STEP)
+        turn_points = check_int(data["turn_points"], "turn points", step=STEP)
+        throws = check_int(data["throws"], "throws")
+        dice_at_pass = check_int(data["dice_at_pass"], "dice at pass", 0, DICE_COUNT)
+        hot_dice = check_int(data["hot_dice"], "hot dice")
+        for attempt in one_die:
+            if type(attempt) is not int:
+                raise ValueError("one-die attempt is not a whole number")
+            if not 0 <= attempt <= 2:
+                raise ValueError("one-die attempt is out of range")
         return cls(
-            cycle=check_int(data["cycle"], "cycle", 1),
-            score_before=check_int(data["score_before"], "score before", step=STEP),
-            result=result,
-            turn_points=check_int(data["turn_points"], "turn points", step=STEP),
-            throws=check_int(data["throws"], "throws"),
-            dice_at_pass=check_int(data["dice_at_pass"], "dice at pass", 0, DICE_COUNT),
-            hot_dice=check_int(data["hot_dice"], "hot dice"),
-            one_die=[check_int(a, "one-die attempt", 0, 2) for a in one_die],
-            bonus=check_int(data["bonus"], "bonus", step=STEP),
-            lost=check_int(data["lost"], "points lost", step=STEP),
-            six_dice=list(six),
-            decisions=[Decision.from_dict(d) for d in decisions],
+            cycle,
+            score_before,
+            result,
+            turn_points,
+            throws,
+            dice_at_pass,
+            hot_dice,
+            list(one_die),
+            check_int(data["bonus"], "bonus", step=STEP),
+            check_int(data["lost"], "points lost", step=STEP),
+            list(six),
+            [Decision.from_dict(d) for d in decisions],
         )

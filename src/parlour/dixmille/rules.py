@@ -6,7 +6,7 @@ a throw with nothing to score busts; otherwise the player must take a legal
 take, then throws the remaining dice or passes. Six dice set aside make hot
 dice. One die left has two attempts and a bonus of 500 x j for the j-th
 success of the turn. The game ends after the cycle in which someone has
-reached 10,000; equal highest scores share the win.
+reached 10,000 (or after cycle 500, whoever leads); equal highest scores share the win.
 
 All chance comes from ``throw_dice(rng, n)``; a game's ``roller`` can be
 replaced by a test to force any throw.
@@ -78,6 +78,10 @@ __all__ = [
 """Moves and phases live in :mod:`parlour.dixmille.moves`; they are re-exported here."""
 
 TARGET = 10_000
+MAX_CYCLES = 500
+"""A game also ends after this many cycles, whoever leads (a game of players who never
+bank would go on for ever, and a save or a statistics line must hold the whole game; a
+real game takes 15 to 40 cycles)."""
 MAX_PLAYERS = 6
 FOUR_TWOS_GAME = "game"
 FOUR_TWOS_TURN = "turn"
@@ -456,7 +460,7 @@ class Game:
         self.seat += 1
         if self.seat == len(self.players):
             self.seat = 0
-            if max(p.score for p in self.players) >= TARGET:
+            if max(p.score for p in self.players) >= TARGET or self.cycle >= MAX_CYCLES:
                 self.phase = Phase.OVER
                 self.thrown = dice
                 return outcome

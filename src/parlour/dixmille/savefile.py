@@ -11,20 +11,22 @@ finished is counted once). Loading is total: any file becomes a game that
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 from pathlib import Path
 
 from parlour.core import ledger
-from parlour.core.paths import data_dir
-from parlour.core.saves import SaveError, SaveFile, load_game, reserve_unique, write_save
+from parlour.core.saves import SaveError, SaveFile, load_game, write_save
+from parlour.core.saves import save_recovery as recovery_save
+from parlour.core.text import fit
 from parlour.dixmille.persist import game_from_dict, game_to_dict
 from parlour.dixmille.rules import Game
 
 GAME = "dixmille"
 FORMAT_VERSION = 1
 RECOVERY_STEM = "dixmille-recovery"
+DETAIL_COLUMNS = 60
+"""The checks' reason in a refused save's message is cut to this many columns."""
 
 
 def ensure_game_id(game: Game) -> str:
@@ -46,7 +48,21 @@ def check_consistent(game: Game) -> None:
 
 
 def save(path: str | os.PathLike[str], game: Game) -> SaveFile:
-    """Write ``game`` to ``path`` atomically; SaveError if that fails."""
+    """Write ``game`` to ``path`` atomically; SaveError if that fails.
+
+    One set of checks for reading and writing: a state :func:`load` would refuse is
+    not written (the reason is said), so a file this writes always loads again.
+    """
+    try:
+        check_consistent(game)
+    except Exception as exc:  # a state the loader refuses: writing it would lose the game
+        detail = fit(str(exc) or type(exc).__name__, DETAIL_COLUMNS)
+        reason = f"the game would not load again as it stands ({detail})"
+        raise SaveError(path, reason) from exc
+    return _write(path, game)
+
+
+def _write(path: str | os.PathLike[str], game: Game) -> SaveFile:
     state = game_to_dict(game)
     state["game_id"] = ensure_game_id(game)
     return write_save(path, GAME, FORMAT_VERSION, game.seed, state)
@@ -64,39 +80,17 @@ def load(path: str | os.PathLike[str]) -> Game:
     return load_game(path, GAME, FORMAT_VERSION, _from_envelope)
 
 
-def _recovery_folders() -> list[Path]:
-    """The data folder, then the current folder (when the data folder cannot be used)."""
-    folders: list[Path] = []
-    with contextlib.suppress(OSError, RuntimeError, KeyError):
-        folders.append(data_dir(create=False))
-    with contextlib.suppress(OSError):  # the current folder may have been removed
-        folders.append(Path.cwd())
-    return folders
-
-
-def save_recovery(game: Game) -> Path:
+def save_recovery(game: Game, near: str | os.PathLike[str] | None = None) -> Path:
     """Save ``game`` under a recovery name nothing else has taken; that file's path.
 
     Only a state that would load again is written (a crash in the middle of a
-    move can leave a half-applied one). ``SaveError`` if it cannot be saved anywhere.
+    move can leave a half-applied one). The file goes to the first folder that
+    takes it (:func:`parlour.core.saves.save_recovery`): the data folder, the
+    folder of ``near`` (the save the game came from or was last saved to), the
+    current folder, the home folder. ``SaveError`` if none does.
     """
     try:
         check_consistent(game)
     except Exception as exc:  # any inconsistency: a file that would be refused helps no one
         raise SaveError(RECOVERY_STEM, "the game is in the middle of a move") from exc
-    problem = "no folder to save in"
-    for folder in _recovery_folders():
-        try:
-            target = reserve_unique(folder, RECOVERY_STEM)
-        except OSError as exc:
-            problem = f"{folder}: {exc.strerror or exc}"
-            continue
-        try:
-            save(target, game)
-        except SaveError as exc:
-            problem = str(exc)
-            with contextlib.suppress(OSError):
-                target.unlink()
-            continue
-        return target
-    raise SaveError(RECOVERY_STEM, problem)
+    return recovery_save(RECOVERY_STEM, lambda target: _write(target, game), near=near)

@@ -2,7 +2,10 @@
 
 A pure state machine fed with key names: :meth:`SetupForm.feed` returns the
 list of names once the last one is accepted; :meth:`SetupForm.render` draws
-the form on an 80x24 frame.
+the form on an 80x24 frame. The form forgives: BACKSPACE in an empty field goes
+back to the field before (the last name, or the number of players) to be
+corrected, and ESC (or Ctrl-C) with a name typed asks before leaving, since the
+names would be lost; with none typed it leaves at once (:attr:`SetupForm.left`).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from parlour.core import text as cols
 from parlour.dixmille.names import COMPUTER_NAME, MAX_NAME
 from parlour.dixmille.rules import MAX_PLAYERS, IllegalMove, check_name
+from parlour.tui import keys
 from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import Glyphs
 from parlour.tui.prompts import Answer, LineEditor
@@ -23,6 +27,9 @@ NAME_TYPING_LIMIT = 4 * MAX_NAME
 the field itself stops at :data:`MAX_NAME` display columns as the name is typed."""
 HINT = f"Type {COMPUTER_NAME} as a name to let the computer play that seat."
 FULL = f"A name has at most {MAX_NAME} columns (a wide character such as 王 takes 2)"
+LEAVE_QUESTION = "Leave without playing? The names typed are lost. (y/n)"
+KEYS = "ENTER confirm   BACKSPACE in an empty field: back one field   ESC leave"
+LEAVE_KEYS = "y leave   n stay"
 
 
 class SetupForm:
@@ -35,6 +42,10 @@ class SetupForm:
         self.message = ""
         self.alert = False
         self.bell = False
+        self.asking = False
+        """The question before leaving is on the screen."""
+        self.left = False
+        """The player chose to leave without a game."""
 
     def _refuse(self, reason: str) -> None:
         """Say why; a refused name stays in the field to be corrected (a count is cleared)."""
@@ -42,9 +53,44 @@ class SetupForm:
         if not self.count:
             self.editor = LineEditor(self.editor.label, max_length=self.editor.max_length)
 
+    @property
+    def typed(self) -> bool:
+        """Whether a name has been typed (accepted, or in the field)."""
+        return bool(self.names) or bool(self.count and self.editor.text.strip())
+
+    def _answer_leave(self, key: str) -> None:
+        if key in ("y", "Y"):
+            self.left = True
+        elif key in ("n", "N", keys.ESC, keys.INTERRUPT):
+            self.asking = False
+        else:
+            self.bell = True
+
+    def _back(self) -> None:
+        """BACKSPACE in an empty field: the field before, with what was typed there."""
+        if self.names:
+            name = self.names.pop()
+            self.editor = LineEditor(
+                f"Name of player {len(self.names) + 1}:", name, max_length=NAME_TYPING_LIMIT
+            )
+        else:
+            self.editor = LineEditor(COUNT_LABEL, str(self.count), max_length=2)
+            self.count = 0
+        self.message, self.alert = "", False
+
     def feed(self, key: str) -> list[str] | None:
         """Apply a key; the names when the form is complete, else None."""
         self.bell = False
+        if self.asking:
+            self._answer_leave(key)
+            return None
+        if key in (keys.ESC, keys.INTERRUPT):
+            self.asking = self.typed
+            self.left = not self.typed
+            return None
+        if key == keys.BACKSPACE and self.count and not self.editor.text:
+            self._back()
+            return None
         before = (self.editor.text, self.editor.cursor)
         answer = self.editor.feed(key)
         if answer is Answer.REFUSED:
@@ -101,9 +147,11 @@ class SetupForm:
             typed, cursor = self.editor.visible(WIDTH - col - 1)
             frame.put(row, col, typed, Style.UNDERLINE)
         frame.cursor = (row, col + cursor)
-        if self.message:
+        if self.asking:
+            frame.put(ROW_MESSAGE, 0, LEAVE_QUESTION, Style.BOLD)
+        elif self.message:
             style = Style.BOLD if self.alert else Style.NORMAL
             frame.put(ROW_MESSAGE, 0, cols.fit(self.message, WIDTH), style)
-        frame.put(ROW_KEYS, 0, "ENTER confirm   ESC leave", Style.DIM)
+        frame.put(ROW_KEYS, 0, LEAVE_KEYS if self.asking else KEYS, Style.DIM)
         frame.bell = self.bell
         return frame

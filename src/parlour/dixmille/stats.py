@@ -4,13 +4,20 @@ One JSON line per game in ``<data folder>/dixmille/games.jsonl`` (a
 :mod:`parlour.core.ledger`): the game's id, date, rule options, seed, players in
 seat order (ZEDX marked), final scores, winners, whether it finished, and every
 turn of every player. Lines are only ever appended (two copies of the game both
-land); reading keeps the last line of each game id, so a game recorded as
-abandoned and later resumed from a save and finished counts once, finished.
+land). One game, one result (docs/foundation.md): reading keeps, of each game id,
+its first finished line for good, else its last line, so a game recorded as
+abandoned and later resumed from a save and finished counts once, finished, and a
+finished game replayed from an older save stays as it ended (:func:`settled`
+finds that result when a save is resumed, so the replay is told and not recorded).
 Each line is checked as a save is (:mod:`parlour.dixmille.persist`); a damaged
-line is skipped and reported, the others shown; the file is never rewritten.
-Totals are computed when shown, keyed by name (case-insensitive); abandoned
-games count for turns but not for wins, and solitaire games (no opponent) are
-kept out of win % and shown apart.
+line is skipped and reported, the others shown; the file is never rewritten. A
+record the file cannot take is kept and written later (:func:`record_game`,
+:mod:`parlour.core.pending`).
+Totals are keyed by name (:func:`parlour.core.text.name_key`: case, the way an
+accent was typed and joiners do not count); abandoned games count for turns but not
+for wins, and solitaire games (no opponent) are kept out of win % and shown apart.
+The pages read them through :mod:`parlour.dixmille.statsfold` (kept beside the file,
+so a long file is parsed once); :func:`totals` sums records already read.
 """
 
 from __future__ import annotations
@@ -18,14 +25,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from parlour.core import ledger
-from parlour.core.paths import data_dir, folder_problem
 from parlour.core.rng import SEED_LIMIT
-from parlour.core.text import LINE_COLUMNS, printable
+from parlour.core.text import LINE_COLUMNS, name_key, printable
 from parlour.dixmille.analysis import Style
+from parlour.dixmille.ledgerfile import FILE_NAME as FILE_NAME
+from parlour.dixmille.ledgerfile import data_folder_problem
+from parlour.dixmille.ledgerfile import stats_path as stats_path
 from parlour.dixmille.persist import (
     check_game_id,
     check_history,
@@ -37,7 +45,6 @@ from parlour.dixmille.rules import FOUR_TWOS_GAME, FOUR_TWOS_RULES, TARGET, Game
 from parlour.dixmille.savefile import ensure_game_id
 from parlour.dixmille.scoring import DICE_COUNT, STRAIGHT, THREE_PAIRS
 
-FILE_NAME = "games.jsonl"
 PASS_BANDS = ((0, 300), (300, 500), (500, 1000), (1000, 2000), (2000, 5000), (5000, None))
 BAND_LABELS = ("< 300", "300-499", "500-999", "1000-1999", "2000-4999", ">= 5000")
 MAX_DATE = 64
@@ -48,12 +55,22 @@ def games_label(count: int) -> str:
     return f"{count} recorded game{'' if count == 1 else 's'}"
 
 
-def stats_path() -> Path:
-    """Where the games are recorded (nothing is created; OSError if no folder can be named)."""
-    try:
-        return data_dir(create=False) / "dixmille" / FILE_NAME
-    except (RuntimeError, KeyError) as exc:  # no home folder to be found
-        raise OSError(f"no data folder: {exc}") from exc
+def title(games: int, rows: list[Totals], name: str | None) -> str:
+    """The statistics page's title: the games it counts (``games`` in all), and whose.
+
+    For one player, that player's games (``5 recorded games, Ann``), not every
+    game in the file, so the title agrees with the columns under it.
+    """
+    if name is None:
+        return f"{games_label(games)}, all players"
+    return f"{games_label(sum(row.games for row in rows))}, {printable(name)}"
+
+
+def empty_text(name: str | None) -> str:
+    """What the page says where the columns would be when no game is recorded (for ``name``)."""
+    if name is None:
+        return "No games recorded yet."
+    return f"No games recorded yet for {printable(name)}."
 
 
 def game_record(game: Game, finished: bool) -> dict[str, Any]:
@@ -72,21 +89,20 @@ def game_record(game: Game, finished: bool) -> dict[str, Any]:
 
 
 def record_game(game: Game, finished: bool) -> str | None:
-    """Append the game to the statistics file; a message if that failed (else None).
+    """Append the game to the statistics file; a line for the player if it is not there.
 
-    A data folder that cannot be used is named in the message, with why.
+    Through :func:`parlour.core.pending.record`: a record the file cannot take (a
+    full disk, a data folder that cannot be used) is kept to be written the next
+    time, and the line says why and where it is kept (at most 80 columns).
     """
-    problem = folder_problem("Statistics not recorded", LINE_COLUMNS)
-    if problem is not None:
-        return problem
+    from parlour.core import pending
+
+    problem = data_folder_problem()
     try:
         path = stats_path()
-        ledger.append(path, game_record(game, finished))
-    except ledger.LedgerError as exc:
-        return printable(f"Statistics not recorded: {str(exc).split(': ', 1)[-1]}")
-    except OSError as exc:
-        return printable(f"Statistics not recorded: {exc.strerror or exc}")
-    return None
+    except OSError as exc:  # no folder can even be named: there is nowhere to keep it
+        return pending.Written(reason=problem or exc.strerror or str(exc)).message(LINE_COLUMNS)
+    return pending.record(path, game_record(game, finished), problem).message(LINE_COLUMNS)
 
 
 @dataclass(frozen=True)
@@ -142,18 +158,48 @@ def parse_record(data: dict[str, Any]) -> GameLine:
     )
 
 
+def is_final(line: GameLine) -> bool:
+    """A finished game is a result (an abandoned one is not): the first one of an id stands."""
+    return line.finished
+
+
 def load_games() -> tuple[list[GameLine], str | None]:
-    """Every recorded game (each id once, its last line), and a message about what was skipped."""
+    """Every recorded game (each id once: its first finished line, else its last line),
+    and a message about what was skipped."""
     try:
         path = stats_path()
     except OSError as exc:
         return [], printable(f"Statistics could not be read: {exc}")
-    reading = ledger.read(path, parse_record, lambda line: line.game_id)
+    reading = ledger.read(path, parse_record, lambda line: line.game_id, is_final)
     if reading.problem:
         problem = printable(f"Statistics could not be read: {reading.problem} ({path})")
         return reading.records, problem
     message = reading.message()
     return reading.records, printable(message) if message else None
+
+
+def settled(game_id: str | None) -> GameLine | None:
+    """The recorded result of the game ``game_id`` (its first finished line), or None.
+
+    A resumed save whose game has one is a replay (docs/foundation.md, "One game,
+    one result"). The records kept to be written later (:mod:`parlour.core.pending`:
+    the statistics file could not take them yet) are looked at too, after the file.
+    A file that cannot be read counts as no result: the replay is then passed over
+    when the statistics are read.
+    """
+    from parlour.core import pending
+
+    if game_id is None:
+        return None
+    try:
+        path = stats_path()
+    except OSError:
+        return None
+    for place in [path, *pending.places(path)]:
+        found = ledger.settled_record(place, game_id, parse_record, is_final)
+        if found is not None:
+            return found
+    return None
 
 
 @dataclass
@@ -162,6 +208,9 @@ class Totals:
 
     name: str
     games: int = 0
+    """Every game recorded: abandoned + finished + solitaire."""
+    abandoned: int = 0
+    """Games left unfinished (their turns count, they have no result)."""
     finished: int = 0
     """Finished games against at least one opponent (the games win % is taken over)."""
     solitaire: int = 0
@@ -233,33 +282,42 @@ class Totals:
 def totals(games: list[GameLine], name_filter: str | None = None) -> list[Totals]:
     """Per-player totals over ``games`` (first-seen order), optionally for one name."""
     found: dict[str, Totals] = {}
-    wanted = name_filter.strip().casefold() if name_filter else None
+    wanted = name_key(name_filter) if name_filter else None
     for game in games:
-        for seat, name in enumerate(game.names):
-            key = name.casefold()
-            if wanted is not None and key != wanted:
-                continue
-            entry = found.setdefault(key, Totals(name))
-            entry.name = name
-            entry.games += 1
-            wipes = game.four_twos == FOUR_TWOS_GAME
-            for turn in game.turns[seat]:
-                entry.add_turn(turn, wipes)
-            entry.highest_score = max(entry.highest_score, game.scores[seat])
-            if not game.finished:
-                continue
-            if game.solitaire:
-                entry.solitaire += 1
-                if game.scores[0] >= TARGET:
-                    entry.solitaire_turns.append(len(game.turns[0]))
-                continue
-            entry.finished += 1
-            if name in game.winners:
-                if len(game.winners) > 1:
-                    entry.shared += 1
-                else:
-                    entry.won += 1
+        count_game(found, game, wanted)
     return list(found.values())
+
+
+def count_game(found: dict[str, Totals], game: GameLine, wanted: str | None = None) -> None:
+    """Add ``game`` to the totals ``found`` (keyed by :func:`name_key`), or only the seat
+    of the player whose key is ``wanted``."""
+    for seat, name in enumerate(game.names):
+        key = name_key(name)
+        if wanted is not None and key != wanted:
+            continue
+        entry = found.get(key)
+        if entry is None:
+            entry = found[key] = Totals(name)
+        entry.name = name
+        entry.games += 1
+        wipes = game.four_twos == FOUR_TWOS_GAME
+        for turn in game.turns[seat]:
+            entry.add_turn(turn, wipes)
+        entry.highest_score = max(entry.highest_score, game.scores[seat])
+        if not game.finished:
+            entry.abandoned += 1
+            continue
+        if game.solitaire:
+            entry.solitaire += 1
+            if game.scores[0] >= TARGET:
+                entry.solitaire_turns.append(len(game.turns[0]))
+            continue
+        entry.finished += 1
+        if name in game.winners:
+            if len(game.winners) > 1:
+                entry.shared += 1
+            else:
+                entry.won += 1
 
 
 def game_line(game: Game, finished: bool = True) -> GameLine:

@@ -11,6 +11,7 @@ from parlour.dixmille.statsscreen import FOOTER_OVER, LEAVE, NEXT, PREVIOUS
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame
+from parlour.tui.glyphs import ASCII, Glyphs
 
 
 class StatsApp(TerminalApp):
@@ -18,15 +19,26 @@ class StatsApp(TerminalApp):
 
     program = "dixmille"
 
-    def __init__(self, rows: list[Totals], title: str, message: str) -> None:
+    def __init__(
+        self,
+        rows: list[Totals],
+        title: str,
+        message: str,
+        glyphs: Glyphs = ASCII,
+        empty: str = "No games recorded yet.",
+    ) -> None:
         super().__init__()
         self.rows = rows
         self.title = title
         self.message = message
+        self.glyphs = glyphs
+        self.empty = empty
         self.page = 0
 
     def render(self, height: int, width: int) -> Frame:
-        return statsview.render_stats(self.rows, self.page, self.title, self.message, FOOTER_OVER)
+        return statsview.render_stats(
+            self.rows, self.page, self.title, self.message, FOOTER_OVER, self.glyphs, self.empty
+        )
 
     def handle_key(self, key: str) -> None:
         if key in NEXT:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from parlour.core.text import fit, width
-from parlour.dixmille.analysis import explain, optimum_from_zero
+from parlour.dixmille.analysis import Costly, explain, optimum_from_zero
 from parlour.dixmille.faces import dice_text
 from parlour.dixmille.names import MAX_NAME
 from parlour.dixmille.rules import points
@@ -62,22 +62,25 @@ def _solo_mean(t: Totals) -> str:
 
 RESULTS: list[Row] = [
     ("Games played", lambda t: str(t.games)),
-    ("  solitaire", lambda t: str(t.solitaire)),
-    ("  won", lambda t: str(t.won)),
-    ("  shared", lambda t: str(t.shared)),
-    ("  win % (vs others)", lambda t: _pct(t.won, t.finished)),
-    ("Solitaire best turns", _solo_best),
-    ("  mean turns", _solo_mean),
+    ("  abandoned", lambda t: str(t.abandoned)),
+    ("  finished vs others", lambda t: str(t.finished)),
+    ("    won", lambda t: str(t.won)),
+    ("    shared", lambda t: str(t.shared)),
+    ("    win %", lambda t: _pct(t.won, t.finished)),
+    ("  finished solitaire", lambda t: str(t.solitaire)),
+    ("    best, turns", _solo_best),
+    ("    mean, turns", _solo_mean),
     ("Turns", lambda t: str(t.turns)),
-    ("Throws per turn", lambda t: _num(Totals.ratio(t.throws, t.turns), 2)),
-    ("Points per turn", lambda t: _num(Totals.ratio(t.banked, t.turns))),
-    ("Mean total at pass", lambda t: _num(Totals.ratio(t.pass_points, t.passes))),
-    ("Bust rate", lambda t: _pct(t.busts, t.turns)),
-    ("Lost per bust", lambda t: _num(Totals.ratio(t.bust_lost, t.busts))),
-    ("Best turn", lambda t: points(t.best_turn)),
-    ("Longest turn, throws", lambda t: str(t.longest_turn)),
+    ("  throws per turn", lambda t: _num(Totals.ratio(t.throws, t.turns), 2)),
+    ("  points per turn", lambda t: _num(Totals.ratio(t.banked, t.turns))),
+    ("  busts, % of turns", lambda t: _pct(t.busts, t.turns)),
+    ("  lost per bust", lambda t: _num(Totals.ratio(t.bust_lost, t.busts))),
+    ("  best turn", lambda t: points(t.best_turn)),
+    ("  longest, throws", lambda t: str(t.longest_turn)),
     ("Highest score", lambda t: points(t.highest_score)),
 ]
+"""Each rate sits under the count it is taken over: win % over the finished games
+against others (solitaire games apart), the per-turn figures over every turn."""
 
 
 def _band(i: int) -> Callable[[Totals], str]:
@@ -90,6 +93,7 @@ def _dice(i: int) -> Callable[[Totals], str]:
 
 PASSES: list[Row] = [
     ("Passes", lambda t: str(t.passes)),
+    ("  mean total banked", lambda t: _num(Totals.ratio(t.pass_points, t.passes))),
     ("By turn points:", lambda t: ""),
     *[(f"  {label}", _band(i)) for i, label in enumerate(BAND_LABELS)],
     ("By dice left:", lambda t: ""),
@@ -115,16 +119,28 @@ def _analysed(fn: Callable[[Totals], str]) -> Callable[[Totals], str]:
     return lambda t: fn(t) if t.style.go_decisions or t.style.take_decisions else "-"
 
 
+def _choices(t: Totals) -> str:
+    return str(t.style.go_decisions)
+
+
+def _differs(t: Totals) -> str:
+    return f"{100 * t.style.differs:.0f}%" if t.style.go_decisions else "-"
+
+
 STYLE: list[Row] = [
-    ("Your points per turn", _analysed(lambda t: _num(t.style.points_per_turn))),
-    ("Optimum, same scores", _analysed(lambda t: _num(t.style.optimum_per_turn()))),
-    ("Given away per turn", _analysed(lambda t: f"{t.style.per_turn:.1f}")),
-    ("Decisions analysed", _analysed(lambda t: str(t.style.go_decisions + t.style.take_decisions))),
-    ("Stopped too early", _analysed(lambda t: str(t.style.too_early))),
-    ("Pushed too far", _analysed(lambda t: str(t.style.too_far))),
-    ("Weaker takes", _analysed(lambda t: str(t.style.take_mistakes))),
-    ("Differs from ZEDX", _analysed(lambda t: f"{100 * t.style.differs:.0f}%")),
+    ("Turns analysed", _analysed(lambda t: str(t.style.turns))),
+    ("  points per turn", _analysed(lambda t: _num(t.style.points_per_turn))),
+    ("  optimum per turn", _analysed(lambda t: _num(t.style.optimum_per_turn()))),
+    ("  given away/turn", _analysed(lambda t: f"{t.style.per_turn:.1f}")),
+    ("Throw/pass choices", _analysed(_choices)),
+    ("  stopped too early", _analysed(lambda t: str(t.style.too_early))),
+    ("  pushed too far", _analysed(lambda t: str(t.style.too_far))),
+    ("  differ from ZEDX", _analysed(_differs)),
+    ("Takes analysed", _analysed(lambda t: str(t.style.take_decisions))),
+    ("  weaker takes", _analysed(lambda t: str(t.style.take_mistakes))),
 ]
+"""The per-turn figures are over the turns analysed (a player's last turn, played to
+win, is not), "differ from ZEDX" over the throw/pass choices."""
 
 TABLES = (RESULTS, PASSES, LUCK, STYLE)
 
@@ -155,8 +171,12 @@ def render_stats(
     message: str = "",
     footer: str = "",
     glyphs: Glyphs = ASCII,
+    empty: str = "No games recorded yet.",
 ) -> Frame:
-    """One page of the statistics table for up to six players (``message``: one line or two)."""
+    """One page of the statistics table for up to six players (``message``: one line or two).
+
+    ``empty`` is said where the columns would be when ``players`` is empty.
+    """
     frame = Frame(WIDTH, HEIGHT)
     page = max(0, min(page, PAGES - 1))
     frame.put(0, 0, fit(f"DIX MILLE STATISTICS - {title}", WIDTH), Style.BOLD)
@@ -172,7 +192,7 @@ def render_stats(
             frame.put(top + i, 0, line)
         top += len(style_intro())
     if not shown:
-        frame.put(FIRST_ROW + 1, 2, "No games recorded yet.")
+        frame.put(FIRST_ROW + 1, 2, fit(empty, WIDTH - 2))
     column = max(COLUMN, min(WIDE_COLUMN, (WIDTH - LABEL) // max(len(shown), 1)))
     for i, totals in enumerate(shown):
         # one column less than the column, so that two names never touch
@@ -184,7 +204,9 @@ def render_stats(
             for i, totals in enumerate(shown):
                 frame.put(row, LABEL + i * column, _right(fn(totals), column - 1))
         if page == STYLE_PAGE:
-            _costliest(frame, shown, top + 1 + len(STYLE), glyphs)
+            # the row above the keys is free unless it says that players are left out
+            last_row = HEIGHT - 3 if len(players) > MAX_COLUMNS else HEIGHT - 2
+            _costliest(frame, shown, top + 1 + len(STYLE), glyphs, last_row)
     if len(players) > MAX_COLUMNS:
         frame.put(
             HEIGHT - 2, 0, f"({len(players) - MAX_COLUMNS} more players: dixmille --stats NAME)"
@@ -194,26 +216,63 @@ def render_stats(
     return frame
 
 
-def _costliest(frame: Frame, shown: list[Totals], row: int, glyphs: Glyphs) -> None:
-    """Each player's costly decisions, each once, most costly first, as far as the page allows."""
-    last_row = HEIGHT - 3
+def _digits(faces: tuple[int, ...]) -> str:
+    """Dice as digits with spaces (``1 1 5``), two columns a die as the Unicode faces take."""
+    return " ".join(str(face) for face in faces)
+
+
+def costly_line(costly: Costly, glyphs: Glyphs, columns: int = WIDTH) -> str:
+    """One costly decision in ``columns``, its cost always whole.
+
+    The dice as the screen draws them (``⚀ ⚄``, ``[1][5]``); if that is too wide, as
+    digits (``1 5``, as narrow as the Unicode faces); then without the words a line
+    can spare (``on average``, the dice left); a line that still does not fit (none
+    that a record can hold) is cut.
+    """
+    times = f"{costly.times}x " if costly.times > 1 else ""  # 10x and more keep the space
+    line = ""
+
+    def drawn(faces: tuple[int, ...]) -> str:
+        return dice_text(faces, glyphs)
+
+    for faces, brief in ((drawn, False), (_digits, False), (drawn, True), (_digits, True)):
+        line = f"  {times:<3}{explain(costly.decision, faces, brief)}"
+        if width(line) <= columns:
+            return line
+    return fit(line, columns)
+
+
+def _costliest(frame: Frame, shown: list[Totals], row: int, glyphs: Glyphs, last_row: int) -> None:
+    """Each player's costly decisions, each once, most costly first, as far as the page allows.
+
+    A heading is written only with at least one line under it; when the page has no
+    room for every player's heading and line, its last row says how many are left out.
+    """
     analysed = [t for t in shown if t.style.go_decisions or t.style.take_decisions]
     if row > last_row or not analysed:
         return
-    if not any(t.style.costly for t in analysed):
+    costly = [t for t in analysed if t.style.costly]
+    if not costly:
         frame.put(row, 0, "Costly decisions: none, no decision gave points away.", Style.UNDERLINE)
         return
-    each = max((last_row - row + 1) // len(analysed) - 1, 1)
-    for totals in analysed:
-        if row > last_row or not totals.style.costly:
-            continue
+    room = last_row - row + 1
+    listed = costly
+    if room < 2 * len(costly):
+        listed = costly[: (room - 1) // 2]
+        left_out = len(costly) - len(listed)
+        frame.put(
+            last_row,
+            0,
+            f"({left_out} more players' costly decisions: dixmille --stats NAME)",
+        )
+        room -= 1
+    if not listed:
+        return
+    each = room // len(listed) - 1
+    for totals in listed:
         heading = f"{fit(totals.name, MAX_NAME)}'s costliest decisions, and what ZEDX would do:"
         frame.put(row, 0, heading, Style.UNDERLINE)
         row += 1
-        for costly in totals.style.costliest(each):
-            if row > last_row:
-                return
-            times = f"{costly.times}x" if costly.times > 1 else ""
-            line = explain(costly.decision, lambda faces: dice_text(faces, glyphs))
-            frame.put(row, 0, fit(f"  {times:<3}{line}", WIDTH))
+        for costly_decision in totals.style.costliest(each):
+            frame.put(row, 0, costly_line(costly_decision, glyphs))
             row += 1

@@ -12,7 +12,9 @@ Assistance comes only when asked (issue 18): the verdict shows after ``w``.
 What the game does by itself, a moment after a move in the last deal, is ask
 the solver whether any move can still bring a card home; when it proves
 none can (the draw, if left, included), the game is over, said on the
-status row and recorded once.
+status row and recorded once. At an end only undo (unless won), restart, new
+deal, choose deal, save, statistics, help and quit are offered
+(:mod:`parlour.midnightoil.ending`).
 """
 
 from __future__ import annotations
@@ -20,31 +22,36 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.core.text import printable
+from parlour.midnightoil.assist import AssistKeys
 from parlour.midnightoil.cards import FAN_COUNT, FAN_KEYS
-from parlour.midnightoil.draw import CONFIRM_KEYS, DrawKeys
-from parlour.midnightoil.pages import HELP_PAGES, stats_lines
+from parlour.midnightoil.draw import CONFIRM_KEYS
+from parlour.midnightoil.ending import (
+    OVER_REFUSAL,
+    STUCK,
+    UNDONE_PAST_THE_END,
+    WON_REFUSAL,
+    end_status,
+)
+from parlour.midnightoil.pages import HELP_PAGES
+from parlour.midnightoil.report import stats_lines
 from parlour.midnightoil.rules import (
-    DRAW,
     REDEAL,
     IllegalMove,
     Move,
     auto_home_moves,
 )
-from parlour.midnightoil.session import move_summary
-from parlour.midnightoil.stats import LOST, SOLVED, load_stats
+from parlour.midnightoil.statsfile import load_stats
 from parlour.midnightoil.view import Board, hit_test, render_board, render_text_page
 from parlour.tui import keys
 from parlour.tui.frame import Frame
 
-SOLVE_PACE = 0.35
-"""Seconds between the computer's moves during auto-solve."""
-END_CHECK_DELAY = 0.15
-"""Idle seconds in the last deal before the solver checks whether the game is over."""
 KEY_NAMES = {"PGUP": "PgUp", "PGDN": "PgDn", "BTAB": "Shift-Tab"}
 ARROWS = (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT)
+AT_AN_END = frozenset(("u", "N", "R", "#", "S", "i", "?", "F1", "Q", keys.ESC))
+"""The keys that do something at an end; every other key is refused there."""
 
 
-class MidnightOilApp(DrawKeys):
+class MidnightOilApp(AssistKeys):
     """The game as the runner sees it: drawing, keys, clicks, cursor mode, assistance."""
 
     uses_mouse = True
@@ -109,97 +116,31 @@ class MidnightOilApp(DrawKeys):
 
     def _status(self) -> tuple[str, bool]:
         state = self.game.state
-        if state.is_won():
-            phase = state.phase
-            return (f"All 52 cards home in deal {phase} of 3 - N new deal, R replay, Q quit", True)
+        if self.ending.at_end(state):
+            return (end_status(state, self.ending.kind), True)
+        if state.is_stuck():  # not declared yet (a save resumed here): it is an end all the same
+            return (end_status(state, STUCK), True)
         if self.solving:
             return ("Auto-solve is playing - any key stops it", False)
         if self.hint is not None:
             return (f"Hint: {self._describe(self.hint)}", False)
-        home = state.cards_home()
-        offer = "u undo, R restart, N new deal"
-        if state.is_stuck():
-            return (f"No moves left - game over ({home}/52 cards home) - {offer}", True)
-        if self.ended_at == state.key():
-            if self.solver_gave_up:
-                return (f"Auto-solve: no more moves, {home}/52 home - {offer}", True)
-            return (f"No move can bring another card home: {home}/52 - {offer}", True)
         if self.verdict is not None and self.verdict[0] == state.key():
             return (self.verdict[1], False)
+        if self.ending.replaying(self._spot()):
+            return (self.ending.replay_status(), False)
         return ("", False)
 
     def _notes(self) -> list[str]:
         minutes, seconds = divmod(int(self.game.elapsed), 60)
         notes = [f"time {minutes}:{seconds:02}   undos {self.game.undos}"]
         record = self.stats.best_for(self.game.deal_number)
-        if record is not None and (record["best"] or record["won"]):
-            # A deal only the computer solved has no best of the player's to show.
-            won = " (won)" if record["won"] else ""
-            notes.append(f"your best {record['best']}/52{won}")
+        if record is not None and (record.played or record.best or record.won):
+            # Only the player's own games: a deal only the computer played shows no best.
+            won = " (won)" if record.won else ""
+            notes.append(f"your best {record.best}/52{won}")
         if self.game.solver_used:
             notes.append("solved by computer")
         return notes
-
-    def _describe(self, move: Move) -> str:
-        state = self.game.state
-        if move.kind == REDEAL:
-            return "redeal (nothing better is left in this deal)"
-        card = self._card(state.moved_card(move))
-        if move.home:
-            dest = f"foundation {move.target + 1} {self.glyphs.suits[move.target]}"
-        else:
-            dest = f"{self._card(state.top(move.target))} (fan {FAN_KEYS[move.target]})"
-        if move.kind == DRAW:
-            return f"draw {card} from fan {FAN_KEYS[move.source]} to {dest}"
-        return f"{card} ({FAN_KEYS[move.source]}) to {dest}"
-
-    def timeout(self) -> float | None:
-        if self.solving:
-            return SOLVE_PACE
-        if (
-            self.page is None
-            and not self.showing_stats
-            and self.prompt is None
-            and self._end_check_due()
-        ):
-            return END_CHECK_DELAY
-        return None
-
-    def _end_check_due(self) -> bool:
-        """In the last deal, the solver has not yet been asked whether this position is an end."""
-        state = self.game.state
-        return (
-            state.redeals_left == 0
-            and not state.is_won()
-            and self.end_checked != state.key()
-            and self.ended_at != state.key()
-        )
-
-    def _check_end(self) -> None:
-        """Ask the solver whether any move can still bring a card home; if not, end the game.
-
-        Only in the last deal: with a redeal left the next shuffle may always
-        bring a card home. The verdict counts the draw while it is unused.
-        """
-        state = self.game.state
-        self.end_checked = state.key()
-        if state.is_stuck():
-            self._game_over()
-            return
-        from parlour.midnightoil import solver
-
-        verdict = solver.can_win(state)
-        if verdict.complete and verdict.best_home <= state.cards_home():
-            self._game_over()
-
-    def _game_over(self, solver_gave_up: bool = False) -> None:
-        """The current position is an end: say so (the status row) and record it once."""
-        self.ended_at = self.game.state.key()
-        self.solver_gave_up = solver_gave_up
-        # The selection or draw the player is in the middle of stays; the status row tells.
-        self.hint = None
-        self.verdict = None
-        self._record(SOLVED if self.game.solver_used else LOST)
 
     def handle_key(self, key: str) -> None:
         self._tick()
@@ -227,6 +168,8 @@ class MidnightOilApp(DrawKeys):
         self.after_hint = False
         if key == keys.INTERRUPT:
             self._quit()
+        elif self.ending.at_end(self.game.state) and key not in AT_AN_END:
+            self._refuse(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL)
         elif self.draw is not None:
             self._draw_key(key)
         elif self.cursor is not None and key in (*ARROWS, *CONFIRM_KEYS):
@@ -241,6 +184,8 @@ class MidnightOilApp(DrawKeys):
         elif key in CONFIRM_KEYS:
             if self.selected is not None:
                 self._smart_move(self.selected)
+            elif after_hint and self.hint is not None and self.hint.kind == REDEAL:
+                self._ask_redeal()  # the question D asks
             elif after_hint and self.hint is not None:
                 self._play([self.hint])
             else:
@@ -391,6 +336,9 @@ class MidnightOilApp(DrawKeys):
             self.solving = False
             self.message = "Auto-solve stopped."
             return
+        if self.ending.at_end(self.game.state):
+            self._refuse(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL)
+            return
         hit = hit_test(row, col, self.width)
         if hit is None:
             return
@@ -417,6 +365,7 @@ class MidnightOilApp(DrawKeys):
             self._fan_key(index)
 
     def _undo(self) -> None:
+        at_the_result = self.ending.result is not None and self._spot() == self.ending.recorded_at
         try:
             self.game.undo()
         except IllegalMove as exc:
@@ -424,6 +373,8 @@ class MidnightOilApp(DrawKeys):
             return
         self._reset_ui()
         self.message = f"Undone ({self.game.undos} undo{'s' if self.game.undos != 1 else ''})."
+        if at_the_result:
+            self.message = UNDONE_PAST_THE_END
 
     def _redo(self) -> None:
         try:
@@ -447,67 +398,6 @@ class MidnightOilApp(DrawKeys):
             self._ask("redeal", "Moves are still possible - redeal anyway? (y/n)")
             return
         self._redeal()
-
-    def _hint(self, again: bool) -> None:
-        self.selected = None
-        self.cursor = None
-        state = self.game.state
-        if state.is_won() or state.is_stuck():
-            self._refuse("No moves left." if not state.is_won() else "The game is won.")
-            return
-        if again and self.hint_cycle:
-            index = self.hint_cycle.index(self.hint) + 1 if self.hint in self.hint_cycle else 0
-            self.hint = self.hint_cycle[index % len(self.hint_cycle)]
-        else:
-            first = self.advisor.hint(state)
-            cheap = self.advisor.cheap(state)
-            if first is None and cheap:
-                first = cheap[0]
-            if first is None:
-                self._refuse("No useful move: only the draw is left.")
-                return
-            self.hint_cycle = [first] + [m for m in cheap if m != first]
-            self.hint = first
-        self.after_hint = True
-        self.message = f"Space plays the hint {self.glyphs.middot} t again: the next one"
-
-    def _ask_solve(self) -> None:
-        if self.game.state.is_won():
-            self._refuse("The game is won.")
-            return
-        if self.game.solver_used:
-            self._start_solving()
-            return
-        self._ask("solve", "Let the computer play on? This game then counts as solved (y/n)")
-
-    def _ask_verdict(self) -> None:
-        state = self.game.state
-        if state.is_won():
-            self._refuse("The game is won.")
-            return
-        self.selected = None
-        self.cursor = None
-        self.hint = None
-        self.verdict = (state.key(), self.advisor.verdict(state))
-        self.message = "Can this deal still be won? The solver's answer is below."
-
-    def _on_timeout(self) -> None:
-        state = self.game.state
-        if self.solving:
-            move = self.advisor.next_move(state)
-            if move is None:
-                self.solving = False
-                self.message = "Auto-solve ended without a win."
-                self._game_over(solver_gave_up=True)
-                return
-            if not self._play([move]):
-                self.solving = False
-                return
-            if not self.game.state.is_won():
-                self.message = "Auto-solve: " + move_summary(state, [move], self._card)
-            return
-        if self._end_check_due():
-            self._check_end()
 
 
 def _key_label(key: str) -> str:

@@ -79,15 +79,17 @@ def fan_index(key: str) -> int:
     return FAN_KEYS.index(key.lower())
 
 
+DEAL_RANGE = f"a deal number is a whole number from 0 to {DEAL_LIMIT - 1}"
+"""The one refusal of a deal number that is not one (the range worded one way everywhere)."""
+
+
 def parse_deal_number(text: str) -> int:
     """A deal number typed in decimal; ``ValueError`` with a player message otherwise."""
     t = text.strip()
-    if not t or not t.isascii() or not t.isdigit():
-        raise ValueError("a deal number is a whole number from 0 to 18446744073709551615")
-    value = int(t, 10)
-    if value >= DEAL_LIMIT:
-        raise ValueError("a deal number must be below 18446744073709551616")
-    return value
+    # A long run of digits is refused before int() (which stops at 4300 digits).
+    if not t.isascii() or not t.isdigit() or len(t) > 40 or int(t, 10) >= DEAL_LIMIT:
+        raise ValueError(DEAL_RANGE)
+    return int(t, 10)
 
 
 def check_deal_number(number: int) -> int:

@@ -1,8 +1,10 @@
-"""Command line of ``midnightoil``: ``midnightoil [FILE] [--deal N] [--ascii]``.
+"""Command line of ``midnightoil``: ``midnightoil [FILE] [--deal N] [--ascii] [--stats]``.
 
 A FILE resumes a saved game (a bad file prints one line naming it and the
 reason, exit status 1, before the screen starts). ``--deal N`` plays deal N;
-without it a random deal is chosen and its number shown.
+without it a random deal is chosen and its number shown. ``--stats`` prints
+the statistics as plain lines within 80 columns and exits (status 1 with one
+line when they cannot be read).
 """
 
 from __future__ import annotations
@@ -36,13 +38,61 @@ COMMAND = Command(
         Argument("file", nargs="?", metavar="FILE", help="resume the game saved in FILE"),
         Argument("--deal", type=deal_arg, metavar="N", help="play deal number N"),
         Argument("--ascii", action="store_true", help="draw suits as C D H S"),
+        Argument("--stats", action="store_true", help="print the statistics and exit"),
     ],
 )
+
+
+def print_stats() -> int:
+    """``midnightoil --stats``: the statistics page as plain lines; 1 if they cannot be read."""
+    import os
+
+    from parlour.core.text import LINE_COLUMNS
+    from parlour.midnightoil.report import stats_lines
+    from parlour.midnightoil.statsfile import read_stats
+
+    reading = read_stats("midnightoil: no statistics", LINE_COLUMNS)
+    if reading.folder_problem is not None:
+        print(reading.folder_problem, file=sys.stderr)
+        return 1
+    if reading.ledger_problem is not None:
+        print(_unreadable(reading.ledger_problem, LINE_COLUMNS), file=sys.stderr)
+        return 1
+    try:
+        print("Midnight Oil - statistics")
+        print()
+        for line in stats_lines(reading.stats, note=reading.note):
+            print(printable(line))
+        sys.stdout.flush()
+    except BrokenPipeError:  # piped into head: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+def _unreadable(problem: str, columns: int) -> str:
+    """One line: the statistics file (its name cut from the middle to fit) and ``problem``."""
+    from parlour.core.text import ASCII_ELLIPSIS, shorten_middle, width
+    from parlour.midnightoil.statsfile import ledger_path
+
+    lead = "midnightoil: the statistics file"
+    try:
+        name = printable(str(ledger_path()))
+    except OSError:
+        return f"midnightoil: the statistics cannot be read: {problem}"
+    # "NAME is a folder", "NAME is not a regular file"; else the system's reason.
+    tail = problem[len(name) :] if problem.startswith(name) else f" cannot be read: {problem}"
+    room = max(columns - width(lead) - 1 - width(tail), 12)
+    return f"{lead} {shorten_middle(name, room, ASCII_ELLIPSIS)}{tail}"
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``midnightoil`` command."""
     args = COMMAND.parse(argv)
+    if args.stats:
+        if args.file is not None or args.deal is not None:
+            print("midnightoil: --stats takes no FILE or --deal", file=sys.stderr)
+            return 2
+        return print_stats()
     if args.file is not None and args.deal is not None:
         print("midnightoil: give a FILE or --deal, not both", file=sys.stderr)
         return 2

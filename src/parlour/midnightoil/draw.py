@@ -11,14 +11,15 @@ or foundation step 3. Esc cancels, and a cancelled draw is not used up.
 from __future__ import annotations
 
 from parlour.midnightoil.cards import FAN_COUNT, FAN_KEYS
+from parlour.midnightoil.leaving import LeavingSession
 from parlour.midnightoil.rules import Move
-from parlour.midnightoil.session import DrawMode, GameSession
+from parlour.midnightoil.session import DrawMode
 from parlour.tui import keys
 
 CONFIRM_KEYS = (keys.ENTER, " ")
 
 
-class DrawKeys(GameSession):
+class DrawKeys(LeavingSession):
     """Draw mode on top of the session."""
 
     def _drawable(self) -> list[tuple[int, int]]:

@@ -46,6 +46,8 @@ class Game:
         self.deal_number = check_deal_number(deal_number)
         self.game_id = game_id if game_id is not None else new_game_id()
         """Who this game is in the statistics: kept in its saves, so it counts once."""
+        self.new_id = game_id is None
+        """The id was made here and now: no record can hold it yet (nothing to look up)."""
         self.state = State.new(deal_number)
         self.history: list[Step] = []
         self.future: list[Step] = []
@@ -104,8 +106,14 @@ class Game:
         step = self.history.pop()
         self.future.append(step)
         self.state = step.before
-        self.undos += 1
+        # The count stops at its bound, so a game saved with it there can still be saved.
+        self.undos = min(self.undos + 1, MAX_UNDOS)
         return step
+
+    def add_time(self, seconds: float) -> None:
+        """Count ``seconds`` more of play; the clock stops at :data:`MAX_ELAPSED`."""
+        if seconds > 0:
+            self.elapsed = min(self.elapsed + seconds, MAX_ELAPSED)
 
     def redo(self) -> Step:
         """Replay the last undone step; :class:`IllegalMove` when there is none."""
@@ -124,10 +132,21 @@ class Game:
     def check_consistent(self) -> None:
         """``ValueError`` unless this game is one real play can reach.
 
-        Every card once on the table or home, the counters in range, nothing to
-        redo in a won game, at least one undo per step to redo, and the undo
-        history replaying from the deal to the position, each redo step legal.
+        The one set of checks for reading and writing: a save is written only when
+        its game passes them, and :meth:`from_dict` takes a game only when it passes
+        them. A game id Parlour makes, the deal number in range, every card once on
+        the table or home, the counters and the clock in range, the flags true or
+        false, nothing to redo in a won game, at least one undo per step to redo,
+        and the undo history replaying from the deal to the position, each redo
+        step legal.
         """
+        if not is_game_id(self.game_id):
+            raise ValueError("the game id is not one Parlour makes")
+        check_deal_number(self.deal_number)
+        _flag(self.solver_used, "solver_used")
+        _flag(self.touched, "touched")
+        if self.history and not self.touched:
+            raise ValueError("a game with moves is marked untouched")
         state = self.state
         if sum(len(fan) for fan in state.fans) + state.cards_home() != DECK_SIZE:
             raise ValueError("the cards do not add up")
@@ -169,14 +188,15 @@ class Game:
     def from_dict(data: Any, fallback_id: str | None = None) -> Game:
         """Rebuild a game by replaying its history from the deal, checking everything.
 
-        Every number is bounded by what a real game can reach, and the counters
-        must agree with the history (each redo step was once undone, a won game
-        has nothing to redo). A save older than game ids gets ``fallback_id``.
+        The moves are replayed as they are read (each must be legal), the position
+        must be where they lead, and then the game must pass :meth:`check_consistent`,
+        the checks a save passes before it is written. A save older than game ids
+        gets ``fallback_id``.
         """
         if not isinstance(data, dict):
             raise TypeError("the game is not an object")
         game_id = data.get("game_id", fallback_id)
-        if game_id is not None and not is_game_id(game_id):
+        if game_id is not None and not isinstance(game_id, str):
             raise ValueError("the game id is not one Parlour makes")
         game = Game(check_deal_number(data["deal_number"]), game_id)
         for index, step in enumerate(_steps(data["history"], "history")):

@@ -1,12 +1,10 @@
-"""The help and statistics pages of Midnight Oil (full-screen text, spec §10, §11)."""
+"""The help pages of Midnight Oil (full-screen text, spec §11); statistics: :mod:`report`."""
 
 from __future__ import annotations
 
-from parlour.midnightoil.stats import Stats
-
 HELP_PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
-        "Midnight Oil - the rules (page 1 of 2)",
+        "Midnight Oil - the rules (page 1 of 3)",
         (
             "Move all 52 cards to the four foundations, one per suit, from ace up to king.",
             "",
@@ -31,7 +29,30 @@ HELP_PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     (
-        "Midnight Oil - the keys (page 2 of 2)",
+        "Midnight Oil - how a game ends (page 2 of 3)",
+        (
+            "Won: all 52 cards are home, without auto-solve. Undo and redo are then off.",
+            "",
+            "Lost: the game ends with cards left, and the score is the cards home, when",
+            '  - no move, no redeal and no draw is left ("No moves left - game over");',
+            "  - in the last deal, no move can bring another card home, the draw counted",
+            '    while unused: the game checks a moment after each move ("No move can',
+            '    bring another card home"). With a redeal left a game never ends so: the',
+            "    next shuffle may bring a card home;",
+            "  - you give it up after a move: N, R or # (it asks first), or Q and n.",
+            "",
+            "Solved by computer: auto-solve (!) was used, whether it then won or not.",
+            "It is the computer's game: never your win and never your best.",
+            "",
+            "An end is final: its result is recorded once, the clock stops, and there is",
+            "no move and no hint; u undo (unless won), R, N and # stay. What you play",
+            "after a result is a replay and is not recorded, and so is a saved game",
+            "that already has a result when you resume it. A game you save and leave",
+            "is recorded when it is resumed and ends.",
+        ),
+    ),
+    (
+        "Midnight Oil - the keys (page 3 of 3)",
         (
             "a-h j-s  select that fan's top card; with a card selected, move it onto",
             "         that fan (the same fan again: the smart move)",
@@ -57,46 +78,3 @@ HELP_PAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
 )
-
-HISTOGRAM_BUCKETS = ((0, 9), (10, 19), (20, 29), (30, 39), (40, 49), (50, 51), (52, 52))
-BAR_WIDTH = 40
-
-
-def stats_lines(stats: Stats, deal_number: int, note: str | None = None) -> list[str]:
-    """The statistics screen as lines of text (``note``: what reading them found)."""
-    lines = [
-        f"Games played {stats.played:6}    won {stats.won}   lost {stats.lost}   "
-        f"solved by computer {stats.solved}",
-        f"Win rate     {stats.win_rate:5.1f}%    restarted {stats.restarted}",
-        f"Streak       {stats.current_streak:6}    best streak {stats.best_streak}",
-        f"Cards home   mean {stats.mean_home:4.1f}   best {stats.best_home}/52",
-        "",
-        "Cards home in each game you played (games solved by the computer left out):",
-    ]
-    counts = [sum(stats.histogram[lo : hi + 1]) for lo, hi in HISTOGRAM_BUCKETS]
-    most = max(counts) if any(counts) else 1
-    for (lo, hi), count in zip(HISTOGRAM_BUCKETS, counts, strict=True):
-        label = f"{lo}" if lo == hi else f"{lo}-{hi}"
-        bar = "#" * (round(BAR_WIDTH * count / most) if count else 0)
-        lines.append(f"  {label:>6} {count:5}  {bar}")
-    lines.append("")
-    record = stats.best_for(deal_number)
-    if record is None:
-        lines.append(f"Deal {deal_number}: not played before.")
-    else:
-        won = "won" if record["won"] else "not won yet"
-        lines.append(
-            f"Deal {deal_number}: played {record['played']}, your best {record['best']}/52, {won}."
-        )
-    if stats.wins:
-        last = stats.wins[-1]
-        minutes, seconds = divmod(int(last.get("seconds", 0)), 60)
-        draw = "with the draw" if last.get("draw_used") else "without the draw"
-        lines.append(
-            f"Last win: deal {last.get('deal_number')}, in deal {last.get('phase')} of 3, "
-            f"{draw}, {last.get('moves')} moves, {last.get('undos')} undos, "
-            f"{minutes}:{seconds:02}."
-        )
-    if note:
-        lines.append(note)
-    return lines

@@ -1,38 +1,38 @@
 """The life of one Midnight Oil session: the game, prompts, saving, statistics, the clock.
 
-The base of :class:`parlour.midnightoil.app.MidnightOilApp`. It holds the
-state every part of the UI shares (the game, selection, cursor, draw mode,
-prompt, message, hint) and does what does not depend on which key was
-pressed: making a step of moves, asking yes/no questions and file names,
-saving, starting another deal, recording each game's outcome once in the
-statistics (spec §10), quitting with the offer to save, and saving a
-recovery file when input ends.
+The base of :class:`parlour.midnightoil.app.MidnightOilApp` (above it:
+:mod:`leaving`, :mod:`draw`, :mod:`assist`). It holds the state every part of
+the UI shares (the game, selection, cursor, draw mode, prompt, message, hint,
+the game's :class:`~parlour.midnightoil.ending.Ending`) and does what does not
+depend on which key was pressed: making a step of moves, asking yes/no
+questions and file names, saving, and recording the game's result once in the
+statistics (spec §10).
 
 What is recorded when (docs/midnightoil.md, "Statistics"): a win at once; a
 game that can bring no more cards home once that is proven; a game left
 (new deal, restart, choose deal, quit without saving) as lost. A game whose
 current position is saved is not recorded when it is left or when input
-ends: it counts when the resumed game ends, under the same game id, and a
-later record of a game replaces its earlier one in the ledger.
+ends: it counts when the resumed game ends, under the same game id. The first
+result of a game is its result for good (:mod:`parlour.midnightoil.ending`):
+play after it, or a save of an ended game resumed, is a replay and records
+nothing.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 import time
 from collections.abc import Callable
 
-from parlour.core import paths
 from parlour.core.record import Record
-from parlour.core.rng import random_below
 from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil.advisor import Advisor
-from parlour.midnightoil.cards import FAN_KEYS, SUITS, parse_deal_number
+from parlour.midnightoil.cards import DEAL_LIMIT, FAN_KEYS, SUITS
+from parlour.midnightoil.ending import REPLAY_OVER, REPLAY_WON, STUCK, Ending
 from parlour.midnightoil.game import Game
 from parlour.midnightoil.rules import DRAW, FOUNDATION, REDEAL, IllegalMove, Move, State
-from parlour.midnightoil.stats import LOST, SOLVED, WON, Stats, load_stats, record_game
+from parlour.midnightoil.stats import LOST, SOLVED, WON, Stats, record_of
+from parlour.midnightoil.statsfile import append_record, load_stats, settled_result
 from parlour.midnightoil.view import card_text
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
@@ -41,12 +41,12 @@ from parlour.tui.prompts import Answer, LineEditor, YesNoPrompt
 
 CLOCK_GAP_LIMIT = 120.0
 """Longest pause between two keys that still counts as playing time."""
-RECOVERY_STEM = "midnightoil-recovery"
-"""Recovery saves are ``midnightoil-recovery-YYYYmmdd-HHMMSS-xxxxxx.json`` in the data folder."""
 MESSAGE_MARGIN = 4
 """Columns of the message row not available to a message (margins and the "> " mark)."""
 CARD_NAME = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
 """A card named in the rules' notation inside a message."""
+DEAL_PROMPT = f"Deal number, from 0 to {DEAL_LIMIT - 1}:"
+"""The ``#`` field's label: the range worded as the refusal words it."""
 
 
 class DrawMode(Record):
@@ -114,6 +114,9 @@ class GameSession(TerminalApp):
         self.draw: DrawMode | None = None
         self.prompt: Prompt | None = None
         self.message = warning or self._welcome()
+        self.ending = Ending()
+        """The game's end and its result (recorded here, or found: then play is a replay)."""
+        self._look_up_result()
         self.resumed_from: str | None = None
         """The save this game was resumed from while its message is up (refitted to the width)."""
         if save_path is not None and not warning:
@@ -126,23 +129,31 @@ class GameSession(TerminalApp):
         self.hint_cycle: list[Move] = []
         self.after_hint = False
         self.solving = False
-        self.recorded_at: tuple[object, ...] | None = self._spot() if game.state.is_won() else None
-        """The position at which this game's last record was made (None: not recorded)."""
         self.saved_at: tuple[object, ...] | None = self._spot() if save_path else None
         """The position the save file ``save_path`` holds (None: nothing saved)."""
         self.verdict: tuple[tuple[object, ...], str] | None = None
         """The answer to "can it still be won?" and the position it was asked at."""
-        self.end_checked: tuple[object, ...] | None = None
-        """The last-deal position the solver last checked for an end."""
-        self.ended_at: tuple[object, ...] | None = None
-        """A position proven to be an end (no move brings another card home)."""
-        self.solver_gave_up = False
-        """The end at ``ended_at`` is where auto-solve found no more moves."""
         self.stats_note = warning
+        """What the statistics page says about the ledger (damaged lines skipped...)."""
         self.record_warning: str | None = None
         """Why the last record could not be made (kept over the next deal's welcome)."""
-        """What the statistics page says about the ledger (damaged lines skipped...)."""
+        self.record_problem: str | None = None
+        """Why the last record is not in the ledger (kept for next time, or lost): a game
+        left on quitting or a hang-up says so in its last line."""
         self.last_tick = time.monotonic() if now is None else now
+
+    def _look_up_result(self) -> None:
+        """A game played before (resumed) may already have its result: then this is a replay.
+
+        A won game without a result in the ledger (its record could not be written)
+        is taken as ended here: there is nothing left to play or record.
+        """
+        game = self.game
+        found = None if game.new_id else settled_result(game.game_id)
+        if found is not None:
+            self.ending.settle(found, None)
+        elif game.state.is_won():
+            self.ending.settle(record_of(game, SOLVED if game.solver_used else WON), self._spot())
 
     def _spot(self) -> tuple[object, ...]:
         """The current position with its line of play (what a record or a save holds)."""
@@ -157,6 +168,8 @@ class GameSession(TerminalApp):
     def resumed_message(self) -> str:
         """ "Resumed FILE: deal N..." with the file name fitted to the last frame's width."""
         tail = f": deal {self.game.deal_number}. Press ? for help."
+        if self.ending.replaying(self._spot()):
+            tail = ": a replay of an ended game; nothing is recorded."
         return f"Resumed {self._path_in(self.resumed_from or '', 'Resumed ' + tail)}{tail}"
 
     def _welcome(self) -> str:
@@ -169,8 +182,10 @@ class GameSession(TerminalApp):
         now = time.monotonic()
         gap = now - self.last_tick
         self.last_tick = now
-        if not self.game.state.is_won() and gap > 0:
-            self.game.elapsed += min(gap, CLOCK_GAP_LIMIT)
+        # The clock stops at an end, and a game with a result (a replay) has none running.
+        stopped = self.ending.result is not None or self.ending.at_end(self.game.state)
+        if not stopped:
+            self.game.add_time(min(gap, CLOCK_GAP_LIMIT))
 
     def _with_glyphs(self, text: str) -> str:
         """The rules' card names (``2C``) in ``text`` drawn as on the board (``2♣``)."""
@@ -209,13 +224,39 @@ class GameSession(TerminalApp):
         state = self.game.state
         if state.is_won():
             self.solving = False
-            self._record(SOLVED if self.game.solver_used else WON)
+            self.draw = None
+            if self.ending.result is not None:
+                self.message = REPLAY_WON
+                return
             self.message = (
                 "Solved by the computer: all 52 cards are home."
                 if self.game.solver_used
                 else f"You won! All 52 cards home, deal {state.phase} of 3, "
                 f"{self.game.moves} moves."
             )
+            self._record(SOLVED if self.game.solver_used else WON)
+        elif state.is_stuck():
+            self._game_over(STUCK)
+
+    def _game_over(self, kind: str, message: str | None = None) -> None:
+        """The position is an end of ``kind``: nothing is left to select; record the result once.
+
+        ``message``: what to say (auto-solve's reason for stopping); a replay's end
+        otherwise says that nothing is recorded, and a failed record says why.
+        """
+        self.ending.end(self.game.state, kind)
+        self.selected = None
+        self.cursor = None
+        self.draw = None
+        self.hint = None
+        self.verdict = None
+        if message is not None:
+            self.message = message
+        if self.ending.result is not None:
+            if message is None:
+                self.message = REPLAY_OVER
+            return
+        self._record(SOLVED if self.game.solver_used else LOST)
 
     def _redeal(self) -> None:
         if self._play([Move.redeal()], ""):
@@ -270,16 +311,6 @@ class GameSession(TerminalApp):
         elif kind == "solve":
             if yes:
                 self._start_solving()
-        elif kind.startswith("abandon-"):
-            if yes:
-                self._do_leave(kind.removeprefix("abandon-"))
-        elif kind == "quit":
-            if yes:
-                self._ask_save_path("quit-save")
-            else:
-                self._end_game(restarted=False)
-                self.finished = True
-                self.exit_message = self._exit_line()
         elif kind == "overwrite-save" or kind == "overwrite-quit-save":
             if yes:
                 self._write_save(self.pending_path, quitting=kind == "overwrite-quit-save")
@@ -287,15 +318,8 @@ class GameSession(TerminalApp):
                 self._ask_save_path(kind.removeprefix("overwrite-"))
 
     def _editor_done(self, kind: str, text: str) -> None:
+        """A file name typed to save to (``kind``: "save" or "quit-save")."""
         self.prompt = None
-        if kind == "deal":
-            try:
-                number = parse_deal_number(text)
-            except ValueError as exc:
-                self._refuse(f"{exc}.")
-                return
-            self._start_game(Game(number))
-            return
         if not text:
             self._refuse("No file name given; not saved.")
             return
@@ -324,165 +348,53 @@ class GameSession(TerminalApp):
         self.saved_at = self._spot()
         if quitting:
             self.finished = True
-            command = _command_path(text)
+            command = command_path(text)
             self.exit_message = f"Game saved to {command} - resume with: midnightoil {command}"
         else:
             rest = "Saved. Resume later with: midnightoil "
             self.message = rest + self._path_in(_shell_quoted(text), rest)
 
-    def _in_progress(self) -> bool:
-        """A game that would be recorded if it were left now (touched, not yet counted here)."""
-        return self.game.touched and self.recorded_at != self._spot()
-
     def _is_saved(self) -> bool:
         """The save file holds the current position: leaving loses nothing."""
         return self.saved_at is not None and self.saved_at == self._spot()
 
-    def _leave_game(self, how: str) -> None:
-        if self._in_progress() and not self._is_saved():
-            what = {
-                "new": "Give up this game for a new deal?",
-                "restart": "Give up this game and start the deal again?",
-                "choose": "Give up this game and choose another deal?",
-            }
-            counts = "solved" if self.game.solver_used else "lost"
-            self._ask(f"abandon-{how}", f"{what[how]} It counts as {counts}. (y/n)")
-            return
-        self._do_leave(how)
-
-    def _do_leave(self, how: str) -> None:
-        if how == "choose":
-            self.prompt = Prompt("deal", editor=LineEditor("Deal number:", ""))
-            return
-        saved = self._saved_note()
-        self._end_game(restarted=how == "restart")
-        if how == "restart":
-            self._start_game(Game(self.game.deal_number), ended=True)
-            self.message = f"Deal {self.game.deal_number} restarted."
-        else:
-            self._start_game(Game(_random_deal()), ended=True)
-        if saved:
-            self.message += saved
-
-    def _start_game(self, game: Game, ended: bool = False) -> None:
-        if not ended:
-            self._end_game(restarted=False)
-        self.game = game
-        self.recorded_at = None
-        self.saved_at = None
-        self.save_path = None
-        self.solving = False
-        self._reset_ui()
-        self.end_checked = None
-        self.ended_at = None
-        self.message = self.record_warning or self._welcome()
-        self.record_warning = None
-
-    def _saved_note(self) -> str:
-        """After leaving a saved game: where it waits (it is recorded when it ends later)."""
-        if not (self._in_progress() and self._is_saved() and self.save_path):
-            return ""
-        rest = self._welcome() + " (Your game waits in .)"
-        return f" (Your game waits in {self._path_in(self.save_path, rest)}.)"
-
-    def _end_game(self, restarted: bool) -> None:
-        """Record the current game as lost or solved, unless it is counted or its save holds it."""
-        if not self._in_progress() or self._is_saved():
-            return
-        self._record(SOLVED if self.game.solver_used else LOST, restarted)
-
     def _record(self, outcome: str, restarted: bool = False) -> None:
-        """Append this game's record (once per position; a later one replaces it)."""
-        if self.recorded_at == self._spot():
+        """Record this game's result: its first, so only while it has none.
+
+        Another copy of the game (resumed from the same save) may have ended it
+        meanwhile: then that result stands, nothing is written, and the player is told.
+        """
+        if self.ending.result is not None:
             return
-        self.recorded_at = self._spot()
-        warning = record_game(self.game, outcome, restarted)
+        found = settled_result(self.game.game_id)
+        if found is not None:
+            self.ending.settle(found, None)
+            self.message = self.ending.not_recorded()
+            return
+        record = record_of(self.game, outcome, restarted)
+        self.ending.settle(record, self._spot())
+        self.record_problem = append_record(record)
         self.stats, read_warning = load_stats()
-        self.record_warning = warning or read_warning
+        self.record_warning = self.record_problem or read_warning
         if self.record_warning:
             self.message = self.record_warning
 
-    def _quit(self) -> None:
-        if self._in_progress() and not self._is_saved():
-            self._ask("quit", "Save this game before quitting? (y/n, Esc keeps playing)")
-            return
-        self.finished = True
-        self.exit_message = self._exit_line()
-        if self._in_progress() and self.save_path:
-            self.exit_message += f" Resume with: midnightoil {_command_path(self.save_path)}"
-
-    def _exit_line(self) -> str:
-        state = self.game.state
-        return f"Midnight Oil deal {self.game.deal_number}: {state.cards_home()}/52 cards home."
-
-    def end_of_input(self) -> None:
-        if self._in_progress() and self._is_saved() and self.save_path:
-            where = _command_path(self.save_path)
-            self.exit_message = f"Input ended; your game is saved in {where}"
-            return
-        if not self._in_progress():
-            return
-        from parlour.core.saves import SaveError
-
-        try:
-            saved = self._recovery_save()
-        except (OSError, SaveError) as exc:
-            if isinstance(exc, SaveError):
-                reason = exc.reason
-            elif isinstance(exc, paths.DataDirError):
-                reason = str(exc)
-            else:
-                reason = exc.strerror or str(exc)
-            # No copy of the game survives: it ends here, and counts as it stands.
-            self._end_game(restarted=False)
-            self.exit_message = printable(f"Input ended; the game could not be saved ({reason}).")
-            return
-        self.exit_message = f"Input ended; your game was saved to {_command_path(saved)}"
-
-    def emergency_save(self) -> str | None:
-        if not self._in_progress() or self._is_saved():
-            return None
-        from parlour.core.saves import SaveError
-
-        try:
-            return printable(self._recovery_save())
-        except (OSError, SaveError):
-            return None
-
-    def _recovery_save(self) -> str:
-        """Save the game under a recovery name no other save has; the path.
-
-        ``OSError`` or :class:`SaveError` when the data folder cannot take it
-        (the empty reserved file is then removed again).
-        """
-        from parlour.core.saves import SaveError, reserve_unique
-        from parlour.midnightoil import savefile
-
-        path = reserve_unique(paths.data_dir(create=True), RECOVERY_STEM)
-        try:
-            savefile.save(path, self.game)
-        except SaveError:
-            with contextlib.suppress(OSError):
-                os.unlink(path)
-            raise
-        return str(path)
+    def _last_words(self, line: str) -> str:
+        """``line`` for the terminal after the game, and what became of its record if it
+        did not go into the ledger."""
+        return line if self.record_problem is None else f"{line}\n{self.record_problem}"
 
 
-def _command_path(path: str) -> str:
+def command_path(path: str) -> str:
     """A path as it is typed after ``midnightoil``: quoted for the shell, made printable."""
     return printable(_shell_quoted(path))
 
 
 def _shell_quoted(path: str) -> str:
-    """``path`` quoted for the shell (:mod:`shlex` is imported when a path is first shown)."""
-    import shlex
+    """``path`` quoted for the player's shell (POSIX or Windows: ``core.shellpath``)."""
+    from parlour.core.shellpath import for_shell
 
-    return shlex.quote(path)
-
-
-def _random_deal() -> int:
-    """A fresh deal number (any randomness may pick it, spec §9)."""
-    return random_below(2**64)
+    return for_shell(path)
 
 
 def move_summary(before: State, moves: list[Move], card: Callable[[int | None], str]) -> str:

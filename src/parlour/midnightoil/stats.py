@@ -1,34 +1,30 @@
-"""Statistics of Midnight Oil games: an append-only ledger, totals worked out on reading.
+"""Statistics of Midnight Oil games: the ledger's records and the totals worked out from them.
 
 Spec §10: each game gets one outcome, ``won`` (52 home without auto-solve),
-``solved`` (auto-solve used, whatever the result) or ``lost`` (any other end
-after at least one move; a restart is also flagged ``restarted``).
+``solved`` (auto-solve used, whatever the result: the computer's game) or
+``lost`` (any other end after at least one move; a restart is also flagged
+``restarted``). Every outcome is a result: the first record of a game id
+stands and later ones are replays (docs/foundation.md, "One game, one result").
 
-Every ended game appends one line to ``midnightoil/games.jsonl`` in the data
-folder (:mod:`parlour.core.ledger`): its ``game_id`` (kept in its saves), the
-deal number, the outcome and the details of the end. Totals, streaks, the
-histogram and the per-deal bests are computed from the ledger each time it is
-read, so two copies of the game running at once both count, and a game that
-is recorded again (resumed from a save after it was recorded as lost) counts
-once, with its last record. Games solved by the computer count as played and
-break a streak, but never as a win, in the histogram or as "your best".
-
-The statistics file of earlier versions (``midnightoil-stats.json``) is read,
-never written, as a baseline the ledger's games are added to.
+Each ended game is one line of ``midnightoil/games.jsonl`` in the data folder
+(:mod:`parlour.midnightoil.statsfile` writes and reads it): its ``game_id``
+(kept in its saves), the deal number, the outcome and the details of the end.
+:class:`Stats` is worked out from those records each time they are read: the
+player's own games and the computer's apart, rates over the player's own games,
+and "your best" only from them. A computer game breaks the player's streak.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable
-from pathlib import Path
 
 from parlour import TYPE_CHECKING
-from parlour.core import ledger, paths
 from parlour.core import record as value
-from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle
+from parlour.core.gameid import is_game_id
 from parlour.midnightoil.cards import DECK_SIZE, check_deal_number
+from parlour.midnightoil.dealtable import DealRecord as DealRecord
+from parlour.midnightoil.dealtable import DealTable
 from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS, Game
 from parlour.midnightoil.rules import REDEALS
 
@@ -47,10 +43,8 @@ KEEP_WINS = 100
 """Details of the most recent wins kept."""
 MAX_MOVES = 10**6
 """More moves than any line of play holds (a card builds at most once a deal)."""
-PATH_COLUMNS = 40
-"""Columns a file name may take in a statistics message."""
-ROW_COLUMNS = 76
-"""Columns of the message row at 80 columns (after its margins and the "> " mark)."""
+_NUMBER = (int, float)
+_store = object.__setattr__
 
 
 class Record(value.Frozen):
@@ -93,16 +87,19 @@ class Record(value.Frozen):
         undos: int,
         seconds: float,
     ) -> None:
-        object.__setattr__(self, "game_id", game_id)
-        object.__setattr__(self, "deal_number", deal_number)
-        object.__setattr__(self, "outcome", outcome)
-        object.__setattr__(self, "home", home)
-        object.__setattr__(self, "restarted", restarted)
-        object.__setattr__(self, "phase", phase)
-        object.__setattr__(self, "draw_used", draw_used)
-        object.__setattr__(self, "moves", moves)
-        object.__setattr__(self, "undos", undos)
-        object.__setattr__(self, "seconds", seconds)
+        # One attribute store per field, as a frozen dataclass does (a ledger of 100,000
+        # games builds 100,000 of these, so the store is looked up once).
+        store = _store
+        store(self, "game_id", game_id)
+        store(self, "deal_number", deal_number)
+        store(self, "outcome", outcome)
+        store(self, "home", home)
+        store(self, "restarted", restarted)
+        store(self, "phase", phase)
+        store(self, "draw_used", draw_used)
+        store(self, "moves", moves)
+        store(self, "undos", undos)
+        store(self, "seconds", seconds)
 
     def to_dict(self) -> dict[str, Any]:
         """The ledger line's object."""
@@ -114,40 +111,42 @@ class Record(value.Frozen):
         if raw.get("v") != RECORD_VERSION:
             raise ValueError("not a record of this version")
         game_id = raw["game_id"]
-        if not ledger.is_game_id(game_id):
+        if not is_game_id(game_id):
             raise ValueError("bad game id")
         outcome = raw["outcome"]
         if outcome not in OUTCOMES:
             raise ValueError("bad outcome")
-        home = _whole(raw["home"], DECK_SIZE)
+        home = whole(raw["home"], DECK_SIZE)
         if outcome == WON and home != DECK_SIZE:
             raise ValueError("a win with cards left")
         seconds = raw["seconds"]
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        if isinstance(seconds, bool) or not isinstance(seconds, _NUMBER):
             raise ValueError("bad time")
         if not 0 <= seconds <= MAX_ELAPSED:
             raise ValueError("bad time")
         return Record(
-            game_id=game_id,
-            deal_number=check_deal_number(raw["deal_number"]),
-            outcome=outcome,
-            home=home,
-            restarted=_flag(raw["restarted"]),
-            phase=_whole(raw["phase"], REDEALS + 1, low=1),
-            draw_used=_flag(raw["draw_used"]),
-            moves=_whole(raw["moves"], MAX_MOVES),
-            undos=_whole(raw["undos"], MAX_UNDOS),
-            seconds=float(seconds),
+            game_id,
+            check_deal_number(raw["deal_number"]),
+            outcome,
+            home,
+            flag(raw["restarted"]),
+            whole(raw["phase"], REDEALS + 1, 1),
+            flag(raw["draw_used"]),
+            whole(raw["moves"], MAX_MOVES),
+            whole(raw["undos"], MAX_UNDOS),
+            float(seconds),
         )
 
 
-def _whole(raw: Any, high: int, low: int = 0) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
+def whole(raw: Any, high: int, low: int = 0) -> int:
+    """``raw`` if it is a whole number (not a flag) from ``low`` to ``high``, else ValueError."""
+    if type(raw) is not int or not low <= raw <= high:  # a bool's type is bool
         raise ValueError(f"not a whole number from {low} to {high}")
     return raw
 
 
-def _flag(raw: Any) -> bool:
+def flag(raw: Any) -> bool:
+    """``raw`` if it is true or false, else ValueError."""
     if not isinstance(raw, bool):
         raise ValueError("not true or false")
     return raw
@@ -174,63 +173,104 @@ def record_of(game: Game, outcome: str, restarted: bool = False) -> Record:
 
 
 class Stats(value.Record):
-    """Totals, streaks, a cards-home histogram and per-deal records."""
+    """What the ledger says: the player's own games and the computer's, kept apart.
+
+    A game in which auto-solve was used is the computer's (outcome ``solved``):
+    a win of the computer's when all 52 came home, else a loss of the computer's.
+    Rates, means, the histogram and "your best" are over the player's own games
+    only; a computer game breaks the player's winning streak.
+    """
 
     won: int
+    """The player's wins."""
     lost: int
-    solved: int
+    """The player's losses (given up, restarted or proven ends)."""
+    computer_won: int
+    """Games auto-solve played to all 52 home."""
+    computer_lost: int
+    """Games auto-solve played that ended with cards left."""
+    earlier_solved: int
+    """The earlier statistics file's games with auto-solve (it kept no won or lost)."""
     restarted: int
+    """The player's losses that were restarts."""
     current_streak: int
     best_streak: int
     histogram: list[int]
-    """Cards home in each game the player played (solved games left out)."""
+    """Cards home in each of the player's games (the computer's left out)."""
     wins: list[dict[str, Any]]
-    deals: dict[str, dict[str, Any]]
-    """Per deal number: ``played``, ``won`` and the player's ``best`` cards home."""
+    deals: DealTable
+    """What each deal number's games were (:class:`DealRecord` by deal number)."""
+    opening_run: int
+    """The wins these games open with, before anything breaks the streak (see
+    :meth:`follow`: the earlier file's streak goes on into them)."""
+    broken: bool
+    """Whether any of these games broke the streak (a loss, or a computer's game)."""
 
     __slots__ = (
         "won",
         "lost",
-        "solved",
+        "computer_won",
+        "computer_lost",
+        "earlier_solved",
         "restarted",
         "current_streak",
         "best_streak",
         "histogram",
         "wins",
         "deals",
+        "opening_run",
+        "broken",
     )
 
     def __init__(
         self,
         won: int = 0,
         lost: int = 0,
-        solved: int = 0,
+        computer_won: int = 0,
+        computer_lost: int = 0,
+        earlier_solved: int = 0,
         restarted: int = 0,
         current_streak: int = 0,
         best_streak: int = 0,
         histogram: list[int] | None = None,
         wins: list[dict[str, Any]] | None = None,
-        deals: dict[str, dict[str, Any]] | None = None,
+        deals: DealTable | None = None,
+        opening_run: int = 0,
+        broken: bool = False,
     ) -> None:
         self.won = won
         self.lost = lost
-        self.solved = solved
+        self.computer_won = computer_won
+        self.computer_lost = computer_lost
+        self.earlier_solved = earlier_solved
         self.restarted = restarted
         self.current_streak = current_streak
         self.best_streak = best_streak
         self.histogram = [0] * (DECK_SIZE + 1) if histogram is None else histogram
         self.wins = [] if wins is None else wins
-        self.deals = {} if deals is None else deals
+        self.deals = DealTable() if deals is None else deals
+        self.opening_run = opening_run
+        self.broken = broken
+
+    @property
+    def own(self) -> int:
+        """The player's own games: won + lost."""
+        return self.won + self.lost
+
+    @property
+    def computer(self) -> int:
+        """Games with auto-solve: the computer's wins and losses and the earlier file's."""
+        return self.computer_won + self.computer_lost + self.earlier_solved
 
     @property
     def played(self) -> int:
-        """Games played: won + lost + solved by computer."""
-        return self.won + self.lost + self.solved
+        """Every game recorded: the player's own and the computer's."""
+        return self.own + self.computer
 
     @property
     def win_rate(self) -> float:
-        """Won games as a percentage of games played (0 when none)."""
-        return 100.0 * self.won / self.played if self.played else 0.0
+        """The player's wins as a percentage of the player's own games (0 when none)."""
+        return 100.0 * self.won / self.own if self.own else 0.0
 
     @property
     def mean_home(self) -> float:
@@ -245,31 +285,41 @@ class Stats(value.Record):
         best = [n for n, count in enumerate(self.histogram) if count]
         return max(best) if best else 0
 
-    def best_for(self, deal_number: int) -> dict[str, Any] | None:
-        """The record of one deal number (``best``, ``won``, ``played``) or None."""
-        return self.deals.get(str(deal_number))
+    def best_for(self, deal_number: int) -> DealRecord | None:
+        """The record of one deal number (a copy), or None when no game was recorded on it."""
+        return self.deals.get(deal_number)
+
+    def _break_streak(self) -> None:
+        self.current_streak = 0
+        self.broken = True
 
     def add(self, record: Record) -> None:
         """Count one ended game (the ledger's records are added in their order)."""
-        entry = self.deals.setdefault(
-            str(record.deal_number), {"best": 0, "won": False, "played": 0}
-        )
-        entry["played"] += 1
-        if record.restarted:
-            self.restarted += 1
+        deals = self.deals
+        row = deals.row(record.deal_number)
         if record.outcome == SOLVED:
-            self.solved += 1
-            self.current_streak = 0
+            deals.computer[row] += 1
+            self._break_streak()
+            if record.home == DECK_SIZE:
+                deals.computer_won[row] += 1
+                self.computer_won += 1
+            else:
+                self.computer_lost += 1
             return
+        deals.played[row] += 1
         self.histogram[record.home] += 1
-        entry["best"] = max(entry["best"], record.home)
+        deals.best[row] = max(deals.best[row], record.home)
         if record.outcome == LOST:
             self.lost += 1
-            self.current_streak = 0
+            if record.restarted:
+                self.restarted += 1
+            self._break_streak()
             return
         self.won += 1
-        entry["won"] = True
+        deals.won[row] = True
         self.current_streak += 1
+        if not self.broken:
+            self.opening_run += 1
         self.best_streak = max(self.best_streak, self.current_streak)
         self.wins.append(
             {
@@ -283,6 +333,34 @@ class Stats(value.Record):
         )
         del self.wins[:-KEEP_WINS]
 
+    def follow(self, earlier: Stats) -> None:
+        """Count ``earlier``'s games as played before these (the earlier file's, then the
+        ledger's): the same as adding these games' records, in order, to ``earlier``.
+
+        Changes these statistics in place and costs as much as ``earlier`` is long, so
+        a long ledger's totals take a short baseline without being copied.
+        """
+        self.best_streak = max(
+            earlier.best_streak, self.best_streak, earlier.current_streak + self.opening_run
+        )
+        if not self.broken:
+            self.current_streak += earlier.current_streak
+        self.opening_run = (
+            earlier.opening_run if earlier.broken else earlier.opening_run + self.opening_run
+        )
+        self.broken = self.broken or earlier.broken
+        self.won += earlier.won
+        self.lost += earlier.lost
+        self.computer_won += earlier.computer_won
+        self.computer_lost += earlier.computer_lost
+        self.earlier_solved += earlier.earlier_solved
+        self.restarted += earlier.restarted
+        self.histogram = [a + b for a, b in zip(earlier.histogram, self.histogram, strict=True)]
+        self.wins = [dict(win) for win in earlier.wins] + self.wins
+        del self.wins[:-KEEP_WINS]
+        for number, before in earlier.deals.items():
+            self.deals.absorb(number, before)
+
     @staticmethod
     def of(records: Iterable[Record], baseline: Stats | None = None) -> Stats:
         """The statistics of ``records`` added, in order, to ``baseline``."""
@@ -293,132 +371,14 @@ class Stats(value.Record):
 
     def copy(self) -> Stats:
         """An independent copy."""
-        return Stats.from_dict(self.to_dict())
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict (the layout of the earlier statistics file)."""
-        return {
-            "version": STATS_VERSION,
-            "won": self.won,
-            "lost": self.lost,
-            "solved": self.solved,
-            "restarted": self.restarted,
-            "current_streak": self.current_streak,
-            "best_streak": self.best_streak,
-            "histogram": list(self.histogram),
-            "wins": [dict(w) for w in self.wins],
-            "deals": {k: dict(v) for k, v in self.deals.items()},
-        }
-
-    @staticmethod
-    def from_dict(data: Any) -> Stats:
-        """Read the earlier statistics file's layout; ``ValueError`` if it is damaged."""
-        if not isinstance(data, dict) or data.get("version") != STATS_VERSION:
-            raise ValueError("not a statistics file of this version")
-        counts = {}
-        for name in ("won", "lost", "solved", "restarted", "current_streak", "best_streak"):
-            counts[name] = _whole(data[name], MAX_UNDOS)
-        histogram = data["histogram"]
-        if not isinstance(histogram, list) or len(histogram) != DECK_SIZE + 1:
-            raise ValueError("the cards-home histogram is damaged")
-        wins = data["wins"]
-        if not isinstance(wins, list) or not all(isinstance(w, dict) for w in wins):
-            raise ValueError("the list of wins is damaged")
-        deals = data["deals"]
-        if not isinstance(deals, dict):
-            raise ValueError("the per-deal records are damaged")
-        clean: dict[str, dict[str, Any]] = {}
-        for key, entry in deals.items():
-            if not key.isascii() or not key.isdigit() or not isinstance(entry, dict):
-                raise ValueError("a per-deal record is damaged")
-            check_deal_number(int(key))
-            won = _flag(entry.get("won"))
-            best = _whole(entry.get("best"), DECK_SIZE)
-            if best == DECK_SIZE and not won:
-                best = 0  # 52 home without a win: the computer's solve, never "your best"
-            clean[str(int(key))] = {
-                "best": best,
-                "won": won,
-                "played": _whole(entry.get("played"), MAX_UNDOS),
-            }
-        return Stats(
-            histogram=[_whole(n, MAX_UNDOS) for n in histogram],
-            wins=[_clean_win(w) for w in wins][-KEEP_WINS:],
-            deals=clean,
-            **counts,
+        return value.replace(
+            self,
+            histogram=list(self.histogram),
+            wins=[dict(win) for win in self.wins],
+            deals=self.deals.copy(),
         )
 
 
-def _clean_win(raw: dict[str, Any]) -> dict[str, Any]:
-    """A win's details with only numbers and flags of the right range (shown on a page)."""
-    seconds = raw.get("seconds", 0)
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-        seconds = 0
-    return {
-        "deal_number": check_deal_number(raw.get("deal_number", -1)),
-        "phase": _whole(raw.get("phase"), REDEALS + 1, low=1),
-        "draw_used": _flag(raw.get("draw_used")),
-        "moves": _whole(raw.get("moves"), MAX_MOVES),
-        "undos": _whole(raw.get("undos"), MAX_UNDOS),
-        "seconds": float(seconds) if 0 <= seconds <= MAX_ELAPSED else 0.0,
-    }
-
-
-def ledger_path() -> Path:
-    """The ledger in the data folder (the folder is not created here)."""
-    return paths.data_file(LEDGER_FILE, create_dir=False)
-
-
-def _shown(path: Path) -> str:
-    return shorten_middle(printable(str(path)), PATH_COLUMNS, ASCII_ELLIPSIS)
-
-
-def _read_baseline() -> tuple[Stats | None, str | None]:
-    path = paths.data_file(BASELINE_FILE, create_dir=False)
-    try:
-        if not path.exists():
-            return None, None
-        raw = path.read_bytes()
-    except OSError as exc:
-        return None, f"Earlier statistics unreadable ({exc.strerror or exc}); left as they are."
-    try:
-        return Stats.from_dict(json.loads(raw.decode("utf-8"))), None
-    except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError):
-        backup = ledger.set_aside(path)
-        if backup is None:
-            return None, f"Earlier statistics in {_shown(path)} are damaged; left as they are."
-        return None, f"Earlier statistics were damaged; kept as {_shown(backup)}."
-
-
-def load_stats() -> tuple[Stats, str | None]:
-    """The statistics (earlier baseline plus the ledger) and a warning for the player or None.
-
-    Never raises: a data folder that cannot be used gives empty statistics and
-    a warning. A damaged ledger line is skipped on its own; the file is never
-    rewritten.
-    """
-    problem = paths.folder_problem("No statistics", ROW_COLUMNS)
-    if problem is not None:
-        return Stats(), problem
-    baseline, warning = _read_baseline()
-    reading = ledger.read(ledger_path(), Record.from_dict, lambda record: record.game_id)
-    stats = Stats.of(reading.records, baseline)
-    note = reading.message()
-    if reading.problem is not None:
-        note = f"Statistics unreadable ({printable(reading.problem)}); the game goes on."
-    elif note is not None:
-        note = note[0].upper() + note[1:] + "."
-    return stats, warning or note
-
-
-def record_game(game: Game, outcome: str, restarted: bool = False) -> str | None:
-    """Append the record of ``game`` ending with ``outcome``; a warning on failure, else None."""
-    problem = paths.folder_problem("Statistics not recorded", ROW_COLUMNS)
-    if problem is not None:
-        return problem
-    try:
-        ledger.append(ledger_path(), record_of(game, outcome, restarted).to_dict())
-    except ledger.LedgerError as exc:
-        text = str(exc)
-        return printable(text[0].upper() + text[1:] + ".")
-    return None
+def is_final(record: Record) -> bool:
+    """Every outcome of Midnight Oil is a result (docs/foundation.md, "One game, one result")."""
+    return record.outcome in OUTCOMES

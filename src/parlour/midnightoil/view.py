@@ -34,12 +34,19 @@ STATUS_COL = 41
 
 KEY_SUMMARY = (
     "t hint   * auto",
-    "! solve  u undo",
-    "D redeal x draw",
-    "S save   i stats",
+    "! solve  x draw",
+    "u undo   U redo",
+    "D redeal S save",
+    "N new    R restart",
+    "# deal   i stats",
     "? help   Q quit",
     "w can it still be won?",
 )
+"""Every key of the game, in the panel (the help's keys page says more)."""
+KEYS_ROW = 9
+NOTES_ROW = KEYS_ROW + len(KEY_SUMMARY)
+"""The panel's notes (clock, your best...) follow the keys, down to row 21."""
+NOTE_LINES = 5
 
 
 class Board(Record):
@@ -236,9 +243,9 @@ def _panel(frame: Frame, board: Board, glyphs: Glyphs, left: int, hint_foundatio
     frame.put(6, left + 1, f"redeals left  {state.redeals_left}")
     frame.put(7, left + 1, "draw          " + ("used" if state.draw_used else "ready"))
     for i, line in enumerate(KEY_SUMMARY):
-        frame.put(9 + i, left + 1, line, Style.DIM)
-    for i, line in enumerate(board.panel_notes[:5]):
-        frame.put(15 + i, left + 1, line[: PANEL_WIDTH - 2])
+        frame.put(KEYS_ROW + i, left + 1, line, Style.DIM)
+    for i, line in enumerate(board.panel_notes[:NOTE_LINES]):
+        frame.put(NOTES_ROW + i, left + 1, line[: PANEL_WIDTH - 2])
 
 
 def _suit_colour(index: int) -> Style:

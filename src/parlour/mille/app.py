@@ -38,7 +38,7 @@ from parlour.mille.flow import (
 )
 from parlour.mille.handlog import HandLog
 from parlour.mille.meta import DEFAULT_LEVEL, Meta
-from parlour.mille.record import Recorder
+from parlour.mille.record import Recorder, replay_note
 from parlour.mille.reviewing import REVIEW_KEY, ReviewMixin, monotonic
 from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
 from parlour.mille.saving import SavingMixin
@@ -52,6 +52,8 @@ from parlour.tui.glyphs import ASCII, Glyphs
 
 if TYPE_CHECKING:
     from typing import Any, Protocol
+
+    from parlour.mille.stats import GameRecord
 
     class Opponent(Protocol):
         """What the app needs from a computer player."""
@@ -72,6 +74,8 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
     ``meta`` is the game's identity, level and hand summaries (from a save, or
     a new game id at ``level``); the statistics are kept by :class:`Recorder`.
     ``hand_log`` is the player's decisions of the hand so far, from a save.
+    ``replay_of`` is the recorded result of a restored game that has one: the
+    game is then a replay, says so on the message line and records nothing.
     """
 
     program = "mille"
@@ -88,6 +92,7 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
         meta: Meta | None = None,
         level: str = DEFAULT_LEVEL,
         glyphs: Glyphs = ASCII,
+        replay_of: GameRecord | None = None,
         hand_log: HandLog | None = None,
     ) -> None:
         super().__init__()
@@ -96,7 +101,7 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
         self._new_hand_log()
         if hand_log is not None:  # the hand's decisions before the save
             self.hand_log = hand_log
-        self.recorder = Recorder(meta or Meta(new_game_id(), level))
+        self.recorder = Recorder(meta or Meta(new_game_id(), level), replay_of)
         self.clear_screen = False
         """Set by R and ^L: the runner clears the whole terminal before the next paint."""
         self.help_page: int | None = None
@@ -107,7 +112,8 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
         self.layout = Layout.COMMANDS
         self.ordering = False
         self.last_move: tuple[str, str] | None = None
-        self.message = banner or ""
+        self.message = replay_note(replay_of) if replay_of else banner or ""
+        """The message line; a replay says so in place of the restore banner."""
         self.bell = False
         self.save_path = save_path
         """The file this game was restored from or last saved to (offered by Same file?)."""

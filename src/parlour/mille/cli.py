@@ -20,10 +20,12 @@ from parlour.core.text import printable
 
 if TYPE_CHECKING:
     from parlour.mille.ai import ComputerPlayer
+    from parlour.mille.app import MilleApp, Opponent
     from parlour.mille.bsd import BsdPlayer
     from parlour.mille.rules import Move
     from parlour.mille.savefile import Saved
     from parlour.mille.seat import SeatView
+    from parlour.tui.glyphs import Glyphs
 
 DESCRIPTION = """\
 Mille Bornes against the computer, as BSD mille plays it.
@@ -153,6 +155,42 @@ def load_for_play(path: str) -> tuple[object, dict[str, object], dict[str, objec
     return saved.game, saved.ui, saved.computer
 
 
+def restored_app(
+    path: str,
+    saved: Saved,
+    opponent: Opponent,
+    *,
+    colour: bool = False,
+    glyphs: Glyphs | None = None,
+) -> MilleApp:
+    """The app over a loaded save: BSD's ``name [date]`` banner (the file's time), or, when
+    the ledger already holds the game's result, a replay that says so and records nothing
+    (docs/foundation.md, "One game, one result")."""
+    from datetime import datetime
+
+    from parlour.mille.app import MilleApp
+    from parlour.mille.record import settled_result
+    from parlour.mille.uistate import fit_banner
+    from parlour.tui.glyphs import ASCII
+
+    try:
+        when = datetime.fromtimestamp(os.stat(path).st_mtime)
+    except (OSError, ValueError, OverflowError):  # gone since it was read: the time now
+        when = datetime.now()
+    return MilleApp(
+        saved.game,
+        opponent,
+        ui_state=saved.ui,
+        save_path=path,
+        banner=fit_banner(path, when),
+        colour=colour,
+        meta=saved.meta,
+        glyphs=ASCII if glyphs is None else glyphs,
+        replay_of=settled_result(saved.meta.game_id),
+        hand_log=saved.hand_log,
+    )
+
+
 def print_stats() -> int:
     """``mille --stats``: the statistics per level as plain text."""
     from parlour.mille.record import stats_lines
@@ -190,9 +228,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.stats:
         return print_stats()
 
+    from parlour.mille.record import flush_kept
+
+    flush_kept()  # records kept while the data folder was full or read-only
     from parlour.mille.app import MilleApp
     from parlour.mille.rules import Game
-    from parlour.mille.uistate import fit_banner
     from parlour.tui.glyphs import choose_glyphs
     from parlour.tui.runner import run
 
@@ -202,8 +242,6 @@ def main(argv: list[str] | None = None) -> int:
         if args.seed is not None or args.level is not None:
             print("mille: --seed and --level cannot be used with a saved game", file=sys.stderr)
             return 2
-        from datetime import datetime
-
         from parlour.core.saves import SaveError
 
         try:
@@ -212,21 +250,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"mille: {printable(str(exc))}", file=sys.stderr)
             return 1
         game = saved.game
-        try:
-            when = datetime.fromtimestamp(os.stat(args.file).st_mtime)
-        except (OSError, ValueError, OverflowError):  # gone since it was read: the time now
-            when = datetime.now()
-        app = MilleApp(
-            game,
-            LazyComputer(game.seed, saved.computer, saved.meta.level),
-            ui_state=saved.ui,
-            save_path=args.file,
-            banner=fit_banner(args.file, when),
-            colour=colour,
-            meta=saved.meta,
-            glyphs=glyphs,
-            hand_log=saved.hand_log,
-        )
+        opponent = LazyComputer(game.seed, saved.computer, saved.meta.level)
+        app = restored_app(args.file, saved, opponent, colour=colour, glyphs=glyphs)
     else:
         from parlour.core.rng import choose_seed
 

@@ -36,7 +36,8 @@ from parlour.mille.handlog import HandLog
 from parlour.mille.handlog_state import log_from_dict, log_to_dict
 from parlour.mille.meta import DEFAULT_LEVEL as DEFAULT_LEVEL
 from parlour.mille.meta import Meta as Meta
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase, other
+from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
+from parlour.mille.state import starter_of
 from parlour.mille.stats import LEVELS, MAX_HANDS, HandSummary, check_hands, summarize_hand
 from parlour.mille.uistate import validate_ui_state
 
@@ -85,18 +86,24 @@ def save(
     computer player the memory belongs to (the default level when there is none).
     Without ``hand_log`` the hand's decisions are saved as unknown (an empty log that
     is not complete).
+    What is written passes the checks loading makes (:func:`check_state`), or
+    nothing is written: a file the loader would refuse helps no one.
     """
     ui = _plain(path, ui_state, "the screen state")
     memory = _plain(path, computer, "the computer's memory")
     try:
-        Game.from_dict(game.to_dict())  # every check loading makes (cards, table, phase)
-    except Exception as exc:  # a crash mid-move: a file the loader would refuse helps no one
+        Game.from_dict(game.to_dict())  # every check loading makes of the game itself
+    except Exception as exc:  # a crash mid-move
         raise SaveError(path, f"not saved: the game is in the middle of a move ({exc})") from exc
     state: dict[str, Any] = {"game": game.to_dict(), "ui": ui, "computer": memory}
     if meta is None:  # the memory says whose it is: keep the level it belongs to
         meta = fresh_meta(game, "classic" if memory.get("player") == "classic" else DEFAULT_LEVEL)
     state.update(meta.to_dict())
     state["hand_log"] = log_to_dict(hand_log or HandLog(complete=False))
+    try:
+        check_state(json.loads(json.dumps(state, allow_nan=False)), game.seed)
+    except Exception as exc:  # the identity, the hands or the screen do not fit the game
+        raise SaveError(path, f"not saved: {exc}") from exc
     write_save(path, GAME, FORMAT_VERSION, game.seed, state)
 
 
@@ -126,21 +133,14 @@ def check_memory(level: str, memory: dict[str, Any]) -> None:
         ComputerPlayer().restore_memory(memory)
 
 
-def _meta(envelope: SaveFile, game: Game) -> Meta:
-    state = envelope.state
-    if envelope.format_version < 2:
-        # Before the statistics: no id, no level, and the next starter was not kept.
-        game.next_starter = HUMAN if game.hands_played % 2 == 0 else COMPUTER
-        first_hand = game.hands_played == 1 and game.phase in (Phase.TURN, Phase.EXTENSION)
-        return Meta(derived_game_id(envelope), DEFAULT_LEVEL, [], first_hand)
+def _meta(state: dict[str, Any], game: Game) -> Meta:
+    """The game's identity, level and hand summaries, checked against the game."""
     game_id = state["game_id"]
     if not is_game_id(game_id):
         raise ValueError("the game id is invalid")
     level = state["level"]
     if level not in LEVELS:
         raise ValueError("the computer's level is unknown")
-    if game.next_starter != other(game.starter):
-        raise ValueError("the next starting player does not alternate")
     raw = state["hands"]
     if not isinstance(raw, list) or len(raw) > MAX_HANDS:
         raise ValueError("the hand summaries are not a list")
@@ -161,8 +161,40 @@ def _meta(envelope: SaveFile, game: Game) -> Meta:
     return Meta(str(game_id), str(level), hands, complete)
 
 
-def _parse(envelope: SaveFile) -> Saved:
-    state = envelope.state
+def _from_format_1(envelope: SaveFile) -> dict[str, Any]:
+    """A format 1 state as format 2 writes it, to be checked as such.
+
+    Format 1 kept no identity, level or hand summaries, and not the next starter
+    reliably: the game id is derived from the envelope, the level is the default,
+    the next starter is the one the hand number gives (:func:`starter_of`), and
+    a hand just ended is summarised (the earlier ones are unknown).
+    """
+    state = dict(envelope.state)
+    game_data = state["game"]
+    if not isinstance(game_data, dict):
+        raise ValueError("the game state is not an object")
+    game_data = dict(game_data)
+    if type(game_data.get("hands_played")) is int:
+        game_data["next_starter"] = starter_of(game_data["hands_played"] + 1)
+    game = Game.from_dict(game_data)
+    over = game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+    hands = [summarize_hand(game)] if over else []
+    first_hand = game.hands_played == 1 and not over
+    meta = Meta(derived_game_id(envelope), DEFAULT_LEVEL, hands, first_hand)
+    state["game"] = game_data
+    state.update(meta.to_dict())
+    return state
+
+
+def check_state(state: dict[str, Any], seed: int, version: int = FORMAT_VERSION) -> Saved:
+    """The checks a save's ``state`` passes to be loaded, and to be written.
+
+    The screen state, the computer's memory for the level, the game itself
+    (:func:`parlour.mille.state.check_consistent`), its seed, its identity and
+    hand summaries against the game, the saved question against the phase, and
+    (from format 3, ``version``) the hand's decisions against the game.
+    Raises what the first failed check raises (``ValueError``, ``KeyError`` ...).
+    """
     ui = state["ui"]
     if not isinstance(ui, dict):
         raise ValueError("the screen state is not an object")
@@ -171,17 +203,23 @@ def _parse(envelope: SaveFile) -> Saved:
     if not isinstance(computer, dict):
         raise ValueError("the computer's memory is not an object")
     game = Game.from_dict(state["game"])
-    if game.seed != envelope.seed:
+    if game.seed != seed:
         raise ValueError("the seed does not match the game")
-    meta = _meta(envelope, game)
+    meta = _meta(state, game)
     check_memory(meta.level, computer)
     if "prompt" in ui and ui["prompt"] not in _PROMPTS_FOR[game.phase]:
         raise ValueError("the screen state's question does not fit the game")
-    if envelope.format_version >= 3:
+    hand_log = HandLog(complete=False)  # older saves did not keep the hand's decisions
+    if version >= 3:
         hand_log = log_from_dict(state["hand_log"], game)
-    else:
-        hand_log = HandLog(complete=False)
     return Saved(game, ui, computer, meta, hand_log)
+
+
+def _parse(envelope: SaveFile) -> Saved:
+    state = envelope.state
+    if envelope.format_version < 2:
+        state = _from_format_1(envelope)
+    return check_state(state, envelope.seed, envelope.format_version)
 
 
 _PROMPTS_FOR = {

@@ -3,15 +3,18 @@
 The dialogue is BSD's: ``Same file?`` (when the game came from a file or was
 saved before) -> ``file:`` (a line editor; an empty name or ESC abandons) ->
 ``Overwrite file?`` (when something is there) -> the write. A failure shows a
-short line naming the cause (file names escaped) and play goes on. Recovery
-saves (end of input, a crash) go to the data folder under a name no other
-game can take (:func:`parlour.core.saves.reserve_unique`); the message names
-that file, and a data folder that cannot be used is said in one line.
+short line naming the cause (file names escaped) and play goes on; a save given
+up says ``not saved`` (BSD kept the last ``name [date]`` banner, which then
+looked like a save). Recovery
+saves (end of input, a crash) go under a name no other game can take to the
+first folder that takes them: the data folder, the folder of the save the game
+came from or was last saved to, the current folder, the home folder
+(:func:`parlour.core.saves.save_recovery`); the message names that file, and
+a game no folder could take is said in one line.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Callable
 
@@ -30,6 +33,8 @@ if TYPE_CHECKING:  # saving itself (json, the save envelope) is imported on the 
     from parlour.mille.rules import Game
 
 FILE_NAME_MAX = 240
+NOT_SAVED = "not saved"
+"""The message line after a save given up (BSD left the last banner there)."""
 RECOVERY_STEM = "mille-recovery"
 CRASH_STEM = "mille-crash"
 
@@ -105,7 +110,7 @@ class SavingMixin:
             if answer is Answer.DONE:
                 name = dialog.editor.text.strip()
                 if not name:
-                    self._end_dialog(False)
+                    self._cancel_dialog()
                     return
                 from parlour.core.saves import file_exists, player_path
 
@@ -115,12 +120,12 @@ class SavingMixin:
                 else:
                     self._write(dialog.path)
             elif answer is Answer.CANCEL:
-                self._end_dialog(False)
+                self._cancel_dialog()
             elif answer is Answer.REFUSED:
                 self.bell = True
             return
         if key in (keys.ESC, keys.INTERRUPT):
-            self._end_dialog(False)
+            self._cancel_dialog()
             return
         if lower not in ("y", "n"):
             if key != "CTRL_L":
@@ -137,7 +142,13 @@ class SavingMixin:
                 assert dialog.path is not None
                 self._write(dialog.path)
             else:
-                self._end_dialog(False)
+                self._cancel_dialog()
+
+    def _cancel_dialog(self) -> None:
+        """The save was given up (ESC, an empty name, N to Overwrite file?): the message line
+        says so, so that an earlier ``name [date]`` banner does not look like this save's."""
+        self.message = NOT_SAVED
+        self._end_dialog(False)
 
     def _end_dialog(self, success: bool) -> None:
         dialog = self.dialog
@@ -177,36 +188,39 @@ class SavingMixin:
 
     # --------------------------------------------------------- recovery
     def _recovery_save(self, stem: str) -> tuple[str | None, str]:
-        """Save to a fresh file in the data folder: (its path, "") or (None, why not)."""
-        from parlour.core import paths
-        from parlour.core.saves import SaveError, reserve_unique
+        """Save to a fresh file, (its path, "") or (None, why not): in the data folder, else
+        beside the save the game came from or was last saved to, else in the current
+        folder, else at home (:func:`parlour.core.saves.save_recovery`)."""
+        from parlour.core.saves import SaveError, save_recovery
 
+        prompt = self._base_name()
         try:
-            target = reserve_unique(paths.data_dir(), stem)
-        except OSError as exc:
-            return None, f"the data folder cannot be used ({exc.strerror or exc})"
-        try:
-            self._save_to(str(target), self._base_name())
+            target = save_recovery(
+                stem, lambda path: self._save_to(str(path), prompt), near=self.save_path
+            )
         except SaveError as exc:
-            with contextlib.suppress(OSError):
-                target.unlink()
             return None, exc.reason
         return str(target), ""
 
     def end_of_input(self) -> None:
-        """Input ended: save the game in the data folder and say where (exactly that file)."""
+        """Input ended: save the game (see :meth:`_recovery_save`) and say where (that file)."""
         saved, why = self._recovery_save(RECOVERY_STEM)
         if saved is None:
             self.recorder.abandoned(self.game)
-            self.exit_message = f"mille: input ended; the game could not be saved: {printable(why)}"
+            lines = [f"mille: input ended; the game could not be saved: {printable(why)}"]
+            if self.recorder.problem:  # the statistics could not be written either
+                lines.append(printable(self.recorder.problem))
+            self.exit_message = "\n".join(lines)
         else:
+            from parlour.core.shellpath import for_shell
+
             shown = printable(saved)
-            resume = f"continue it with: mille {shown}"
+            resume = f"continue it with: mille {printable(for_shell(saved))}"
             self.exit_message = f"mille: input ended; your game was saved to {shown}\n{resume}"
         self.exit_status = 1
 
     def emergency_save(self) -> str | None:
-        """After a crash: the game goes to a fresh file in the data folder."""
+        """After a crash: the game goes to a fresh file (see :meth:`_recovery_save`)."""
         saved, _ = self._recovery_save(CRASH_STEM)
         if saved is None:
             self.recorder.abandoned(self.game)

@@ -249,13 +249,21 @@ def _check_player(who: str, player: PlayerState) -> None:
         raise ValueError(f"{who}'s hand total does not match the table")
 
 
+def starter_of(hand: int) -> int:
+    """Who starts hand number ``hand``: the human the odd hands, the computer the even ones
+    (BSD's alternation, kept across saves and restores)."""
+    return HUMAN if hand % 2 else COMPUTER
+
+
 def check_consistent(game: Game) -> None:
     """``ValueError`` unless ``game`` is a position a real match can reach and play on from.
 
     Beyond the per-field checks: the phase fits the mileages, the finisher and
     its bonuses, the totals fit the phase (5000 ends a game), the hands hold
     what the turn order allows while cards remain, an empty deck leaves the
-    player to move something to play, and the games won fit the hands played.
+    player to move something to play, the games won and the points carried from
+    earlier hands fit the hands played, and the next hand's starter is the one the
+    hand number gives (:func:`starter_of`).
     """
     players = game.players
     for name, seat in zip(("the human", "the computer"), players, strict=True):
@@ -268,6 +276,13 @@ def check_consistent(game: Game) -> None:
     settled = sum(p.games_won for p in players)
     if 2 * settled > game.hands_played - 1:
         raise ValueError("more games won than the hands played allow")
+    # A game takes two hands at least (no hand scores 5000), so the games won used up
+    # two hands each; what is left is the most this game's earlier hands can be.
+    earlier = game.hands_played - 1 - 2 * settled
+    if any(p.overall_total - p.hand_total > earlier * MAX_HAND_POINTS for p in players):
+        raise ValueError("the totals carry more points than the earlier hands could score")
+    if game.next_starter != starter_of(game.hands_played + 1):
+        raise ValueError("the next starting player does not alternate")
     if over:
         if game.finisher is None:
             if finished_trip or game.deck or game.anyone_can_play():

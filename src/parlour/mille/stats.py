@@ -2,10 +2,11 @@
 
 Pure: no files, no terminal. The app appends one :class:`GameRecord` per game to
 the ledger (``parlour.core.ledger``, ``DATA/mille/games.jsonl``) when the game
-ends (``won``, ``lost``, ``tied``) or is left without a save (``abandoned``);
-the ledger keeps the last record of each ``game_id``, so a game saved, resumed
-and finished counts once. :func:`tally` adds the records up per level and
-:func:`report` writes them as plain lines.
+ends (``won``, ``lost``, ``tied``) or is left without a save (``abandoned``).
+The ledger keeps one record of each ``game_id``: its first finished record
+(the game's result, for good) or, until it has one, its last, so a game saved,
+resumed and finished counts once. :func:`tally` adds the records up per level
+and :func:`report` writes them as plain lines, each rate with its base.
 
 A "game" is one race to 5000 points (``Another game?`` starts the next one);
 a hand is won when the human's hand total beats the computer's.
@@ -19,6 +20,7 @@ from typing import Any
 
 from parlour.core.ledger import is_game_id
 from parlour.core.rng import SEED_LIMIT
+from parlour.core.text import LINE_COLUMNS
 from parlour.mille.rules import COMPUTER, EXTENDED_GOAL, HUMAN, Game, Phase
 from parlour.mille.scoring import (
     ALL_SAFETIES_POINTS,
@@ -52,6 +54,8 @@ MAX_GAME_POINTS = GAME_POINTS - 1 + MAX_HAND_POINTS
 """A game ends at the end of the hand that reaches 5000, so no total passes this."""
 MAX_HANDS = 10**6
 MIN_TRIP_POINTS = 700 + TRIP_POINTS
+INDENT = "  "
+"""A level's lines after its first, and a line carried over, start with this."""
 
 
 def checked_int(value: Any, what: str, low: int, high: int) -> int:
@@ -104,23 +108,45 @@ class HandSummary:
         """Strictly rebuild :meth:`to_dict` output; ``ValueError`` names what is impossible."""
         if not isinstance(data, dict):
             raise ValueError("a hand summary is not an object")
-        summary = cls(
-            number=checked_int(data.get("number"), "a hand number", 1, MAX_HANDS),
-            you=checked_int(data.get("you"), "a hand score", 0, MAX_HAND_POINTS),
-            computer=checked_int(data.get("computer"), "a hand score", 0, MAX_HAND_POINTS),
-            trip=checked_bool(data.get("trip"), "a trip flag"),
-            safeties=checked_int(data.get("safeties"), "a safety count", 0, NUM_SAFETIES),
-            coups=checked_int(data.get("coups"), "a coup count", 0, NUM_SAFETIES),
-            shut_out=checked_bool(data.get("shut_out"), "a shut-out flag"),
+        fields: Any = data  # (a dict: its values are checked below)
+        get = fields.get
+        number, you, computer = get("number"), get("you"), get("computer")
+        trip, safeties, coups, shut_out = (
+            get("trip"),
+            get("safeties"),
+            get("coups"),
+            get("shut_out"),
         )
-        floor = summary.safeties * SAFETY_POINTS + summary.coups * COUP_POINTS
-        if summary.coups > summary.safeties or summary.you < floor:
+        # Every field in one test (a ledger holds hundreds of thousands of hands); only a
+        # hand that fails it goes through the checks one by one, which name the field.
+        if not (
+            type(number) is int
+            and type(you) is int
+            and type(computer) is int
+            and type(safeties) is int
+            and type(coups) is int
+            and type(trip) is bool
+            and type(shut_out) is bool
+            and 1 <= number <= MAX_HANDS
+            and 0 <= you <= MAX_HAND_POINTS
+            and 0 <= computer <= MAX_HAND_POINTS
+            and 0 <= safeties <= NUM_SAFETIES
+            and 0 <= coups <= NUM_SAFETIES
+        ):
+            checked_int(number, "a hand number", 1, MAX_HANDS)
+            checked_int(you, "a hand score", 0, MAX_HAND_POINTS)
+            checked_int(computer, "a hand score", 0, MAX_HAND_POINTS)
+            checked_bool(trip, "a trip flag")
+            checked_int(safeties, "a safety count", 0, NUM_SAFETIES)
+            checked_int(coups, "a coup count", 0, NUM_SAFETIES)
+            checked_bool(shut_out, "a shut-out flag")
+        if coups > safeties or you < safeties * SAFETY_POINTS + coups * COUP_POINTS:
             raise ValueError("a hand summary does not add up")
-        if summary.shut_out and not summary.trip:
+        if shut_out and not trip:
             raise ValueError("a shut-out without a trip")
-        if summary.trip and summary.you < MIN_TRIP_POINTS:
+        if trip and you < MIN_TRIP_POINTS:
             raise ValueError("a trip worth too few points")
-        return summary
+        return cls(number, you, computer, trip, safeties, coups, shut_out)
 
 
 def summarize_hand(game: Game) -> HandSummary:
@@ -304,29 +330,79 @@ def tally(records: Iterable[GameRecord]) -> dict[str, LevelStats]:
 
 
 def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "-"
+    return f"{100 * part / whole:.0f}%"
+
+
+def _count(number: int, one: str, many: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{number} {one if number == 1 else many}"
+
+
+def _join(lead: str, pieces: list[tuple[str, str]]) -> list[str]:
+    """``lead`` and each (separator, piece) after it, on lines of at most 80 columns: a
+    piece that would pass the edge starts a new line, indented."""
+    lines = [lead]
+    for separator, piece in pieces:
+        joined = lines[-1] + separator + piece
+        if len(joined) <= LINE_COLUMNS or lines[-1].strip() == "":
+            lines[-1] = joined
+        else:
+            lines[-1] += separator.rstrip()
+            lines.append(INDENT + piece)
+    return lines
 
 
 def level_lines(level: str, stats: LevelStats) -> list[str]:
-    """The lines of one level, for ``mille --stats`` and the end of a session."""
+    """The lines of one level, for ``mille --stats`` and the end of a session.
+
+    Every rate says its base: ``won 3 of 5 finished games (60%)`` (abandoned games
+    apart), ``won 4 of 9 hands (44%)`` (every hand recorded, abandoned games' too),
+    and the mean hand score is over those same hands.
+    """
     if not stats.games and not stats.abandoned and not stats.hands:
         return [f"{level}: no games yet"]
-    mean = "-" if stats.mean_hand is None else f"{stats.mean_hand:.0f}"
-    best = "-" if stats.best is None else str(stats.best)
-    won = _percent(stats.won, stats.games)
-    return [
-        f"{level}: {stats.games} games finished, won {stats.won} ({won})"
-        f", lost {stats.lost}, tied {stats.tied}; {stats.abandoned} abandoned",
-        f"  hands {stats.hands}, won {stats.hands_won} ({_percent(stats.hands_won, stats.hands)})"
-        f", mean hand score {mean}, best hand {best}",
-        f"  trips {stats.trips}, safeties {stats.safeties}, coups fourres {stats.coups}"
-        f", shut-outs {stats.shut_outs}",
-    ]
+    if stats.games:
+        finished = _count(stats.games, "finished game", "finished games")
+        games = [
+            ("", f"won {stats.won} of {finished} ({_percent(stats.won, stats.games)})"),
+            (", ", f"lost {stats.lost}"),
+            (", ", f"tied {stats.tied}"),
+        ]
+    else:
+        games = [("", "no game finished")]
+    lines = _join(f"{level}: ", [*games, ("; ", f"{stats.abandoned} abandoned")])
+    if stats.hands:
+        hands = [
+            (
+                "",
+                f"won {stats.hands_won} of {_count(stats.hands, 'hand', 'hands')}"
+                f" ({_percent(stats.hands_won, stats.hands)})",
+            ),
+            (", ", f"mean hand score {stats.points / stats.hands:.0f}"),
+            (", ", f"best hand {stats.best}"),
+        ]
+    else:
+        hands = [("", "no hand finished")]
+    lines += _join(INDENT, hands)
+    lines += _join(
+        INDENT,
+        [
+            ("", f"trips {stats.trips}"),
+            (", ", f"safeties {stats.safeties}"),
+            (", ", f"coups fourres {stats.coups}"),
+            (", ", f"shut-outs {stats.shut_outs}"),
+        ],
+    )
+    return lines
 
 
 def report(records: Iterable[GameRecord], levels: Iterable[str] = LEVELS) -> list[str]:
     """Plain lines for the given levels."""
-    totals = tally(records)
+    return report_totals(tally(records), levels)
+
+
+def report_totals(totals: Mapping[str, LevelStats], levels: Iterable[str] = LEVELS) -> list[str]:
+    """Plain lines for the given levels of ``totals`` (from :func:`tally` or the fold)."""
     lines: list[str] = []
     for level in levels:
         lines += level_lines(level, totals[level])

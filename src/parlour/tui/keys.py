@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from parlour.core.text import INVISIBLE_JOINERS
+
 ENTER = "ENTER"
 ESC = "ESC"
 BACKSPACE = "BACKSPACE"
@@ -121,12 +123,18 @@ def control_name(ch: str) -> str | None:
     return None
 
 
+def is_text(key: str) -> bool:
+    """Whether ``key`` is a character to type into text: printable, or a zero-width joiner
+    or variation selector (which joins an emoji name as the command line keeps it)."""
+    return len(key) == 1 and (key.isprintable() or key in INVISIBLE_JOINERS)
+
+
 def decode_char(ch: str) -> str:
     """Name a single character received from the terminal."""
     name = control_name(ch)
     if name is not None:
         return name
-    return ch if ch.isprintable() else UNKNOWN
+    return ch if is_text(ch) else UNKNOWN
 
 
 def decode_code(code: int, curses_names: Mapping[int, str]) -> str:

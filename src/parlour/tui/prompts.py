@@ -117,7 +117,7 @@ class LineEditor(Record):
                 start -= 1
             self.text = self.text[:start] + self.text[self.cursor :]
             self.cursor = start
-        elif len(key) == 1 and key.isprintable():
+        elif keys.is_text(key):
             if len(self.text) >= self.max_length:
                 return Answer.REFUSED
             self.text = self.text[: self.cursor] + key + self.text[self.cursor :]

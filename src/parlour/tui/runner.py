@@ -5,7 +5,9 @@
   on, mouse reporting only for an app that asks (``uses_mouse``), a short ESC
   delay;
 * below 80x24 shows a "please enlarge the terminal" screen until it grows;
-  KEY_RESIZE, ^L and an app's ``clear_screen`` redraw everything;
+  keys typed meanwhile are kept, in order, and handed to the app once it has
+  (a name typed blind is not cut to pieces); KEY_RESIZE, ^L and an app's
+  ``clear_screen`` redraw everything;
 * end of input, SIGHUP and SIGTERM call ``app.end_of_input()`` between moves,
   never in the middle of one (see :mod:`parlour.tui.signals`);
 * ^Z (and SIGTSTP) suspends the game where the platform has job control, as
@@ -21,6 +23,7 @@ traceback.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import curses
 import locale
@@ -38,6 +41,9 @@ if TYPE_CHECKING:
     from typing import Any, TextIO
 
 SUSPEND_KEY = "CTRL_Z"
+MAX_WAITING_KEYS = 1000
+"""Keys kept while the terminal is too small; more than this are not kept (and the screen
+says so)."""
 
 
 def _end_of_input(app: TerminalApp) -> None:
@@ -88,6 +94,8 @@ def _loop(stdscr: Any, app: TerminalApp, pending: signals.Pending) -> None:
     screen = Screen(curses, stdscr, pending)
     job_control = signals.has_job_control()
     top = left = 0
+    waiting: collections.deque[str] = collections.deque()
+    """Keys typed while the terminal was too small, for the app once it is not."""
     while not app.finished:
         if pending.hangup is not None:
             _end_of_input(app)
@@ -96,7 +104,10 @@ def _loop(stdscr: Any, app: TerminalApp, pending: signals.Pending) -> None:
         small = rows < MIN_ROWS or cols < MIN_COLS
         if small:
             top = left = 0
-            screen.paint_too_small()
+            screen.paint_too_small(len(waiting), MAX_WAITING_KEYS)
+        elif waiting:
+            _deliver(app, stdscr, waiting.popleft())
+            continue
         else:
             frame = app.render(rows, cols)
             top = left = 0
@@ -122,14 +133,23 @@ def _loop(stdscr: Any, app: TerminalApp, pending: signals.Pending) -> None:
             if app.uses_mouse:
                 _dispatch_mouse(app, top, left)
             continue
-        if small and key not in (keys.INTERRUPT, keys.CTRL_L):
+        if small:
+            if key == keys.CTRL_L:
+                stdscr.clear()
+            elif len(waiting) < MAX_WAITING_KEYS:
+                waiting.append(key)
             continue
-        if key == keys.CTRL_L:
-            stdscr.clear()
-        app.handle_key(key)
-        if app.clear_screen:
-            app.clear_screen = False
-            stdscr.clear()
+        _deliver(app, stdscr, key)
+
+
+def _deliver(app: TerminalApp, stdscr: Any, key: str) -> None:
+    """Hand one key to the app (^L and the app's ``clear_screen`` repaint everything)."""
+    if key == keys.CTRL_L:
+        stdscr.clear()
+    app.handle_key(key)
+    if app.clear_screen:
+        app.clear_screen = False
+        stdscr.clear()
 
 
 def _dispatch_mouse(app: TerminalApp, top: int, left: int) -> None:
@@ -146,15 +166,23 @@ def _dispatch_mouse(app: TerminalApp, top: int, left: int) -> None:
 
 
 def _log_crash() -> str:
+    """Append the traceback to ``crash.log`` in the data folder; its path, or why not.
+
+    Appended as the statistics are (:func:`parlour.core.ledger.append_lines`): never
+    through a link planted in the data folder, never into a FIFO or device, and a
+    write that only partly fits is cut back off.
+    """
     import traceback
 
+    from parlour.core import ledger
+
     text_of_crash = traceback.format_exc()
+    entry = f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text_of_crash}\n"
     try:
         log = paths.data_file("crash.log")
-        with open(log, "a", encoding="utf-8", errors="backslashreplace") as handle:
-            handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text_of_crash}\n")
+        ledger.append_lines(log, entry.encode("utf-8", "backslashreplace"))
         return str(log)
-    except OSError:  # paths.DataDirError included: an odd data folder
+    except (OSError, ledger.LedgerError):  # paths.DataDirError included: an odd data folder
         return "(the crash log could not be written)"
 
 
@@ -199,6 +227,19 @@ def _stdout_is_terminal() -> bool:
         return False
 
 
+def _console_as_found() -> Any:
+    """On Windows, the console's buffer and modes as found, put back after ``endwin``.
+
+    PDCurses leaves the output mode changed (and under Wine the game's own screen
+    buffer active); see :mod:`parlour.tui.winconsole`. None elsewhere.
+    """
+    if sys.platform != "win32":
+        return None
+    from parlour.tui import winconsole
+
+    return winconsole.ConsoleState()
+
+
 def run(app: TerminalApp) -> int:
     """Run ``app`` until it finishes; returns the process exit status.
 
@@ -212,6 +253,7 @@ def run(app: TerminalApp) -> int:
     os.environ.setdefault("ESCDELAY", "25")
     pending = signals.Pending()
     pending.install()
+    console = _console_as_found()
     stdscr = None
     crash: str | None = None
     try:
@@ -242,6 +284,8 @@ def run(app: TerminalApp) -> int:
                 curses.endwin()
             except curses.error:
                 pass
+        if console is not None:
+            console.restore()
         pending.restore()
     if crash is not None:
         saved: str | None = None

@@ -12,6 +12,7 @@ app only ever sees them between moves.
 from __future__ import annotations
 
 import contextlib
+import locale
 import os
 import sys
 import time
@@ -81,6 +82,45 @@ def _curses_key_names(curses: Any) -> dict[int, str]:
     return table
 
 
+def ascii_locale() -> bool:
+    """Whether the locale's character set is plain ASCII (the C or POSIX locale).
+
+    Not on Windows, where the console hands curses whole characters in any locale.
+    """
+    if sys.platform == "win32":
+        return False
+    try:
+        codeset = locale.nl_langinfo(locale.CODESET)
+    except (AttributeError, ValueError):
+        return False
+    return codeset.upper().replace("-", "").replace("_", "") in ("ANSIX3.41968", "ASCII", "USASCII")
+
+
+def untypable_notice(typed: str) -> str:
+    """What the player is told when a letter outside ASCII is typed in an ASCII-only locale
+    (in ASCII: such a locale cannot show the letter itself)."""
+    import unicodedata
+
+    letter = typed[:1] or "?"
+    name = unicodedata.name(letter, "").lower()
+    for prefix, first in (("latin small letter ", str.lower), ("latin capital letter ", str.upper)):
+        if name.startswith(prefix):
+            rest = name.removeprefix(prefix)
+            name = first(rest[:1]) + rest[1:]
+            break
+    called = f"U+{ord(letter):04X}" + (f" ({name})" if 0 < len(name) <= 22 else "")
+    if letter == "\ufffd":
+        called = "That key"
+    return f"{called} cannot be typed here: the locale is ASCII only."
+
+
+def waiting_keys_line(waiting: int, most: int) -> str:
+    """What the "please enlarge" screen says of the keys typed meanwhile."""
+    if most and waiting >= most:
+        return f"{waiting} keys wait for it; no more are kept."
+    return f"{waiting} key{'' if waiting == 1 else 's'} typed will be used then."
+
+
 class Screen:
     """Paints frames on the curses screen and reads keys."""
 
@@ -91,6 +131,12 @@ class Screen:
         self.names = _curses_key_names(curses)
         self.colour_pairs: dict[Style, int] = {}
         self.pending: list[str] = []
+        self.ascii_only = ascii_locale()
+        """The locale has only ASCII (C/POSIX): keys are read byte by byte (``get_wch``
+        would swallow a typed ``ë`` and every key after it), and a letter outside ASCII
+        is refused with :attr:`notice`."""
+        self.notice: str | None = None
+        """A line the runner shows over the bottom row until the next key."""
         if curses.has_colors():
             try:
                 curses.start_color()
@@ -146,6 +192,12 @@ class Screen:
                 # Writing the bottom-right cell moves the cursor off screen: not an error.
                 with contextlib.suppress(self.curses.error):
                     self.stdscr.addstr(y, x, text, self.attr(style))
+        if self.notice is not None:
+            y = min(top + frame.height, rows) - 1
+            line = self.notice[: max(min(frame.width, cols - left) - 1, 0)]
+            with contextlib.suppress(self.curses.error):
+                self.stdscr.addstr(y, left, " " * len(line), self.attr(Style.NORMAL))
+                self.stdscr.addstr(y, left, line, self.attr(Style.REVERSE))
         if frame.cursor is not None:
             with contextlib.suppress(self.curses.error):
                 self.curses.curs_set(1)
@@ -160,10 +212,14 @@ class Screen:
         if frame.bell:
             self.curses.beep()
 
-    def paint_too_small(self) -> None:
+    def paint_too_small(self, waiting: int = 0, most: int = 0) -> None:
+        """The "please enlarge" screen; ``waiting`` keys typed meanwhile (at most ``most``
+        are kept) are said to wait."""
         rows, cols = self.size()
         self.stdscr.erase()
         lines = ["Please enlarge the terminal (80x24).", f"It is now {cols}x{rows}."]
+        if waiting:
+            lines.append(waiting_keys_line(waiting, most))
         for i, line in enumerate(lines):
             y = rows // 2 - 1 + i
             text = line[: max(cols - 1, 0)]
@@ -193,12 +249,13 @@ class Screen:
             return noted
         if self.pending:
             return self.pending.pop(0)
+        self.notice = None
         self.stdscr.timeout(-1 if timeout is None else max(int(timeout * 1000), 0))
         failures = 0
         while True:
             started = time.monotonic()
             try:
-                raw = self.stdscr.get_wch()
+                raw = self._get()
             except self.curses.error:
                 # A signal interrupts the read: its handler has run by now.
                 noted = self.noted_signal()
@@ -218,9 +275,37 @@ class Screen:
                 if raw == self.curses.KEY_MOUSE:
                     return keys.MOUSE
                 return keys.decode_code(raw, self.names)
+            if raw == "":
+                return keys.UNKNOWN
             if raw == "\x1b":
                 return self._read_escape()
             return keys.decode_char(raw)
+
+    def _get(self) -> str | int:
+        """The next key as ``get_wch`` gives it; in an ASCII-only locale read as bytes, a
+        letter outside ASCII refused (as ``""``) with a notice naming it."""
+        if not self.ascii_only:
+            result: str | int = self.stdscr.get_wch()
+            return result
+        code = int(self.stdscr.getch())
+        if code < 0:
+            raise self.curses.error("no input")
+        if code < 0x80:
+            return chr(code)
+        if code > 0xFF:
+            return code
+        raw = bytes([code])
+        self.stdscr.timeout(0)
+        while len(raw) < 4:  # the rest of the UTF-8 sequence is already waiting
+            more = int(self.stdscr.getch())
+            if not 0x80 <= more < 0xC0:
+                if more >= 0:
+                    self.curses.ungetch(more)
+                break
+            raw += bytes([more])
+        typed = raw.decode("utf-8", "replace")
+        self.notice = untypable_notice(typed)
+        return ""  # read_key makes it UNKNOWN
 
     def _read_escape(self) -> str:
         """After ESC: gather what is already waiting and decode it as one key."""
@@ -228,11 +313,14 @@ class Screen:
         rest = ""
         for _ in range(16):
             try:
-                ch = self.stdscr.get_wch()
+                ch = self._get()
             except self.curses.error:
                 break
             if isinstance(ch, int):
                 self.pending.append(keys.decode_code(ch, self.names))
+                break
+            if ch == "":
+                self.pending.append(keys.UNKNOWN)
                 break
             rest += ch
             if len(rest) >= 2 and (rest[-1].isalpha() or rest[-1] == "~"):

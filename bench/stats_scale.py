@@ -1,0 +1,306 @@
+"""Statistics at scale: 100,000 recorded games per game, and what every start and --stats costs.
+
+Builds, in a data folder of its own, each game's ledger from real records: a few dozen
+games really played to their end by the computer (mille: two greedy players to 5000; Dix
+Mille: ZEDX against one to three threshold players, whose decisions are analysed as a
+human's are; Midnight Oil: the solver's play of real deals, won, lost or solved), each
+recorded by the game's own record function; the ledger is then those records repeated,
+each under a fresh game id, to the count asked (about one in twenty also first recorded
+abandoned, then finished, as a resumed game is; Midnight Oil, where every end is a
+result, has one in twenty recorded twice, the second line a replay passed over). Then it
+times, each in a fresh process and several times over (mille also restoring a save,
+``mille FILE``: the replay check searches the ledger for the game's id):
+
+* ``GAME --stats`` (to the end of its output),
+* the start of each game in an 80x24 pseudo-terminal to its complete first board,
+
+the first run (which reads the whole ledger and keeps its totals) apart from the runs
+after it, with the peak memory (maximum resident set) of each run.
+
+    .venv/bin/python bench/stats_scale.py --games 100000 [--runs 5] [--keep FOLDER]
+        [--only GAME] [--distinct-deals]
+
+``--keep FOLDER`` builds the ledgers there (or reuses them when they are there).
+``--distinct-deals`` gives every Midnight Oil record a deal number of its own, as a
+player's random deals have (by default the real games' deals 1-24 repeat, which keeps
+the per-deal table small).
+``--only GAME`` (mille, dixmille or midnightoil; may be given more than once) builds
+and times only that game's ledger and commands.
+
+The peak memory is the measured program's own: a forked child's ``ru_maxrss`` would
+count the bench's memory it inherited before ``exec``, so ``--stats`` runs under
+``/usr/bin/time -f %M`` (a small process, whose own size is all its child inherits) and
+a start's peak is read from ``/proc/PID/status`` (``VmHWM``, which ``exec`` starts
+afresh) once the board is on the screen. Where neither is available the column shows
+``?``. Prints figures, never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from parlour.core import ledger  # noqa: E402
+
+BIN = Path(sys.executable).parent
+REAL_GAMES = 24
+
+
+def mille_records(count: int) -> list[dict[str, object]]:
+    """Records of whole mille games between two greedy players, as the game writes them."""
+    from mille_ai import OPPONENTS, play_hand
+    from parlour.mille import stats
+    from parlour.mille.rules import Game, Phase
+
+    records = []
+    for seed in range(1, count + 1):
+        game = Game.new(seed)
+        players = [OPPONENTS["greedy"](seed * 2), OPPONENTS["greedy"](seed * 2 + 1)]
+        hands = []
+        while True:
+            play_hand(game, players)
+            hands.append(stats.summarize_hand(game))
+            if game.phase is Phase.GAME_OVER:
+                break
+            game.next_hand()
+        level = stats.LEVELS[seed % 2]
+        record = stats.game_record(game, ledger.new_game_id(), level, hands, complete=True)
+        records.append(record.to_dict())
+    return records
+
+
+def dixmille_records(count: int) -> list[dict[str, object]]:
+    """Records of whole Dix Mille games, as the game writes them: ZEDX against one to three
+    players who pass at 300 or with fewer than 3 dice (``ai.threshold_move``), their
+    decisions analysed against the optimum as the game does before recording them."""
+    from parlour.core.rng import make_rng
+    from parlour.dixmille import analysis, stats
+    from parlour.dixmille.ai import threshold_move, zedx_move
+    from parlour.dixmille.rules import FOUR_TWOS_GAME, new_game
+
+    records = []
+    for seed in range(1, count + 1):
+        seats = 2 + seed % 3
+        names = ["ZEDX", "Ann", "Bob", "Zoë"][:seats]
+        game = new_game(names, make_rng(seed), seed)
+        while not game.over:
+            move = zedx_move if game.player.computer else threshold_move
+            game.apply(move(game.situation()))
+        for player in game.players:
+            if not player.computer:
+                for turn in player.turns:
+                    analysis.annotate(turn, game.four_twos == FOUR_TWOS_GAME)
+        records.append(stats.game_record(game, finished=True))
+    return records
+
+
+def midnightoil_records(count: int) -> list[dict[str, object]]:
+    """Records of real Midnight Oil deals played by the solver, as the game writes them."""
+    from parlour.midnightoil import stats
+    from parlour.midnightoil.game import Game
+    from parlour.midnightoil.solver import best_moves
+
+    records = []
+    for deal in range(1, count + 1):
+        game = Game(deal)
+        for _ in range(3):
+            moves = best_moves(game.state)
+            if not moves:
+                break
+            for move in moves:
+                game.play_step([move])
+        if game.state.is_won():
+            outcome = stats.SOLVED if deal % 3 == 0 else stats.WON
+        else:
+            outcome = stats.LOST
+        records.append(stats.record_of(game, outcome).to_dict())
+    return records
+
+
+LEDGERS = {
+    "mille": ("mille/games.jsonl", mille_records),
+    "dixmille": ("dixmille/games.jsonl", dixmille_records),
+    "midnightoil": ("midnightoil/games.jsonl", midnightoil_records),
+}
+
+
+def build(folder: Path, games: int, only: list[str], distinct_deals: bool = False) -> None:
+    """Write each game's ledger of ``games`` records (left as it is when already there).
+
+    ``distinct_deals``: each Midnight Oil record gets a deal number of its own, as a
+    player's random deals do (else the real games' deals 1-24 repeat).
+    """
+    import random
+
+    deals = random.Random(26)
+    for name, (relative, make) in LEDGERS.items():
+        if name not in only:
+            continue
+        path = folder / relative
+        if path.exists():
+            print(f"{name}: reusing {path} ({path.stat().st_size / 1e6:.0f} MB)")
+            continue
+        started = time.perf_counter()
+        real = make(REAL_GAMES)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as handle:
+            for n in range(games):
+                record = dict(real[n % len(real)])
+                record["game_id"] = ledger.new_game_id()
+                if distinct_deals and name == "midnightoil":
+                    record["deal_number"] = deals.getrandbits(64)
+                if n % 20 == 7 and name == "mille":  # resumed after abandoning
+                    handle.write(ledger.encode(record | {"outcome": "abandoned"}))
+                elif n % 20 == 7 and name == "dixmille":
+                    handle.write(ledger.encode(_abandoned_dixmille(record)))
+                elif n % 20 == 7 and name == "midnightoil":
+                    # Every end is a result: a second copy ending the same game is a replay.
+                    handle.write(ledger.encode(record))
+                handle.write(ledger.encode(record))
+        size = path.stat().st_size / 1e6
+        took = time.perf_counter() - started
+        print(f"{name}: {games} games from {len(real)} real ones, {size:.0f} MB in {took:.0f} s")
+
+
+def _abandoned_dixmille(record: dict[str, object]) -> dict[str, object]:
+    """The same game recorded earlier, abandoned one cycle before its end."""
+    from parlour.dixmille.stats import parse_record
+
+    players = json.loads(json.dumps(record["players"]))
+    for player in players:
+        if player["turns"]:
+            player["turns"].pop()
+    early = record | {"finished": False, "winners": [], "players": players}
+    try:
+        parse_record(early)
+    except Exception:
+        return record  # not a state the game could have written: record it finished only
+    return early
+
+
+TIME = Path("/usr/bin/time")
+
+
+def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float | None]:
+    """Seconds and peak memory (MB, None when unknown) of one command run to its end."""
+    with tempfile.NamedTemporaryFile(prefix="stats-scale-", suffix=".rss") as rss:
+        wrapped = [str(TIME), "-f", "%M", "-o", rss.name, *argv] if TIME.exists() else argv
+        started = time.perf_counter()
+        child = subprocess.Popen(
+            wrapped, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        _, status = os.waitpid(child.pid, 0)
+        took = time.perf_counter() - started
+        if status:
+            print(f"  {' '.join(argv[-2:])} exited with {status}: {child.stderr.read()[:200]!r}")
+        child.stderr.close()
+        text = Path(rss.name).read_text().strip()
+    kib = text.splitlines()[-1] if text else ""
+    return took, int(kib) / 1024 if kib.isdigit() else None
+
+
+def _high_water(pid: int) -> float | None:
+    """The peak resident memory (MB) of the live process ``pid`` since its ``exec``."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    for line in status.splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return None
+
+
+def _board(argv: list[str], env: dict[str, str], marker: str) -> tuple[float, float | None]:
+    """Seconds to a first board showing ``marker`` in an 80x24 pty, and the peak memory."""
+    import pexpect
+
+    started = time.perf_counter()
+    child = pexpect.spawn(argv[0], argv[1:], env=env, dimensions=(24, 80), timeout=60)
+    child.expect(marker)
+    took = time.perf_counter() - started
+    peak = _high_water(child.pid)
+    child.sendcontrol("c")
+    child.terminate(force=True)
+    child.close()
+    return took, peak
+
+
+COMMANDS = [
+    ("mille --stats", [str(BIN / "mille"), "--stats"], None),
+    ("dixmille --stats", [str(BIN / "dixmille"), "--stats"], None),
+    ("midnightoil --stats", [str(BIN / "midnightoil"), "--stats"], None),
+    ("mille FILE start", [str(BIN / "mille"), "RESTORE"], "Move:"),
+    ("mille start", [str(BIN / "mille"), "--seed", "1"], "Move:"),
+    ("dixmille start", [str(BIN / "dixmille"), "--seed", "1", "Ann", "ZEDX"], "throw"),
+    ("midnightoil start", [str(BIN / "midnightoil"), "--deal", "1"], "home 0/52"),
+]
+
+
+RESTORE_SAMPLE = Path(__file__).resolve().parents[1] / "saves" / "mille-v2-classic-hand2.json"
+"""A save whose game the ledger does not hold: the replay check reads the whole ledger."""
+
+
+def measure(folder: Path, runs: int, only: list[str]) -> None:
+    env = dict(os.environ, PARLOUR_DATA_DIR=str(folder), TERM="xterm")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    restore = folder / "restore.json"
+    restore.write_bytes(RESTORE_SAMPLE.read_bytes())
+    print(f"\n{'command':<22} {'first run':>10} {'then: median':>13} {'max':>7} {'peak MB':>8}")
+    for label, command, marker in COMMANDS:
+        if label.split()[0] not in only:
+            continue
+        argv = [str(restore) if part == "RESTORE" else part for part in command]
+        for kept in folder.glob("*/*.totals.json"):
+            kept.unlink()  # the first run reads the whole ledger
+        times, peaks = [], []
+        for _ in range(runs + 1):
+            took, peak = _run(argv, env) if marker is None else _board(argv, env, marker)
+            times.append(took)
+            peaks.append(peak)
+        rest = times[1:]
+        known = [peak for peak in peaks if peak is not None]
+        shown = f"{max(known):>8.0f}" if len(known) == len(peaks) else f"{'?':>8}"
+        print(
+            f"{label:<22} {times[0]:>9.2f}s {statistics.median(rest):>12.3f}s "
+            f"{max(rest):>6.3f}s {shown}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--keep", type=Path)
+    parser.add_argument("--only", action="append", choices=sorted(LEDGERS), metavar="GAME")
+    parser.add_argument(
+        "--distinct-deals",
+        action="store_true",
+        help="give every Midnight Oil game a deal number of its own (random deals)",
+    )
+    options = parser.parse_args()
+    only = options.only or sorted(LEDGERS)
+    print(f"load average at start: {os.getloadavg()[0]:.2f}")
+    if options.keep is not None:
+        options.keep.mkdir(parents=True, exist_ok=True)
+        build(options.keep, options.games, only, options.distinct_deals)
+        measure(options.keep, options.runs, only)
+        print(f"load average at end: {os.getloadavg()[0]:.2f}")
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        build(Path(folder), options.games, only, options.distinct_deals)
+        measure(Path(folder), options.runs, only)
+    print(f"load average at end: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
