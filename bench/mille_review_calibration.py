@@ -178,6 +178,9 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
         ours, theirs = start_totals(seed)
         game.players[seat].overall_total = ours
         game.players[1 - seat].overall_total = theirs
+        # Totals like these take earlier hands (a save's checks, state.check_consistent,
+        # hold the snapshots to that): two more, so the starting player stays the same.
+        game.hands_played += 2
     student: Any = NoisyComputer(seed * 2) if near_end else GreedyPlayer(seed)
     opponent = ComputerPlayer(seed * 2 + 1)
     reviewer = Reviewer(HandLog(), seed, deals)

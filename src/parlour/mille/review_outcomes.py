@@ -71,6 +71,13 @@ class Outcome:
     """Coups fourrés of the whole hand (those before the decision included)."""
     bonus: tuple[int, int]
     """Trip bonuses (trip, safe trip, delayed action, extension, shut-out)."""
+    early: int = 0
+    """Hand points, mine less theirs, right after the decision's own move (the points it
+    scored at once, before the rest of the hand was played out)."""
+
+    def value(self, future_weight: float) -> float:
+        """``diff`` with the part scored after the move weighted by ``future_weight``."""
+        return self.early + future_weight * (self.diff - self.early)
 
     def points(self, part: str) -> float:
         """Points of one of :data:`COMPONENTS` (an opponent's part counts negative)."""
@@ -110,8 +117,9 @@ def safety_points(side: S.Side) -> int:
     return count * SAFETY_POINTS + (ALL_SAFETIES_POINTS if side.safeties == S.ALL_FOUR else 0)
 
 
-def outcome(sim: S.Sim, me: int, stakes: Stakes) -> Outcome:
-    """What a finished playout shows from seat ``me`` (``stakes`` for the game's chances)."""
+def outcome(sim: S.Sim, me: int, stakes: Stakes, early: int = 0) -> Outcome:
+    """What a finished playout shows from seat ``me`` (``stakes`` for the game's chances;
+    ``early``: the hand-score difference right after the decision's move)."""
     whos = (me, 1 - me)
     bonus = tuple(trip_bonus(sim, who) for who in whos)
     safeties = tuple(safety_points(sim.sides[who]) for who in whos)
@@ -132,6 +140,7 @@ def outcome(sim: S.Sim, me: int, stakes: Stakes) -> Outcome:
         safety_points=(safeties[0], safeties[1]),
         coups=(coups[0], coups[1]),
         bonus=(bonus[0], bonus[1]),
+        early=early,
     )
 
 
@@ -149,6 +158,10 @@ class Contrast:
     chosen: list[Outcome]
     advised_extends: bool = False
     """For Extension?: whether the advised answer is to go on (the other is to stop)."""
+    future_weight: float = 1.0
+    """The weight of the points scored after the decision's own move, in :meth:`loss`
+    and :meth:`chance_loss` (the review's calibration,
+    :data:`parlour.mille.review.FUTURE_WEIGHT`; 1: the playouts as they came)."""
 
     @property
     def deals(self) -> int:
@@ -156,12 +169,18 @@ class Contrast:
         return len(self.chosen)
 
     def loss(self) -> tuple[float, float]:
-        """Hand points the player's move lost against the advice, and its standard error."""
-        return paired([o.diff for o in self.advised], [o.diff for o in self.chosen])
+        """Hand points the player's move lost against the advice, and its standard error:
+        the points scored at once, and those scored later weighted by ``future_weight``."""
+        weight = self.future_weight
+        return paired(
+            [o.value(weight) for o in self.advised], [o.value(weight) for o in self.chosen]
+        )
 
     def chance_loss(self) -> tuple[float, float]:
-        """The chance of winning the game the player's move lost, and its standard error."""
-        return paired([o.chance for o in self.advised], [o.chance for o in self.chosen])
+        """The chance of winning the game the player's move lost (weighted by
+        ``future_weight``: the game is decided after the move), and its standard error."""
+        lost, stderr = paired([o.chance for o in self.advised], [o.chance for o in self.chosen])
+        return self.future_weight * lost, self.future_weight * stderr
 
     def game_ends(self) -> float:
         """The share of playouts (of either move) in which the hand ends the game."""
@@ -291,6 +310,7 @@ def play_out(
                 card = view.hand[move.slot]
                 assert card is not None
                 finish_move(trial, me, int(card), move.kind == "use")
+            early = trial.diff(me)
             playout(trial, weights)
-            results[index].append(outcome(trial, me, stakes))
+            results[index].append(outcome(trial, me, stakes, early))
     return results
