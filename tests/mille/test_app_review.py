@@ -8,12 +8,16 @@ import pytest
 
 from parlour.mille import review, reviewing, savefile
 from parlour.mille.app import END_HINT, MilleApp
-from parlour.mille.review import HandLog, Reviewer
+from parlour.mille.review import Answer, Decision, HandLog, Reviewer
+from parlour.mille.review_view import PARTIAL
 from parlour.mille.reviewing import NOTHING_TO_REVIEW
 from parlour.mille.rules import HUMAN, Game
 from tests.mille.drive import play_until_question
 from tests.mille.opponents import FirstLegal
 from tests.mille.test_app import message, press, prompt, screen
+from tests.mille.test_review import at_the_goal
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
 
 DEALS = 6
 """Few deals per decision: the wiring is under test here, not the judgement."""
@@ -103,15 +107,82 @@ def test_a_key_while_reviewing_returns_and_v_goes_on_where_it_stopped() -> None:
     assert app.review.reviewer.progress[0] == done_before + 1  # type: ignore[union-attr]
 
 
-def test_a_hand_restored_at_its_end_has_nothing_to_review(tmp_path: Path) -> None:
+def test_a_hand_restored_from_a_save_is_reviewed_whole(tmp_path: Path) -> None:
     app, _ = end_of_hand()
     path = tmp_path / "end.json"
     press(app, ["s", *str(path), "ENTER"])
     saved = savefile.load_saved(path)
-    again = MilleApp(saved.game, FirstLegal(saved.game), ui_state=saved.ui, meta=saved.meta)
+    assert saved.hand_log == app.hand_log and saved.hand_log.complete
+    again = MilleApp(
+        saved.game,
+        FirstLegal(saved.game),
+        ui_state=saved.ui,
+        meta=saved.meta,
+        hand_log=saved.hand_log,
+    )
+    press(again, "v")
+    while again.timeout() == 0.0:
+        again.handle_key("TIMEOUT")
+    assert again.review is not None
+    total = len(app.hand_log.decisions)
+    assert total > 10 and again.review.reviewer.progress == (total, total)
+    assert screen(again)[0].startswith("Hand review: your costliest decisions")
+
+
+def test_a_save_made_mid_hand_carries_the_decisions_on(tmp_path: Path) -> None:
+    game = Game.new(11)
+    app = MilleApp(game, FirstLegal(game))
+    press(app, "p")
+    press(app, "d1 ")
+    path = tmp_path / "mid.json"
+    press(app, ["s", *str(path), "ENTER"])
+    saved = savefile.load_saved(path)
+    again = MilleApp(saved.game, FirstLegal(saved.game), ui_state=saved.ui, hand_log=saved.hand_log)
+    press(again, "p")
+    moves = [str(decision.move) for decision in again.hand_log.decisions]
+    assert moves == ["pick", "discard 1", "pick"]
+
+
+def test_a_hand_restored_at_its_end_from_an_old_save_has_nothing_to_review() -> None:
+    saved = savefile.load_saved(SAVES / "mille-v2-strong-another-hand.json")
+    assert saved.hand_log.decisions == [] and not saved.hand_log.complete
+    again = MilleApp(
+        saved.game,
+        FirstLegal(saved.game),
+        ui_state=saved.ui,
+        meta=saved.meta,
+        hand_log=saved.hand_log,
+    )
     press(again, "v")
     assert message(again) == NOTHING_TO_REVIEW and not again.reviewing
     assert prompt(again) in ("Another hand?", "Another game?")
+
+
+def test_a_hand_restored_mid_way_from_an_old_save_says_its_start_is_not_judged() -> None:
+    saved = savefile.load_saved(SAVES / "mille-v1-midhand.json")
+    app = MilleApp(
+        saved.game,
+        FirstLegal(saved.game),
+        ui_state=saved.ui,
+        meta=saved.meta,
+        hand_log=saved.hand_log,
+    )
+    play_until_question(app, ("Another hand?", "Another game?"))
+    assert app.hand_log.decisions and not app.hand_log.complete
+    press(app, "v")
+    while app.timeout() == 0.0:
+        app.handle_key("TIMEOUT")
+    rows = screen(app)
+    assert PARTIAL in rows[3]
+
+
+def test_the_answer_to_extension_is_a_decision() -> None:
+    game = at_the_goal()
+    app = MilleApp(game, FirstLegal(game))
+    assert prompt(app) == "Extension?"
+    view = game.view(HUMAN)
+    press(app, "y")
+    assert app.hand_log.decisions == [Decision(view, Answer(True))]
 
 
 def test_a_review_without_findings_says_so() -> None:

@@ -11,8 +11,10 @@ import re
 import pytest
 
 from parlour.core.record import replace
-from parlour.mille.review import Decision, Finding
+from parlour.mille.review import CLEAR_Z, MIN_LOSS, Answer, Decision, Finding, Pattern
+from parlour.mille.review_patterns import gather
 from parlour.mille.review_view import (
+    Item,
     page_count,
     progress_line,
     render_review,
@@ -22,7 +24,8 @@ from parlour.mille.rules import COMPUTER, HUMAN, Move
 from parlour.tui.glyphs import ASCII, UNICODE, Glyphs
 from tests.mille.craft import C, rebalance, slot_of
 from tests.mille.reference import GOLDEN_DIR
-from tests.mille.test_review import finishing, stopped_with_right_of_way
+from tests.mille.test_review import at_the_goal, finishing, stopped_with_right_of_way
+from tests.mille.test_review_patterns import kept_repairs
 
 
 def limited_with_a_coup_against_them() -> Decision:
@@ -39,7 +42,24 @@ def limited_with_a_coup_against_them() -> Decision:
     return Decision(game.view(HUMAN), Move("use", slot_of(game, C.STOP)))
 
 
-def findings() -> list[Finding]:
+FINISH_WHY = (
+    "Why: 25 finishes the trip now; they have 0 miles: a shut-out (500) is at stake. "
+    "Played out: you shut them out 100% of the time its way, 3% yours."
+)
+COUP_WHY = (
+    "Why: a coup fourré was open: Stop was just laid on you. "
+    "Played out: you make a coup fourré 100% of the time its way, 1% yours."
+)
+
+
+def dead_repairs() -> Pattern:
+    """Three turns of dead Repairs kept (made-up costs)."""
+    members = [kept_repairs(40, 10), kept_repairs(35, 10, C.D50), kept_repairs(-5, 10)]
+    (pattern,) = gather(members, CLEAR_Z, MIN_LOSS)
+    return pattern
+
+
+def findings() -> list[Item]:
     game = finishing()
     coup = stopped_with_right_of_way()
     return [
@@ -48,29 +68,49 @@ def findings() -> list[Finding]:
             Move("use", slot_of(game, C.D25)),
             1123.6,
             28.4,
+            (FINISH_WHY,),
         ),
         Finding(
             Decision(coup.view(HUMAN), Move("pick")),
             Move("use", slot_of(coup, C.RIGHT_OF_WAY)),
             300.0,
             0.0,
+            (COUP_WHY,),
         ),
+        dead_repairs(),
         Finding(limited_with_a_coup_against_them(), Move("discard", 2), 183.0, 31.0),
         Finding(Decision(coup.view(HUMAN), Move("pick")), Move("use", 1), 64.9, 24.0),
     ]
 
 
+def near_the_end() -> list[Item]:
+    """An Extension? answer judged for the chance of winning the game."""
+    game = at_the_goal()
+    return [
+        Finding(
+            Decision(game.view(HUMAN), Answer(True)),
+            Answer(False),
+            36.2,
+            40.0,
+            ("Why: stopping now scores 1200 (Trip Completed, Safe Trip, Shut-Out).",),
+            (0.91, 0.78, 0.02),
+            True,
+        )
+    ]
+
+
 PAGES = {
-    "review-page1": (findings, 0, UNICODE),
-    "review-page2-ascii": (findings, 1, ASCII),
-    "review-empty": (lambda: [], 0, UNICODE),
+    "review-page1": (findings, 0, UNICODE, True),
+    "review-page2-ascii": (findings, 1, ASCII, True),
+    "review-empty": (lambda: [], 0, UNICODE, True),
+    "review-chance-partial": (near_the_end, 0, UNICODE, False),
 }
 
 
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_review_pages_match_the_golden_text(name: str) -> None:
-    make, page, glyphs = PAGES[name]
-    text = review_text(make(), page, glyphs)
+    make, page, glyphs, complete = PAGES[name]
+    text = review_text(make(), page, glyphs, complete)
     path = GOLDEN_DIR / f"{name}.txt"
     if os.environ.get("MILLE_UPDATE_GOLDEN"):
         path.write_text(text + "\n", encoding="utf-8")
@@ -87,7 +127,7 @@ def test_every_finding_is_on_exactly_one_page(glyphs: Glyphs) -> None:
         frame = render_review(found, page, glyphs)
         assert (frame.width, frame.height) == (80, 24)
         text = frame.to_text()
-        shown += [int(number) for number in re.findall(r"^(\d+)\. About", text, re.MULTILINE)]
+        shown += [int(number) for number in re.findall(r"^(\d+)\. ", text, re.MULTILINE)]
         assert f"page {page + 1} of {pages}" in text.splitlines()[0]
     assert shown == list(range(1, len(found) + 1))
     # Beyond the last page: the last page again.

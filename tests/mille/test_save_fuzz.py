@@ -4,7 +4,8 @@ Every sample in saves/mille-*.json is mutated by ``tests.savefuzz`` (hostile
 numbers, wrong types, escapes, deleted and added keys, list edits). A mutated
 file must either be refused with :class:`SaveError` (one line naming the file),
 or load into a game that passes the consistency check, restores into the app
-(screen state, level, memory) and that seeded random legal play finishes (to
+(screen state, level, memory, the hand's decisions, whose review starts and
+shows) and that seeded random legal play finishes (to
 Another game?), staying consistent at every hand's end. The longer run of the
 same fuzz is ``bench/save_fuzz.py``.
 """
@@ -22,12 +23,18 @@ from hypothesis import HealthCheck, given, settings
 from parlour.core.saves import SaveError
 from parlour.mille.app import MilleApp
 from parlour.mille.cli import LazyComputer, load_saved
+from parlour.mille.handlog import HandLog
+from parlour.mille.review import Reviewer
+from parlour.mille.review_view import page_count, render_review
 from parlour.mille.rules import Game, Phase
 from parlour.mille.state import check_consistent, game_from_dict
+from parlour.tui.glyphs import UNICODE
 from tests.savefuzz import mutated, raw_bytes
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 SAMPLES = sorted(SAVES.glob("mille-*.json"))
+REVIEW_DEALS = 4
+REVIEW_STEPS = 6
 MAX_MOVES = 20_000
 """Far more than a whole game of random play needs (about 1000 moves)."""
 
@@ -49,6 +56,15 @@ def play_to_the_end(game: Game, seed: int) -> None:
             assert moves, "the player to move has no legal move"
             game.apply(rng.choice(moves))
     raise AssertionError("random play did not finish the game")
+
+
+def review_a_little(log: HandLog, seed: int) -> None:
+    """The first decisions of a loaded log judged and shown (a few deals: cheap)."""
+    reviewer = Reviewer(log, seed, deals=REVIEW_DEALS)
+    for _ in range(REVIEW_STEPS):
+        reviewer.step()
+    for page in range(page_count(reviewer.findings(), UNICODE, reviewer.complete)):
+        render_review(reviewer.findings(), page, UNICODE, reviewer.complete)
 
 
 def _document(path: Path) -> dict[str, Any]:
@@ -92,8 +108,10 @@ def test_a_mutated_sample_is_refused_or_playable(sample: Path, tmp_path: Path) -
             LazyComputer(saved.game.seed, saved.computer, saved.meta.level),
             ui_state=saved.ui,
             meta=saved.meta,
+            hand_log=saved.hand_log,
         )
         app.render(24, 80)
+        review_a_little(saved.hand_log, saved.game.seed)
         play_to_the_end(saved.game, len(raw_bytes(doc)))
 
     check()

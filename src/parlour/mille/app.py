@@ -36,6 +36,7 @@ from parlour.mille.flow import (
     Ask,
     FlowMixin,
 )
+from parlour.mille.handlog import HandLog
 from parlour.mille.meta import DEFAULT_LEVEL, Meta
 from parlour.mille.record import Recorder, replay_note
 from parlour.mille.reviewing import REVIEW_KEY, ReviewMixin, monotonic
@@ -72,6 +73,7 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
 
     ``meta`` is the game's identity, level and hand summaries (from a save, or
     a new game id at ``level``); the statistics are kept by :class:`Recorder`.
+    ``hand_log`` is the player's decisions of the hand so far, from a save.
     ``replay_of`` is the recorded result of a restored game that has one: the
     game is then a replay, says so on the message line and records nothing.
     """
@@ -91,11 +93,14 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
         level: str = DEFAULT_LEVEL,
         glyphs: Glyphs = ASCII,
         replay_of: GameRecord | None = None,
+        hand_log: HandLog | None = None,
     ) -> None:
         super().__init__()
         self.glyphs = glyphs
         self.clock = monotonic
         self._new_hand_log()
+        if hand_log is not None:  # the hand's decisions before the save
+            self.hand_log = hand_log
         self.recorder = Recorder(meta or Meta(new_game_id(), level), replay_of)
         self.clear_screen = False
         """Set by R and ^L: the runner clears the whole terminal before the next paint."""

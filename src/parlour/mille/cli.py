@@ -187,6 +187,7 @@ def restored_app(
         meta=saved.meta,
         glyphs=ASCII if glyphs is None else glyphs,
         replay_of=settled_result(saved.meta.game_id),
+        hand_log=saved.hand_log,
     )
 
 

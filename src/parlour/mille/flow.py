@@ -24,6 +24,8 @@ from parlour.mille.view import Layout
 if TYPE_CHECKING:
     from typing import Any
 
+    from parlour.mille.handlog import HandLog
+
 MOVE_PROMPT = view.MOVE_PROMPT
 REALLY = "Really?"
 EXTENSION = "Extension?"
@@ -86,6 +88,7 @@ class FlowMixin:
     # Provided by the other parts of the app (annotations only, so nothing is shadowed).
     _start_save: Callable[[str, Callable[[], None], Callable[[], None]], None]
     _new_hand_log: Callable[[], None]
+    hand_log: HandLog
 
     def _settle(self) -> None:
         """Put up the question the game's phase calls for, or let the computer move."""
@@ -113,6 +116,7 @@ class FlowMixin:
 
     def _extend(self, extend: bool) -> None:
         self.ask = None
+        self.hand_log.record_answer(self.game.view(HUMAN), extend)
         self.game.answer_extension(extend)
         self.dirty = True
         self._settle()

@@ -9,8 +9,9 @@ through), and once it has taken more than half a second the message line
 shows its progress. Then the review's pages show (SPACE next, P previous);
 any other key, while it works or on a page, returns to the question exactly
 as it was. The work done is kept for the hand, so a second ``v`` goes on
-where the first stopped. A hand restored at its end has no decisions to
-review (saves do not keep them): ``v`` says so on the message line.
+where the first stopped. Saves keep the hand's decisions (format 3), so a
+restored hand is reviewed whole; a hand restored at its end from an older
+save has no decisions to review: ``v`` says so on the message line.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class ReviewMixin:
 
     def _open_review(self) -> None:
         if not self.hand_log.decisions:
-            # A hand restored at its end: its decisions were made before the save.
+            # A hand restored at its end from a save that did not keep its decisions.
             self._error(NOTHING_TO_REVIEW)
             return
         if self.review is None:
@@ -107,7 +108,8 @@ class ReviewMixin:
             return
         from parlour.mille.review_view import page_count
 
-        pages = page_count(review.reviewer.findings(), self.glyphs)
+        reviewer = review.reviewer
+        pages = page_count(reviewer.findings(), self.glyphs, reviewer.complete)
         if key == " " and review.page < pages - 1:
             review.page += 1
         elif key in ("p", "P") and review.page > 0:
@@ -133,7 +135,8 @@ class ReviewMixin:
             return None
         from parlour.mille.review_view import render_review
 
-        return render_review(review.reviewer.findings(), review.page, self.glyphs)
+        reviewer = review.reviewer
+        return render_review(reviewer.findings(), review.page, self.glyphs, reviewer.complete)
 
 
 def monotonic() -> float:

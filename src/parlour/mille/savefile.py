@@ -10,7 +10,10 @@ computer's memory for its level, the hand summaries against the totals), so a
 file either loads into a position that can be played to the end or is refused.
 
 ``state`` holds ``game``, ``ui``, ``computer`` and, since format 2 (the
-statistics), ``game_id``, ``level`` and ``hands``. Format 1 saves load as the
+statistics), ``game_id``, ``level`` and ``hands``; since format 3, ``hand_log``:
+the player's decisions of the hand in play (or just ended), so that a restored
+hand is reviewed whole (:mod:`parlour.mille.handlog_state`). Saves before format 3
+restore with an empty log that says it is not complete. Format 1 saves load as the
 ``strong`` level, with a game id derived from the envelope's seed and time of
 saving (the same old file always gives the same id) and the next hand's
 starter derived from the hand number (they did not keep it reliably). A save
@@ -29,6 +32,8 @@ from typing import Any
 
 from parlour.core.ledger import GAME_ID_LENGTH, is_game_id, new_game_id
 from parlour.core.saves import SaveError, SaveFile, load_game, write_save
+from parlour.mille.handlog import HandLog
+from parlour.mille.handlog_state import log_from_dict, log_to_dict
 from parlour.mille.meta import DEFAULT_LEVEL as DEFAULT_LEVEL
 from parlour.mille.meta import Meta as Meta
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
@@ -37,8 +42,9 @@ from parlour.mille.stats import LEVELS, MAX_HANDS, HandSummary, check_hands, sum
 from parlour.mille.uistate import validate_ui_state
 
 GAME = "mille"
-FORMAT_VERSION = 2
-"""2: ``game_id``, ``level``, ``hands``, ``hands_complete`` and a kept next starter (1: none)."""
+FORMAT_VERSION = 3
+"""3: ``hand_log``; 2: ``game_id``, ``level``, ``hands``, ``hands_complete`` and a kept next
+starter (1: none of them)."""
 
 
 @dataclass
@@ -49,6 +55,8 @@ class Saved:
     ui: dict[str, Any]
     computer: dict[str, Any]
     meta: Meta
+    hand_log: HandLog
+    """The player's decisions of the hand (empty and not complete before format 3)."""
 
 
 def _plain(path: str | os.PathLike[str], value: Any, what: str) -> dict[str, Any]:
@@ -69,11 +77,15 @@ def save(
     ui_state: dict[str, Any] | None = None,
     computer: dict[str, Any] | None = None,
     meta: Meta | None = None,
+    hand_log: HandLog | None = None,
 ) -> None:
-    """Write ``game``, the UI's ``ui_state``, the ``computer``'s memory and ``meta`` to ``path``.
+    """Write ``game``, the UI's ``ui_state``, the ``computer``'s memory, ``meta`` and the
+    player's decisions of the hand (``hand_log``) to ``path``.
 
     Without ``meta`` the game gets a new id, no earlier hands and the level whose
     computer player the memory belongs to (the default level when there is none).
+    Without ``hand_log`` the hand's decisions are saved as unknown (an empty log that
+    is not complete).
     What is written passes the checks loading makes (:func:`check_state`), or
     nothing is written: a file the loader would refuse helps no one.
     """
@@ -87,6 +99,7 @@ def save(
     if meta is None:  # the memory says whose it is: keep the level it belongs to
         meta = fresh_meta(game, "classic" if memory.get("player") == "classic" else DEFAULT_LEVEL)
     state.update(meta.to_dict())
+    state["hand_log"] = log_to_dict(hand_log or HandLog(complete=False))
     try:
         check_state(json.loads(json.dumps(state, allow_nan=False)), game.seed)
     except Exception as exc:  # the identity, the hands or the screen do not fit the game
@@ -173,12 +186,13 @@ def _from_format_1(envelope: SaveFile) -> dict[str, Any]:
     return state
 
 
-def check_state(state: dict[str, Any], seed: int) -> Saved:
+def check_state(state: dict[str, Any], seed: int, version: int = FORMAT_VERSION) -> Saved:
     """The checks a save's ``state`` passes to be loaded, and to be written.
 
     The screen state, the computer's memory for the level, the game itself
     (:func:`parlour.mille.state.check_consistent`), its seed, its identity and
-    hand summaries against the game, and the saved question against the phase.
+    hand summaries against the game, the saved question against the phase, and
+    (from format 3, ``version``) the hand's decisions against the game.
     Raises what the first failed check raises (``ValueError``, ``KeyError`` ...).
     """
     ui = state["ui"]
@@ -195,14 +209,17 @@ def check_state(state: dict[str, Any], seed: int) -> Saved:
     check_memory(meta.level, computer)
     if "prompt" in ui and ui["prompt"] not in _PROMPTS_FOR[game.phase]:
         raise ValueError("the screen state's question does not fit the game")
-    return Saved(game, ui, computer, meta)
+    hand_log = HandLog(complete=False)  # older saves did not keep the hand's decisions
+    if version >= 3:
+        hand_log = log_from_dict(state["hand_log"], game)
+    return Saved(game, ui, computer, meta, hand_log)
 
 
 def _parse(envelope: SaveFile) -> Saved:
     state = envelope.state
     if envelope.format_version < 2:
         state = _from_format_1(envelope)
-    return check_state(state, envelope.seed)
+    return check_state(state, envelope.seed, envelope.format_version)
 
 
 _PROMPTS_FOR = {

@@ -28,6 +28,7 @@ from parlour.tui.prompts import Answer, LineEditor
 if TYPE_CHECKING:  # saving itself (json, the save envelope) is imported on the first save
     from typing import Any
 
+    from parlour.mille.handlog import HandLog
     from parlour.mille.record import Recorder
     from parlour.mille.rules import Game
 
@@ -77,6 +78,7 @@ class SavingMixin:
     message: str
     bell: bool
     recorder: Recorder
+    hand_log: HandLog
     exit_message: str | None
     exit_status: int
     ask: Any
@@ -158,7 +160,12 @@ class SavingMixin:
         from parlour.mille import savefile
 
         savefile.save(
-            path, self.game, self.ui_state(prompt), self.computer_memory(), self.recorder.meta
+            path,
+            self.game,
+            self.ui_state(prompt),
+            self.computer_memory(),
+            self.recorder.meta,
+            self.hand_log,
         )
 
     def _write(self, path: str) -> None:

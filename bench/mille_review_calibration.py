@@ -1,0 +1,338 @@
+"""Are the hand review's stated costs right? Its findings played both ways on the real cards.
+
+For each seeded deal a student plays one hand against the strong computer: the greedy
+baseline on odd seeds, on even seeds the strong computer with one random legal move in
+four (its mistakes are of every kind). Even seeds start from set Overall Totals near
+5000 (as ``mille_endgame.py`` does), so that the hand often ends the game and the review
+judges the chance of winning it. Every decision of the student is judged by the review
+from the student's own view, as the app does (``Reviewer.assess``), and a copy of the
+whole game (real deck, real hands) is kept with both computers' memories.
+
+At the end of the hand the review's findings are made (``Reviewer.findings``: single
+decisions, patterns, Extension? answers), and every decision in them is played on from
+its copy twice: with the student's move and with the advised one, then to the end of the
+hand with the strong computer in both seats, each with the memory it had there. Both
+ways meet the same deck and the same computer seeds (common random numbers), so the
+measured gain (the student's hand-score difference with the advice, less without)
+carries no luck of the deal beyond what the move itself changes. Each finding is played
+so on the real deck and on ``--reshuffles - 1`` reshuffles of it (the opponent keeps its
+real hand: nobody has seen the deck's order, so any order of it is as likely as the real
+one, while the hand is what the opponent chose to keep), and the gains are averaged.
+The review's stated cost is compared with that measured gain, on average over the findings, with 95%
+intervals, overall and by kind: by the size of the stated cost, with a shut-out at
+stake (in at least a fifth of either move's playouts the finisher left the other at 0
+miles), patterns (their total against the sum of their decisions' gains), Extension?,
+and, where the review states it, the chance of winning the game (measured by the same
+model on the totals after the hand; exact once a total reaches 5000).
+
+    nice -n 19 .venv/bin/python bench/mille_review_calibration.py --hands 400 --jobs 1
+
+It prints figures only and never fails on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import multiprocessing
+import os
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from benchstats import mean_interval
+from mille_endgame import start_totals
+from parlour.core.rng import below, make_rng, shuffle
+from parlour.mille.ai import ComputerPlayer, win_chance
+from parlour.mille.cards import Card
+from parlour.mille.handlog import Answer, Decision, HandLog
+from parlour.mille.players import GreedyPlayer, RandomPlayer
+from parlour.mille.review import DEALS, Finding, Pattern, Reviewer
+from parlour.mille.review_outcomes import Judgement
+from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
+
+SHUT_OUT_AT_STAKE = 0.2
+"""A finding has a shut-out at stake when this share of either move's playouts ends in one."""
+MISTAKE_ONE_IN = 4
+"""The noisy student plays a random legal move one time in this many."""
+
+
+class NoisyComputer:
+    """The strong computer, with a random legal move one time in :data:`MISTAKE_ONE_IN`."""
+
+    def __init__(self, seed: int) -> None:
+        self.computer = ComputerPlayer(seed)
+        self.random = RandomPlayer(seed)
+        self.rng = make_rng(seed + 1)
+
+    def choose_move(self, view: Any) -> Move:
+        move = self.computer.choose_move(view)
+        if below(self.rng, MISTAKE_ONE_IN) == 0:
+            move = self.random.choose_move(view)
+        return move
+
+    def wants_extension(self, view: Any) -> bool:
+        if below(self.rng, MISTAKE_ONE_IN) == 0:
+            return below(self.rng, 2) == 0
+        return self.computer.wants_extension(view)
+
+
+@dataclass
+class Snapshot:
+    """A decision's whole position, kept to play it on both ways."""
+
+    game: dict[str, Any]
+    student_memory: dict[str, Any]
+    """The review's replayed memory for the student's seat, before the decision."""
+    opponent_memory: dict[str, Any]
+
+
+@dataclass
+class Measured:
+    """One finding: what the review said and what playing on both ways gave."""
+
+    kind: str
+    """"single", "pattern" or "extension"."""
+    stated: float
+    stderr: float
+    measured: float
+    shut_out: bool
+    near_end: bool
+    stated_chance: float | None
+    """The review's loss of winning chance (0..1) where it states one, else None."""
+    measured_chance: float
+    early: float = 0.0
+    """Of ``stated``: the points the decisions' own moves scored at once (the rest was
+    scored in the playouts after them)."""
+
+
+def play_on(
+    snapshot: Snapshot, decision: Decision, move: Move | Answer, seed: int, deck: list[Card]
+) -> tuple[int, float]:
+    """The student's hand-score difference and winning chance after ``move`` and good play,
+    the deck in the order ``deck``."""
+    game = Game.from_dict(snapshot.game)
+    game.deck = list(deck)
+    seat = decision.view.me
+    student = ComputerPlayer(seed * 2 + 7)
+    student.restore_memory(snapshot.student_memory)
+    opponent = ComputerPlayer(seed * 2 + 1)
+    opponent.restore_memory(snapshot.opponent_memory)
+    view = decision.view
+    if isinstance(move, Answer):
+        game.answer_extension(move.extend)
+    else:
+        student.evidence.observe(view)
+        student.evidence.moved(view, move)
+        game.apply(move)
+    players = [student, opponent] if seat == HUMAN else [opponent, student]
+    while game.phase in (Phase.TURN, Phase.EXTENSION):
+        now = game.view(game.turn)
+        if game.phase is Phase.EXTENSION:
+            game.answer_extension(players[game.turn].wants_extension(now))
+        else:
+            game.apply(players[game.turn].choose_move(now))
+    mine, theirs = game.players[seat], game.players[1 - seat]
+    chance = win_chance(mine.overall_total, theirs.overall_total) + 0.5
+    return mine.hand_total - theirs.hand_total, chance
+
+
+def gain(
+    snapshot: Snapshot, judgement: Judgement, seed: int, reshuffles: int
+) -> tuple[float, float]:
+    """Points and winning chance the advice gains over the student's move, played on: the
+    mean over the real deck and ``reshuffles - 1`` reshuffles of it (the same for both
+    moves; the opponent keeps its real hand)."""
+    decision = judgement.decision
+    real = Game.from_dict(snapshot.game).deck
+    rng = make_rng(seed * 7919 + len(real))
+    points = chance = 0.0
+    for turn in range(reshuffles):
+        deck = list(real)
+        if turn:
+            shuffle(deck, rng)
+        advised = play_on(snapshot, decision, judgement.advised, seed, deck)
+        chosen = play_on(snapshot, decision, decision.move, seed, deck)
+        points += advised[0] - chosen[0]
+        chance += advised[1] - chosen[1]
+    return points / reshuffles, chance / reshuffles
+
+
+def shut_out_at_stake(judgement: Judgement) -> bool:
+    contrast = judgement.contrast
+    for test in ("you_shut_out", "they_shut_out"):
+        if max(contrast.rate(test)) >= SHUT_OUT_AT_STAKE:
+            return True
+    return False
+
+
+def one_hand(args: tuple[int, int, int]) -> list[Measured]:
+    """Play one hand with a student, review it, play its findings on both ways."""
+    seed, deals, reshuffles = args
+    game = Game.new(seed)
+    near_end = seed % 2 == 0
+    seat = HUMAN if (seed // 2) % 2 else COMPUTER
+    if near_end:
+        ours, theirs = start_totals(seed)
+        game.players[seat].overall_total = ours
+        game.players[1 - seat].overall_total = theirs
+        # Totals like these take earlier hands (a save's checks, state.check_consistent,
+        # hold the snapshots to that): two more, so the starting player stays the same.
+        game.hands_played += 2
+    student: Any = NoisyComputer(seed * 2) if near_end else GreedyPlayer(seed)
+    opponent = ComputerPlayer(seed * 2 + 1)
+    reviewer = Reviewer(HandLog(), seed, deals)
+    snapshots: dict[int, Snapshot] = {}
+    while game.phase in (Phase.TURN, Phase.EXTENSION):
+        view = game.view(game.turn)
+        if game.turn != seat:
+            if game.phase is Phase.EXTENSION:
+                game.answer_extension(opponent.wants_extension(view))
+            else:
+                game.apply(opponent.choose_move(view))
+            continue
+        move: Move | Answer
+        if game.phase is Phase.EXTENSION:
+            move = Answer(student.wants_extension(view))
+        else:
+            move = student.choose_move(view)
+        decision = Decision(view, move)
+        snapshot = Snapshot(game.to_dict(), reviewer.computer.memory(), opponent.memory())
+        judgement = reviewer.assess(decision)
+        if judgement is not None:
+            # As the app's review does (Reviewer.step): a judgement that passed the
+            # screen is measured again on fresh deals, and that figure is the one stated.
+            judgement = reviewer.recheck(judgement)
+            reviewer.judged.append(judgement)
+            snapshots[id(judgement)] = snapshot
+        reviewer.follow(view, move)
+        if isinstance(move, Answer):
+            game.answer_extension(move.extend)
+        else:
+            game.apply(move)
+    results = []
+    for item in reviewer.findings():
+        members = list(item.members) if isinstance(item, Pattern) else None
+        if members is None:
+            judgement = next(j for j in reviewer.judged if j.decision is item.decision)
+            members = [judgement]
+        points = 0.0
+        chance = 0.0
+        early = 0.0
+        for member in members:
+            early += sum(o.early for o in member.contrast.advised) / member.contrast.deals
+            early -= sum(o.early for o in member.contrast.chosen) / member.contrast.deals
+            more, likelier = gain(snapshots[id(member)], member, seed, reshuffles)
+            points += more
+            chance += likelier
+        stated_chance = None
+        if isinstance(item, Finding) and item.chances is not None:
+            stated_chance = item.chances[0] - item.chances[1]
+        kind = "pattern" if isinstance(item, Pattern) else "single"
+        if isinstance(members[0].decision.move, Answer):
+            kind = "extension"
+        results.append(
+            Measured(
+                kind,
+                item.loss,
+                item.stderr,
+                points,
+                any(shut_out_at_stake(m) for m in members),
+                near_end,
+                stated_chance,
+                chance,
+                early,
+            )
+        )
+    return results
+
+
+def row(label: str, found: list[Measured]) -> str:
+    """One line of figures for some findings."""
+    if not found:
+        return f"  {label:34s}    0"
+    stated = mean_interval([f.stated for f in found])
+    measured = mean_interval([f.measured for f in found])
+    over = mean_interval([f.stated - f.measured for f in found])
+    margin = sum(1.96 * f.stderr for f in found) / len(found)
+    return (
+        f"  {label:34s} {len(found):4d}  stated {stated[0]:6.0f} (±{margin:3.0f})  "
+        f"measured {measured[0]:6.0f} ({measured[1]:+.0f} .. {measured[2]:+.0f})  "
+        f"stated - measured {over[0]:+5.0f} ({over[1]:+.0f} .. {over[2]:+.0f})"
+    )
+
+
+def report(found: list[Measured], hands: int, elapsed: float, args: argparse.Namespace) -> None:
+    load = os.getloadavg()
+    print(
+        f"Hand review calibration: {hands} hands (seeds {args.seed}..{args.seed + hands - 1}), "
+        f"{args.deals} review deals per decision, {args.reshuffles} deck(s) per finding, "
+        f"{args.jobs} job(s), {elapsed:.0f} s, "
+        f"load average now {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}"
+    )
+    print("  findings (mean per finding, 95% intervals; points of hand-score difference)")
+    singles = [f for f in found if f.kind == "single"]
+    print(row("single decisions", singles))
+    for low, high in ((50, 150), (150, 300), (300, 10**6)):
+        label = f"  stated {low}..{high}" if high < 10**6 else f"  stated {low} and more"
+        print(row(label, [f for f in singles if low <= f.stated < high]))
+    print(row("  a shut-out at stake", [f for f in singles if f.shut_out]))
+    print(row("  no shut-out at stake", [f for f in singles if not f.shut_out]))
+    print(row("  from a start near 5000", [f for f in singles if f.near_end]))
+    print(row("  from a game's first hand", [f for f in singles if not f.near_end]))
+    print(row("patterns (their totals)", [f for f in found if f.kind == "pattern"]))
+    print(row("Extension? answers", [f for f in found if f.kind == "extension"]))
+    chances = [f for f in found if f.stated_chance is not None]
+    if chances:
+        said = [100 * (f.stated_chance or 0.0) for f in chances]
+        seen = [100 * f.measured_chance for f in chances]
+        stated = mean_interval(said)
+        measured = mean_interval(seen)
+        over = mean_interval([a - b for a, b in zip(said, seen, strict=True)])
+        print(
+            f"  chance of winning the game, {len(chances)} findings: stated {stated[0]:.1f} "
+            f"points, measured {measured[0]:.1f} ({measured[1]:+.1f} .. {measured[2]:+.1f}), "
+            f"stated - measured {over[0]:+.1f} ({over[1]:+.1f} .. {over[2]:+.1f})"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=400, help="deals, one hand each")
+    parser.add_argument("--seed", type=int, default=1, help="first deal seed")
+    parser.add_argument("--deals", type=int, default=DEALS, help="review playout deals")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--reshuffles", type=int, default=3, help="decks per finding played both ways"
+    )
+    parser.add_argument("--out", help="also write every finding's figures (JSON lines) here")
+    args = parser.parse_args(argv)
+    tasks = [(args.seed + i, args.deals, args.reshuffles) for i in range(args.hands)]
+    start = time.perf_counter()
+    found: list[Measured] = []
+    done = 0
+    with multiprocessing.Pool(args.jobs) as pool:
+        for results in pool.imap(one_hand, tasks, chunksize=1):
+            found += results
+            done += 1
+            if done % 25 == 0:  # a running tally, for long runs
+                over = mean_interval([f.stated - f.measured for f in found] or [0.0])
+                print(
+                    f"  {done} hands, {len(found)} findings: stated - measured "
+                    f"{over[0]:+.0f} ({over[1]:+.0f} .. {over[2]:+.0f}), "
+                    f"{time.perf_counter() - start:.0f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    report(found, done, time.perf_counter() - start, args)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            for finding in found:
+                out.write(json.dumps(dataclasses.asdict(finding)) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
