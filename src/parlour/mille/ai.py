@@ -187,7 +187,41 @@ def public_count(view: SeatView) -> int:
     return len(view.mine.public_cards()) + len(view.theirs.public_cards()) + len(view.discards)
 
 
-class SafetyEvidence:
+class OpponentWatch:
+    """What the opponent's own moves showed this hand, seen from one seat's decisions.
+
+    ``deck_at`` maps a card to the deck size when the opponent was last seen not to
+    hold it; it is cleared at each new hand. :meth:`observe` calls :meth:`note` only
+    once the opponent has moved since the seat's last move (:meth:`moved`).
+    """
+
+    def __init__(self) -> None:
+        self.deck_at: dict[int, int] = {}
+        """Card -> deck size when the opponent was last seen not to hold it."""
+        self.last_deck = -1
+        self.public_after_move: int | None = None
+
+    def observe(self, view: SeatView) -> None:
+        """Note what the view shows; call at each of the seat's decisions, in order."""
+        if view.deck_count > self.last_deck:  # a new hand
+            self.deck_at.clear()
+            self.public_after_move = None
+        self.last_deck = view.deck_count
+        if self.public_after_move is None or public_count(view) <= self.public_after_move:
+            return  # the opponent has not moved since the seat's last move
+        self.note(view)
+
+    def note(self, view: SeatView) -> None:
+        """What a view after a move of the opponent's shows it does not hold."""
+        raise NotImplementedError
+
+    def moved(self, view: SeatView, move: Move) -> None:
+        """Note the seat's own move (a use or discard adds one public card)."""
+        if move.kind != "pick":
+            self.public_after_move = public_count(view) + 1
+
+
+class SafetyEvidence(OpponentWatch):
     """What the opponent's own play shows about the safeties it holds.
 
     Every player counters a hazard with its safety as soon as it can (it is
@@ -197,34 +231,16 @@ class SafetyEvidence:
     holds that safety only if it drew it since: the chance is its share of
     the draws since that moment, not since the deal. The evidence is kept for
     the current hand only; save files carry it (:meth:`to_dict`), so a
-    restored game plays on as it would have.
+    restored game plays on as it would have. ``deck_at`` is by safety.
     """
 
-    def __init__(self) -> None:
-        self.deck_at: dict[int, int] = {}
-        """Safety -> deck size when the opponent was last seen not to hold it."""
-        self.last_deck = -1
-        self.public_after_move: int | None = None
-
-    def observe(self, view: SeatView) -> None:
-        """Note what the view shows; call at each of the seat's decisions."""
-        if view.deck_count > self.last_deck:  # a new hand
-            self.deck_at.clear()
-            self.public_after_move = None
-        self.last_deck = view.deck_count
-        if self.public_after_move is None or public_count(view) <= self.public_after_move:
-            return  # the opponent has not moved since our last move
+    def note(self, view: SeatView) -> None:
         theirs = view.theirs
         top = None if theirs.battle is None else int(theirs.battle)
         if top is not None and S.OOG <= top <= S.STOP:
             self.deck_at[S.SAFETY_OF[top]] = view.deck_count
         if theirs.limited:
             self.deck_at[S.ROW] = view.deck_count
-
-    def moved(self, view: SeatView, move: Move) -> None:
-        """Note the seat's own move (a use or discard adds one public card)."""
-        if move.kind != "pick":
-            self.public_after_move = public_count(view) + 1
 
     def to_dict(self) -> dict[str, Any]:
         """The evidence as plain data (safeties by card name)."""

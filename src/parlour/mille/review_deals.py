@@ -18,8 +18,7 @@ computer's own decisions are not touched: its deals are unchanged.
 from __future__ import annotations
 
 from parlour.mille import sim as S
-from parlour.mille.ai import ComputerPlayer, public_count
-from parlour.mille.rules import Move
+from parlour.mille.ai import ComputerPlayer, OpponentWatch
 from parlour.mille.seat import SeatView
 
 REMEDY_FOR = {S.OOG: S.GAS, S.FLAT: S.SPARE, S.ACC: S.REP, S.STOP: S.GO}
@@ -28,22 +27,10 @@ SWAP_SALT = 100
 """Offset of the generator that picks the deck cards swapped in (from the deals' salt)."""
 
 
-class RemedyEvidence:
-    """Remedies the opponent was seen not to hold: remedy -> the deck size then."""
+class RemedyEvidence(OpponentWatch):
+    """Remedies the opponent was seen not to hold: ``deck_at`` is remedy -> the deck size then."""
 
-    def __init__(self) -> None:
-        self.deck_at: dict[int, int] = {}
-        self.last_deck = -1
-        self.public_after_move: int | None = None
-
-    def observe(self, view: SeatView) -> None:
-        """Note what the view shows; call at each of the seat's decisions, in order."""
-        if view.deck_count > self.last_deck:  # a new hand
-            self.deck_at.clear()
-            self.public_after_move = None
-        self.last_deck = view.deck_count
-        if self.public_after_move is None or public_count(view) <= self.public_after_move:
-            return  # the opponent has not moved since the seat's last move
+    def note(self, view: SeatView) -> None:
         theirs = view.theirs
         top = None if theirs.battle is None else int(theirs.battle)
         if theirs.can_go:
@@ -52,11 +39,6 @@ class RemedyEvidence:
             self.deck_at[REMEDY_FOR[top]] = view.deck_count
         elif top is None or top in (S.GAS, S.SPARE, S.REP):
             self.deck_at[S.GO] = view.deck_count
-
-    def moved(self, view: SeatView, move: Move) -> None:
-        """Note the seat's own move (a use or discard adds one public card)."""
-        if move.kind != "pick":
-            self.public_after_move = public_count(view) + 1
 
     def allowed(self, view: SeatView) -> dict[int, int]:
         """Per remedy with evidence, how many cards the opponent has drawn since (at most)."""
