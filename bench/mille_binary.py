@@ -9,10 +9,17 @@ the deck count, the scores). Every card that becomes public is tracked from
 the screen, so the view handed to our player is the same kind of
 :class:`SeatView` the game builds. The tracked state is checked against the
 board after every computer turn; a game whose tracking disagrees with the
-screen is reported and not counted.
+screen is reported, and counted as lost (a game is never left out: the games
+that fail may not be a fair sample of all games).
 
-The binary seeds itself with its process id, so its games cannot be replayed;
-the figures are for calibration, with confidence intervals.
+The binary seeds itself with its process id. Each game is started as a chosen
+process id in a pid namespace of its own (``unshare``, as root or through a
+user namespace): game ``i`` of a run is pid ``--pid + i`` (default 1000 +
+``--seed``), so with our deterministic players a run can be played again
+exactly, and two players can be compared on the same deals. Where namespaces
+are not allowed the system chooses the pids, and the run says so. The time our
+player takes for each decision is measured and its median, 95th percentile
+and maximum are printed.
 
     apt-get install bsdgames   # provides /usr/games/mille
     .venv/bin/python bench/mille_binary.py --player ai --games 200 --jobs 2
@@ -26,6 +33,7 @@ import multiprocessing
 import os
 import re
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -278,14 +286,49 @@ def compact(hand: list[Card | None]) -> None:
                     break
 
 
-class Mille:
-    """The real program in a pseudo-terminal."""
+def pid_command(pid: int) -> tuple[str, list[str]]:
+    """The command that starts the program as process ``pid`` of a new pid namespace.
 
-    def __init__(self) -> None:
+    The program seeds itself from its process id, so the same id deals the
+    same cards (and, with a deterministic player in our seat, plays the same
+    game). A user namespace maps us to root there unless we are root already.
+    """
+    user = [] if os.geteuid() == 0 else ["--map-root-user"]
+    script = f"echo {pid - 1} > /proc/sys/kernel/ns_last_pid && {BINARY}; exit $?"
+    flags = ["--pid", "--fork", "--kill-child", "--mount-proc"]
+    return "unshare", [*user, *flags, "sh", "-c", script]
+
+
+def pid_limit() -> int:
+    """The highest process id the system hands out (and so the highest game number)."""
+    try:
+        with open("/proc/sys/kernel/pid_max") as handle:
+            return int(handle.read()) - 1
+    except (OSError, ValueError):
+        return 32767
+
+
+def can_choose_pid() -> str:
+    """Why games cannot be started with a chosen process id here ("" when they can)."""
+    command, args = pid_command(300)
+    args[-1] = args[-1].replace(f"{BINARY}; exit $?", "sh -c 'echo $$'")
+    try:
+        done = subprocess.run([command, *args], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError) as problem:
+        return str(problem)
+    said = (done.stdout + done.stderr).strip()
+    return "" if said == "300" else f"unshare said {said!r}"
+
+
+class Mille:
+    """The real program in a pseudo-terminal; as process ``pid`` of its own namespace if given."""
+
+    def __init__(self, pid: int | None = None) -> None:
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.ByteStream(self.screen)
         env = dict(os.environ, TERM="vt100", LANG="C", LC_ALL="C")
-        self.child = pexpect.spawn(BINARY, [], dimensions=(24, 80), env=env, timeout=10)
+        command, args = (BINARY, []) if pid is None else pid_command(pid)
+        self.child = pexpect.spawn(command, args, dimensions=(24, 80), env=env, timeout=10)
 
     def close(self) -> None:
         if self.child.isalive():
@@ -321,13 +364,19 @@ class Mille:
 
 @dataclass
 class GameResult:
-    won: float | None  # None: not counted (tracking lost)
+    won: float = 0.0
+    """1 won, 0 lost, 0.5 tied; a game that ended by a tracking failure counts as lost."""
+    pid: int | None = None
+    """The program's process id, which is its seed (None: the system chose it)."""
     hand_diffs: list[int] = field(default_factory=list)
     rows: dict[str, list[int]] = field(default_factory=dict)
+    """Sums over finished hands of each end-of-hand score row: [ours, the computer's]."""
     actions: Counter[str] = field(default_factory=Counter)
     """Plays and discards over finished hands, by who and kind of card."""
-    """Sums over finished hands of each end-of-hand score row: [ours, the computer's]."""
+    times: list[float] = field(default_factory=list)
+    """Seconds our player took for each of its decisions (moves and Extension? answers)."""
     problem: str = ""
+    """Why the game ended early, if it did (it then counts as lost)."""
 
 
 class Seat:
@@ -340,6 +389,21 @@ class Seat:
         self.track = Tracker()
         self.hand: list[Card | None] = []
         self.just_picked = False
+        self.times: list[float] = []
+
+    def choose_move(self, view: SeatView) -> Move:
+        """Our player's move, timed."""
+        start = time.perf_counter()
+        move = self.player.choose_move(view)
+        self.times.append(time.perf_counter() - start)
+        return move
+
+    def wants_extension(self, view: SeatView) -> bool:
+        """Our player's answer to Extension?, timed."""
+        start = time.perf_counter()
+        answer = self.player.wants_extension(view)
+        self.times.append(time.perf_counter() - start)
+        return answer
 
     def new_hand(self, board: Board) -> Board:
         self.track = Tracker()
@@ -401,7 +465,7 @@ class Seat:
             # and only playing that phantom (scoring again) gets the game going.
             raise Desync("BSD bug: our hand is empty but it is our move")
         view = self.track.view(board, self.hand, self.goal(board), "TURN")
-        move: Move = self.player.choose_move(view)
+        move = self.choose_move(view)
         if move.kind == "pick":
             after = self.mille.send("p")
             self.just_picked = True
@@ -417,7 +481,7 @@ class Seat:
         compact(self.hand)
         if after.prompt == "Extension?":
             view = self.track.view(after, self.hand, S.GOAL, "EXTENSION")
-            after = self.mille.send("y" if self.player.wants_extension(view) else "n")
+            after = self.mille.send("y" if self.wants_extension(view) else "n")
             if after.prompt != ">>:Move:":
                 return after
             self.track.sim.goal = self.goal(after)
@@ -445,7 +509,7 @@ def action_kinds(log: list[str]) -> Counter[str]:
 def play_game(player: Player, mille: Mille | None = None, seat: Seat | None = None) -> GameResult:
     """One game against the program; ``mille`` and ``seat`` replace the plain ones if given."""
     mille = mille or Mille()
-    result = GameResult(None)
+    result = GameResult()
     seat = seat or Seat(player, mille)
     try:
         board = mille.settle()
@@ -473,30 +537,36 @@ def play_game(player: Player, mille: Mille | None = None, seat: Seat | None = No
                 board = seat.new_hand(board)
             else:
                 raise Desync(f"unexpected prompt {prompt!r}")
-    except (Desync, pexpect.EOF, KeyError, ValueError, IndexError) as problem:
-        result.won = None
+    except (Desync, pexpect.EOF, pexpect.TIMEOUT, KeyError, ValueError, IndexError) as problem:
+        result.won = 0.0  # counted as lost: a game is never dropped
         result.problem = f"{type(problem).__name__}: {problem}"
         if os.environ.get("MILLE_BINARY_DEBUG"):
             result.problem += "\n" + "\n".join(mille.screen.display)
             result.problem += "\n" + ", ".join(seat.track.log[-30:])
         return result
     finally:
+        result.times = seat.times
         mille.close()
 
 
-def _job(args: tuple[str, int, int]) -> GameResult:
-    name, seed, samples = args
-    return play_game(make_player(name, seed, samples))
+def _job(args: tuple[str, int, int, int | None]) -> GameResult:
+    name, seed, samples, pid = args
+    player = make_player(name, seed, samples)
+    result = play_game(player, Mille(pid))
+    result.pid = pid
+    return result
 
 
 def progress(results: list[GameResult], elapsed: float) -> None:
     """A running tally on stderr, so a long run shows where it stands (and what it had)."""
-    counted = [r.won for r in results if r.won is not None]
     last = results[-1]
-    outcome = "not counted" if last.won is None else {1.0: "won", 0.0: "lost"}.get(last.won, "tie")
-    rate = f"{sum(counted) / len(counted):.1%}" if counted else "-"
+    outcome = {1.0: "won", 0.0: "lost"}.get(last.won, "tie")
+    if last.problem:
+        outcome = "lost (tracking failed)"
+    rate = sum(r.won for r in results) / len(results)
     print(
-        f"game {len(results)}: {outcome}; {rate} of {len(counted)} counted, {elapsed:.0f} s",
+        f"game {len(results)} (pid {last.pid}): {outcome}; {rate:.1%} of {len(results)}, "
+        f"{elapsed:.0f} s",
         file=sys.stderr,
         flush=True,
     )
@@ -509,36 +579,60 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1, help="our player's first seed")
     parser.add_argument("--samples", type=int, default=None)
+    parser.add_argument(
+        "--pid",
+        type=int,
+        default=None,
+        help="the program's first process id, which is its seed (default: 1000 + --seed)",
+    )
     args = parser.parse_args(argv)
     if not os.path.exists(BINARY):
         print(f"{BINARY} is missing: apt-get install bsdgames")
         return 1
     samples = args.samples if args.samples is not None else ComputerPlayer().samples
-    tasks = [(args.player, args.seed + i, samples) for i in range(args.games)]
+    first_pid: int | None = args.pid if args.pid is not None else 1000 + args.seed
+    why_not = can_choose_pid()
+    if why_not:
+        print(f"  the games cannot be replayed here (the system chooses each pid): {why_not}")
+        first_pid = None
+    elif first_pid is not None and not 300 <= first_pid <= pid_limit() - args.games:
+        print(f"--pid must be from 300 to {pid_limit() - args.games} for {args.games} games")
+        return 2
+    tasks = [
+        (args.player, args.seed + i, samples, None if first_pid is None else first_pid + i)
+        for i in range(args.games)
+    ]
     start = time.perf_counter()
     results: list[GameResult] = []
     with multiprocessing.Pool(args.jobs) as pool:
         for result in pool.imap(_job, tasks, chunksize=1):
             results.append(result)
             progress(results, time.perf_counter() - start)
-    counted = [r for r in results if r.won is not None]
-    problems: dict[str, int] = {}
-    for r in results:
-        if r.won is None:
-            problems[r.problem] = problems.get(r.problem, 0) + 1
-    for problem, n in sorted(problems.items(), key=lambda item: -item[1]):
-        print(f"  not counted ({n}): {problem}")
-    wins = sum(r.won for r in counted if r.won is not None)
+    elapsed = time.perf_counter() - start
+    problems = Counter(r.problem.split("\n")[0] for r in results if r.problem)
+    for problem, n in problems.most_common():
+        print(f"  tracking failed, counted as lost ({n}): {problem}")
+    wins = sum(r.won for r in results)
     diffs = [d for r in results for d in r.hand_diffs]
     hand_wins = sum(1 for d in diffs if d > 0)
     hlo, hhi = wilson(hand_wins, len(diffs))
-    lo, hi = wilson(wins, len(counted))
+    lo, hi = wilson(wins, len(results))
+    pids = "" if first_pid is None else f", pids {first_pid}..{first_pid + args.games - 1}"
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
-        f"{args.player} vs the real BSD mille: {len(counted)} games counted of {len(results)} "
-        f"({time.perf_counter() - start:.0f} s)"
+        f"{args.player} vs the real BSD mille: {len(results)} games, every one counted "
+        f"({sum(problems.values())} lost to a tracking failure), seeds "
+        f"{args.seed}..{args.seed + args.games - 1}{pids}, {args.jobs} job(s), {elapsed:.0f} s, "
+        f"load average now {load}"
     )
-    if counted:
-        print(f"  games won  {wins / len(counted):6.1%}  (95% CI {lo:.1%} .. {hi:.1%})")
+    print(f"  games won  {wins / len(results):6.1%}  (95% CI {lo:.1%} .. {hi:.1%})")
+    times = sorted(t for r in results for t in r.times)
+    if times:
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(
+            f"  our decisions: {len(times)}, median {statistics.median(times) * 1000:.0f} ms, "
+            f"p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms"
+        )
     if diffs:
         print(
             f"  hands won  {hand_wins / len(diffs):6.1%}  (95% CI {hlo:.1%} .. {hhi:.1%}), "
