@@ -416,6 +416,25 @@ def test_banner_fits_message_line() -> None:
     assert len(long) <= 35 and long.startswith("...") and long.endswith("game.json [19:03:10]")
 
 
+def test_the_banner_date_is_written_as_ctime_writes_it() -> None:
+    """BSD's banner comes from ctime: the day padded with a space, English names."""
+    import locale
+    from datetime import datetime
+
+    when = datetime(2026, 12, 2, 9, 5, 7)
+    assert fit_banner("g", when) == "g [Wed Dec  2 09:05:07 2026]"
+    saved = locale.setlocale(locale.LC_TIME)
+    try:
+        for name in ("fr_FR.UTF-8", "de_DE.UTF-8", "C.UTF-8"):
+            try:
+                locale.setlocale(locale.LC_TIME, name)
+            except locale.Error:
+                continue
+            assert fit_banner("g", when) == "g [Wed Dec  2 09:05:07 2026]"
+    finally:
+        locale.setlocale(locale.LC_TIME, saved)
+
+
 def test_larger_terminal_keeps_layout() -> None:
     app = make_app()
     frame = app.render(50, 132)

@@ -27,13 +27,26 @@ MESSAGE_WIDTH = SCREEN_COLS - MESSAGE_COL
 """Room on the message line (row 15, from column 45)."""
 
 
+_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def ctime_text(when: datetime) -> str:
+    """``when`` as C's ``ctime`` writes it, as BSD's banner shows it: English names
+    whatever the locale, the day of the month padded with a space (``Wed Dec  2 ...``)."""
+    return (
+        f"{_DAYS[when.weekday()]} {_MONTHS[when.month - 1]} {when.day:2d} "
+        f"{when:%H:%M:%S} {when.year}"
+    )
+
+
 def fit_banner(name: str, when: datetime) -> str:
     """BSD's ``name [date]`` message, shortened to fit the message line (BSD let it wrap).
 
     The name is shown escaped (a file name may hold control characters) and
     measured in display columns; a name too long even alone keeps its end.
     """
-    stamp = when.strftime("%a %b %d %H:%M:%S %Y")
+    stamp = ctime_text(when)
     clock = when.strftime("%H:%M:%S")
     safe = printable(name)
     base = printable(Path(name).name or name)
