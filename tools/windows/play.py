@@ -36,6 +36,8 @@ START_SECONDS = 90.0
 """Wine's first start in a fresh prefix takes a while; a busy machine more."""
 STEP_SECONDS = 30.0
 CLOCK = re.compile(r"time \d+:\d\d")
+SAVED_AT = re.compile(r"\[(\w{3} \w{3} [ \d]\d )?\d\d:\d\d:\d\d( \d{4})?\]")
+"""Mille's save banner: the time the file was written, which the two runs do not share."""
 
 
 def wine_path(path: Path) -> str:
@@ -78,8 +80,9 @@ class Mirror:
 
 
 def _plain(screen: str) -> str:
-    """A screen without what changes with the clock (Midnight Oil's time)."""
-    return CLOCK.sub("time _:__", "\n".join(line.rstrip() for line in screen.split("\n")))
+    """A screen without what changes with the clock (Midnight Oil's time, Mille's save time)."""
+    lines = "\n".join(line.rstrip() for line in screen.split("\n"))
+    return SAVED_AT.sub("[saved]", CLOCK.sub("time _:__", lines))
 
 
 @contextlib.contextmanager
