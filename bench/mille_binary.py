@@ -329,6 +329,9 @@ class Mille:
         env = dict(os.environ, TERM="vt100", LANG="C", LC_ALL="C")
         command, args = (BINARY, []) if pid is None else pid_command(pid)
         self.child = pexpect.spawn(command, args, dimensions=(24, 80), env=env, timeout=10)
+        # pexpect waits 50 ms before every send by default; settle() already waits for the
+        # program to come back to a prompt, so that wait only made each game 8 s longer.
+        self.child.delaybeforesend = None
 
     def close(self) -> None:
         if self.child.isalive():
@@ -540,6 +543,10 @@ def play_game(player: Player, mille: Mille | None = None, seat: Seat | None = No
     except (Desync, pexpect.EOF, pexpect.TIMEOUT, KeyError, ValueError, IndexError) as problem:
         result.won = 0.0  # counted as lost: a game is never dropped
         result.problem = f"{type(problem).__name__}: {problem}"
+        if isinstance(problem, pexpect.EOF) and "Segmentation fault" in "".join(
+            mille.screen.display
+        ):
+            result.problem = "the program crashed (Segmentation fault)"
         if os.environ.get("MILLE_BINARY_DEBUG"):
             result.problem += "\n" + "\n".join(mille.screen.display)
             result.problem += "\n" + ", ".join(seat.track.log[-30:])
