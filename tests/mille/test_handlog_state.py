@@ -238,3 +238,31 @@ SavesThroughAHand.TestCase.settings = settings(
     max_examples=12, stateful_step_count=40, deadline=None
 )
 test_saves_through_a_hand = SavesThroughAHand.TestCase
+
+
+def test_a_later_hand_comes_back_with_the_games_totals(tmp_path: Path) -> None:
+    """In a game's second hand the views carry the totals of the hands before (the review
+    judges by the game's score), and a restored log keeps them."""
+    game = Game.new(11)
+    app = MilleApp(game, FirstLegal(game))
+    expected: list[tuple[Any, Move | Answer]] = []
+    hands = 0
+    while hands < 2 or len(expected) < 6:
+        question = None if app.ask is None else app.ask.text
+        if question in ("Another hand?", "Another game?"):
+            press(app, "y")
+            hands += 1
+            expected = []
+        elif question == "Extension?":
+            expected.append((app.game.view(HUMAN), Answer(False)))
+            press(app, "n")
+        else:
+            assert app.game.turn == HUMAN
+            keys = human_keys(app.game)
+            expected.append((app.game.view(HUMAN), move_of_keys(keys)))
+            press(app, keys)
+    assert expected[0][0].mine.overall_total > expected[0][0].mine.hand_total
+    path = tmp_path / "second.json"
+    savefile.save(path, app.game, app.ui_state(app._base_name()), None, app.meta, app.hand_log)
+    restored = savefile.load_saved(path).hand_log
+    assert [(d.view, d.move) for d in restored.decisions] == expected

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from parlour.core.record import replace
 from parlour.mille.cards import COPIES, DECK_SIZE, MILES, SAFETIES, Card
 from parlour.mille.handlog import Answer, Decision, HandLog
 from parlour.mille.rules import EXTENDED_GOAL, GOAL, HAND_SLOTS, HUMAN, Game, Move, Phase, other
@@ -187,20 +188,7 @@ def decision_from_dict(data: Any, game: Game) -> Decision:
 
 def _with(side: tuple[Tableau, int, int], hand_size: int) -> Tableau:
     tab, base, total = side
-    return Tableau(
-        battle=tab.battle,
-        speed=tab.speed,
-        battle_pile=tab.battle_pile,
-        speed_pile=tab.speed_pile,
-        mileage=tab.mileage,
-        distance_played=tab.distance_played,
-        safeties=tab.safeties,
-        can_go=tab.can_go,
-        hand_size=hand_size,
-        hand_total=total,
-        overall_total=base + total,
-        games_won=tab.games_won,
-    )
+    return replace(tab, hand_size=hand_size, hand_total=total, overall_total=base + total)
 
 
 def _check_cards(view: SeatView) -> None:
