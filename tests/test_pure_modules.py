@@ -9,7 +9,7 @@ import sys
 import parlour
 
 TERMINAL_MODULES = ("app", "cli", "runner", "__main__")
-WINDOWS_ONLY = ("parlour.core.winacl", "parlour.tui.winconsole")
+WINDOWS_ONLY = ("parlour.core.win32", "parlour.core.winacl", "parlour.tui.winconsole")
 """The Windows calls (ctypes.WinDLL): they import on Windows only, and are checked there."""
 
 

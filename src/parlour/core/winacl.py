@@ -27,19 +27,20 @@ from parlour.core.record import Frozen
 
 assert sys.platform == "win32"
 
+# Imported after the platform check, which type checkers on other systems then read as
+# making the rest of the module unreachable (the names exist on Windows only).
+from parlour.core.win32 import GENERIC_READ, GENERIC_WRITE, INVALID_HANDLE  # noqa: E402
+from parlour.core.win32 import kernel32 as _kernel32  # noqa: E402
+
 _advapi32 = ctypes.WinDLL("advapi32", use_last_error=True)
-_kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
 
 DACL_SECURITY_INFORMATION = 0x4
 SDDL_REVISION_1 = 1
-GENERIC_READ = 0x80000000
-GENERIC_WRITE = 0x40000000
 FILE_SHARE_ALL = 0x1 | 0x2 | 0x4
 CREATE_NEW = 1
 FILE_ATTRIBUTE_NORMAL = 0x80
 TOKEN_QUERY = 0x8
 TOKEN_USER_CLASS = 1
-INVALID_HANDLE = ctypes.c_void_p(-1).value
 
 SYSTEM_SID = "S-1-5-18"
 
@@ -53,17 +54,6 @@ class _SecurityAttributes(ctypes.Structure):
 
 
 _kernel32.GetCurrentProcess.restype = wintypes.HANDLE
-_kernel32.CreateFileW.restype = wintypes.HANDLE
-_kernel32.CreateFileW.argtypes = [
-    wintypes.LPCWSTR,
-    wintypes.DWORD,
-    wintypes.DWORD,
-    ctypes.c_void_p,
-    wintypes.DWORD,
-    wintypes.DWORD,
-    wintypes.HANDLE,
-]
-_kernel32.CloseHandle.argtypes = [wintypes.HANDLE]
 _kernel32.LocalFree.argtypes = [ctypes.c_void_p]
 _advapi32.OpenProcessToken.argtypes = [
     wintypes.HANDLE,

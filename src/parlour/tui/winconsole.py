@@ -27,16 +27,17 @@ from ctypes import wintypes
 
 assert sys.platform == "win32"
 
-_kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+# Imported after the platform check, which type checkers on other systems then read as
+# making the rest of the module unreachable (the names exist on Windows only).
+from parlour.core.win32 import GENERIC_READ, GENERIC_WRITE, INVALID_HANDLE  # noqa: E402
+from parlour.core.win32 import kernel32 as _kernel32  # noqa: E402
+
 _gdi32 = ctypes.WinDLL("gdi32", use_last_error=True)
 
 STD_INPUT = -10
 STD_OUTPUT = -11
-GENERIC_READ = 0x80000000
-GENERIC_WRITE = 0x40000000
 FILE_SHARE_READ_WRITE = 0x1 | 0x2
 OPEN_EXISTING = 3
-INVALID_HANDLE = ctypes.c_void_p(-1).value
 TMPF_TRUETYPE = 0x4
 GGI_MARK_NONEXISTING_GLYPHS = 0x1
 MISSING_GLYPH = 0xFFFF
@@ -59,20 +60,9 @@ class _FontInfo(ctypes.Structure):
 
 
 _kernel32.GetStdHandle.restype = wintypes.HANDLE
-_kernel32.CreateFileW.restype = wintypes.HANDLE
-_kernel32.CreateFileW.argtypes = [
-    wintypes.LPCWSTR,
-    wintypes.DWORD,
-    wintypes.DWORD,
-    ctypes.c_void_p,
-    wintypes.DWORD,
-    wintypes.DWORD,
-    wintypes.HANDLE,
-]
 _kernel32.GetConsoleMode.argtypes = [wintypes.HANDLE, ctypes.POINTER(wintypes.DWORD)]
 _kernel32.SetConsoleMode.argtypes = [wintypes.HANDLE, wintypes.DWORD]
 _kernel32.SetConsoleActiveScreenBuffer.argtypes = [wintypes.HANDLE]
-_kernel32.CloseHandle.argtypes = [wintypes.HANDLE]
 _kernel32.GetCurrentConsoleFontEx.argtypes = [
     wintypes.HANDLE,
     wintypes.BOOL,
