@@ -547,6 +547,10 @@ def play_game(player: Player, mille: Mille | None = None, seat: Seat | None = No
             mille.screen.display
         ):
             result.problem = "the program crashed (Segmentation fault)"
+        elif isinstance(problem, Desync) and deck_empty(mille):
+            # So far always the program's end-of-deck bug (docs/mille.md, "Against the real
+            # program"): an empty hand is not skipped, and it plays cards that are not there.
+            result.problem += " (deck empty)"
         if os.environ.get("MILLE_BINARY_DEBUG"):
             result.problem += "\n" + "\n".join(mille.screen.display)
             result.problem += "\n" + ", ".join(seat.track.log[-30:])
@@ -554,6 +558,14 @@ def play_game(player: Player, mille: Mille | None = None, seat: Seat | None = No
     finally:
         result.times = seat.times
         mille.close()
+
+
+def deck_empty(mille: Mille) -> bool:
+    """Whether the board on screen shows the deck at 0."""
+    try:
+        return Board(list(mille.screen.display)).deck() == 0
+    except ValueError:
+        return False
 
 
 def _job(args: tuple[str, int, int, int | None]) -> GameResult:
