@@ -83,9 +83,10 @@ def test_nowhere_to_keep_it(read_only_disk: Path, monkeypatch: pytest.MonkeyPatc
 def test_a_flush_skips_half_and_damaged_lines_and_empties_the_file(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
     place = pending.places(path)[0]
-    place.write_bytes(ledger.encode(_entry(1)) + b"\x00junk\n[1]\n" + b'{"half')
-    assert pending.flush(path) == 1
-    assert _ns(path) == [1] and not place.exists()
+    good = ledger.encode(_entry(1)), ledger.encode(_entry(2))
+    place.write_bytes(good[0] + b"\x00junk\n[1]\n" + good[1] + b'{"half')
+    assert pending.flush(path) == 2  # a damaged line loses nothing after it
+    assert _ns(path) == [1, 2] and not place.exists()
     assert pending.flush(path) == 0
 
 
