@@ -124,3 +124,47 @@ def test_the_message_always_fits_and_is_printable(
     line = written.message(columns)
     assert line is not None and text.width(line) <= columns
     assert text.printable(line) == line  # nothing left that the terminal would act on
+
+
+KEPT = Path("/home/ann/.local/share/parlour-pending/mille-0badf00d.jsonl")
+
+
+@pytest.mark.parametrize(
+    ("columns", "kept", "line"),
+    [
+        (
+            120,
+            KEPT,
+            "Statistics not recorded yet (disk full); kept in /home/ann/.local/share/p...ing/"
+            "mille-0badf00d.jsonl, written next time.",
+        ),
+        # Twelve columns for the path is the least that shows it.
+        (
+            81,
+            KEPT,
+            "Statistics not recorded yet (disk full); kept in /hom...jsonl, written next time.",
+        ),
+        (80, KEPT, "Statistics not recorded yet (disk full); kept for next time."),
+        (50, KEPT, "Statistics not recorded yet; kept for next time."),
+        (80, None, "Statistics not recorded: disk full; they could not be kept either."),
+        (54, None, "Statistics not recorded; ... could not be kept either."),
+    ],
+)
+def test_the_message_says_as_much_as_the_width_allows(
+    columns: int, kept: Path | None, line: str
+) -> None:
+    assert pending.Written(kept, "disk full").message(columns) == line
+
+
+def test_the_kept_files_keep_their_names_from_one_version_to_the_next() -> None:
+    """Records kept by an older version are found by a newer one: the names are fixed."""
+    beside, home = pending.places(Path("/data/mille/games.jsonl"))
+    assert beside == Path("/data/mille/games.pending.jsonl")
+    assert home == Path.home() / ".parlour-pending" / "mille-eb7729c8.jsonl"
+    assert pending.places(Path("/data/b/games.jsonl"))[1].name == "b-0c692179.jsonl"
+
+
+def test_a_plain_written_is_a_record_that_went_in() -> None:
+    written = pending.Written()
+    assert written.recorded and written.kept is None and written.reason is None
+    assert written.flushed == 0 and written.message(80) is None
