@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -153,9 +154,13 @@ KEPT = Path("/home/ann/.local/share/parlour-pending/mille-0badf00d.jsonl")
 def test_the_message_says_as_much_as_the_width_allows(
     columns: int, kept: Path | None, line: str
 ) -> None:
-    assert pending.Written(kept, "disk full").message(columns) == line
+    # The path as the system writes it (backslashes on Windows).
+    assert pending.Written(kept, "disk full").message(columns) == line.replace("/", os.sep)
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32", reason="the name hashes the absolute path, with its drive on Windows"
+)
 def test_the_kept_files_keep_their_names_from_one_version_to_the_next() -> None:
     """Records kept by an older version are found by a newer one: the names are fixed."""
     beside, home = pending.places(Path("/data/mille/games.jsonl"))
