@@ -127,43 +127,88 @@ def wcwidth_module() -> ModuleType:
     return _wcwidth_module
 
 
-def _columns(text: str) -> list[int]:
-    """The columns each character of ``text`` adds (``text`` already printable).
+def _is_emoji(ch: str) -> bool:
+    """Whether ``ch`` is in the blocks that hold the emoji (symbols, pictographs)."""
+    return 0x2600 <= ord(ch) <= 0x27BF or 0x1F000 <= ord(ch) <= 0x1FAFF
 
-    A zero-width joiner glues the next character into one glyph only in emoji
-    sequences (the next one is wide, as in 👩‍💻); elsewhere the next character
-    keeps its own width, as terminals draw it (``wcswidth`` alone would count
-    ``"x\u200dy"`` as one column).
+
+def _old_graphemes(text: str, wcwidth: ModuleType) -> list[str]:
+    """Clusters as wcwidth < 0.3 (no ``iter_graphemes``) lets us find them.
+
+    A character takes the zero-width ones after it (combining marks, joiners,
+    variation selectors); a zero-width joiner glues the next character in only
+    between two emoji (👩‍💻), told by their blocks as these versions have no emoji table.
+    """
+    out: list[str] = []
+    for ch in text:
+        joins = out and (
+            wcwidth.wcswidth(ch) == 0
+            or (out[-1].endswith(ZWJ) and _is_emoji(ch) and _is_emoji(out[-1][0]))
+        )
+        if joins:
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def graphemes(text: str) -> list[str]:
+    """The grapheme clusters of ``text``: what one terminal cell (or two, if wide) shows.
+
+    The one clustering every measure and every screen uses, so that a text is drawn in
+    exactly the columns :func:`width` counts: Unicode's rules (``wcwidth.iter_graphemes``)
+    where the installed wcwidth has them, a simpler rule before (:func:`_old_graphemes`).
+    A joiner between two letters or two wide non-emoji characters does not join them:
+    terminals draw both.
     """
     if is_plain(text):
-        return [1] * len(text)
-    wcwidth = wcwidth_module().wcwidth
-    widths = [max(wcwidth(ch), 0) for ch in text]
-    for i in range(1, len(text)):
-        if text[i - 1] == ZWJ and widths[i] == 2 and i >= 2 and widths[i - 2] == 2:
-            widths[i] = 0
-    return widths
+        return list(text)
+    wcwidth = wcwidth_module()
+    iter_graphemes = getattr(wcwidth, "iter_graphemes", None)
+    if iter_graphemes is None:
+        return _old_graphemes(text, wcwidth)
+    return list(iter_graphemes(text))
+
+
+def cell(cluster: str) -> tuple[str, int]:
+    """A cluster as a terminal cell may show it, and the columns it takes (0, 1 or 2).
+
+    A cluster holding a control character, or one wcwidth cannot measure, is shown as
+    ``?`` in one column; a cluster wcwidth measures wider than two (a flag, a long
+    emoji sequence) takes the two columns terminals give it.
+    """
+    if len(cluster) == 1 and is_plain(cluster):
+        return cluster, 1
+    if any(is_control(ch) for ch in cluster):
+        return "?", 1
+    columns = wcwidth_module().wcswidth(cluster)
+    if columns < 0:
+        return "?", 1
+    return cluster, min(columns, 2)
+
+
+def _columns(text: str) -> list[tuple[str, int]]:
+    """The clusters of ``text`` and the columns each takes."""
+    if is_plain(text):
+        return [(ch, 1) for ch in text]
+    return [(cluster, cell(cluster)[1]) for cluster in graphemes(text)]
 
 
 def width(text: str) -> int:
     """The columns ``text`` takes on a terminal (control characters counted as escaped)."""
-    return sum(_columns(printable(text)))
+    return sum(columns for _, columns in _columns(printable(text)))
 
 
 def _cut(text: str, columns: int) -> str:
-    """The longest start of ``text`` that fits in ``columns``, never splitting a character."""
-    widths = _columns(text)
+    """The longest start of ``text`` that fits in ``columns``, never splitting a cluster."""
+    kept: list[str] = []
     used = 0
-    end = 0
-    for i, w in enumerate(widths):
+    for cluster, w in _columns(text):
         if used + w > columns:
             break
         used += w
-        end = i + 1
-    # Keep combining marks that follow the last character kept.
-    while end < len(text) and widths[end] == 0:
-        end += 1
-    return text[:end]
+        kept.append(cluster)
+    return "".join(kept)
 
 
 def fit(text: str, columns: int, ellipsis: str = ELLIPSIS) -> str:
@@ -193,13 +238,11 @@ def shorten_middle(text: str, columns: int, ellipsis: str = ELLIPSIS) -> str:
     tail_room = room // 2 + room % 2
     head = _cut(safe, room - tail_room)
     # The tail: the longest end of the text that fits in tail_room.
-    widths = _columns(safe)
+    tail: list[str] = []
     used = 0
-    start = len(safe)
-    for i in range(len(safe) - 1, -1, -1):
-        w = widths[i]
+    for cluster, w in reversed(_columns(safe)):
         if used + w > tail_room:
             break
         used += w
-        start = i
-    return head + ellipsis + safe[start:]
+        tail.append(cluster)
+    return head + ellipsis + "".join(reversed(tail))

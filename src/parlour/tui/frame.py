@@ -9,45 +9,13 @@ a row's text has exactly the display width the terminal will draw.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from enum import IntFlag
 
 from parlour.core.record import Record
-from parlour.core.text import is_control, is_plain, wcwidth_module
-
-
-def _clusters(text: str) -> Iterable[str]:
-    """The grapheme clusters of ``text`` (one per character when it is plain)."""
-    if is_plain(text):
-        return text
-    wcwidth = wcwidth_module()
-    iter_graphemes = getattr(wcwidth, "iter_graphemes", None)
-    if iter_graphemes is not None:
-        clusters: Iterable[str] = iter_graphemes(text)
-        return clusters
-    out: list[str] = []  # wcwidth < 0.3: a character and the zero-width ones after it
-    for ch in text:
-        if out and wcwidth.wcswidth(ch) == 0:
-            out[-1] += ch
-        else:
-            out.append(ch)
-    return out
-
+from parlour.core.text import cell, graphemes
 
 WIDE = ""
 """The content of the cell a wide character's right half occupies."""
-
-
-def _cell(cluster: str) -> tuple[str, int]:
-    """A cluster as it may be drawn and its width (control characters become ``?``)."""
-    if len(cluster) == 1 and is_plain(cluster):
-        return cluster, 1
-    if any(is_control(ch) for ch in cluster):
-        return "?", 1
-    columns = wcwidth_module().wcswidth(cluster)
-    if columns < 0:
-        return "?", 1
-    return cluster, min(columns, 2)
 
 
 class Style(IntFlag):
@@ -114,8 +82,8 @@ class Frame(Record):
         line_chars = self.chars[row] if 0 <= row < self.height else None
         line_styles = self.styles[row] if 0 <= row < self.height else None
         last = -1
-        for cluster in _clusters(text):
-            shown, columns = _cell(cluster)
+        for cluster in graphemes(text):
+            shown, columns = cell(cluster)
             if columns == 0:
                 if line_chars is not None and 0 <= last < self.width:
                     line_chars[last] += shown
