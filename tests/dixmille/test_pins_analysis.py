@@ -260,3 +260,13 @@ def test_every_analysed_decision_of_a_turn_counts_even_after_one_that_is_not() -
     style = Style()
     style.add_turn(turn(go(300, 4, throw=True), valued(40.0, throw=False)))
     assert (style.go_decisions, style.too_early, style.given_away) == (1, 1, 40.0)
+
+
+def test_a_throw_worth_exactly_the_points_in_hand_is_advised_as_a_pass() -> None:
+    """At banked 1,850 with 2,450 in hand, throwing five dice is worth exactly 2,450 (issue
+    #29): passing is no mistake, the advice is to pass, and neither choice costs anything."""
+    assert tables_for(1850, True).throw_value(2450, 5, 0) == 2450
+    for threw in (False, True):
+        decided = analyse(go(2450, 5, threw, banked=1850))
+        assert decided.best == "pass with 2,450"
+        assert decided.loss == 0.0

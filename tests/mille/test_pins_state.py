@@ -16,8 +16,8 @@ import pytest
 from parlour.core.rng import SEED_LIMIT
 from parlour.core.saves import SaveError
 from parlour.mille import savefile
-from parlour.mille.rules import Game
-from parlour.mille.state import game_from_dict, game_to_dict
+from parlour.mille.rules import Game, Phase
+from parlour.mille.state import check_consistent, game_from_dict, game_to_dict
 
 Edit = Callable[[dict[str, Any]], object]
 
@@ -483,7 +483,25 @@ DAMAGE: list[tuple[str, Edit, str]] = [
         put(("next_starter",), 0),
         "the next starting player does not alternate",
     ),
+    (
+        # two faults: the load's own extension check comes before the consistency checks
+        "extension on 1000, next starter out of turn",
+        both(extension_on_1000, put(("next_starter",), 0)),
+        "the extension question does not fit the position",
+    ),
 ]
+
+
+def test_the_consistency_check_names_a_finished_trip_still_played() -> None:
+    """A game made in play, not loaded, is refused with the same words as a loaded one."""
+    data = fresh()
+    trip_done_still_playing(data)
+    data["phase"] = "EXTENSION"
+    game = game_from_dict(data)
+    game.phase = Phase.TURN
+    with pytest.raises(ValueError) as refusal:
+        check_consistent(game)
+    assert str(refusal.value) == "a finished trip is still being played"
 
 
 @pytest.mark.parametrize(
