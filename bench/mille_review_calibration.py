@@ -52,6 +52,7 @@ from parlour.mille.players import GreedyPlayer, RandomPlayer
 from parlour.mille.review import DEALS, Finding, Pattern, Reviewer
 from parlour.mille.review_outcomes import Judgement
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.state import game_from_dict
 
 SHUT_OUT_AT_STAKE = 0.2
 """A finding has a shut-out at stake when this share of either move's playouts ends in one."""
@@ -113,7 +114,7 @@ def play_on(
 ) -> tuple[int, float]:
     """The student's hand-score difference and winning chance after ``move`` and good play,
     the deck in the order ``deck``."""
-    game = Game.from_dict(snapshot.game)
+    game = game_from_dict(snapshot.game)
     game.deck = list(deck)
     seat = decision.view.me
     student = ComputerPlayer(seed * 2 + 7)
@@ -146,7 +147,7 @@ def gain(
     mean over the real deck and ``reshuffles - 1`` reshuffles of it (the same for both
     moves; the opponent keeps its real hand)."""
     decision = judgement.decision
-    real = Game.from_dict(snapshot.game).deck
+    real = game_from_dict(snapshot.game).deck
     rng = make_rng(seed * 7919 + len(real))
     points = chance = 0.0
     for turn in range(reshuffles):

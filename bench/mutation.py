@@ -92,10 +92,6 @@ EQUIVALENT: dict[str, str] = {
         )
         for name in ("x_fan_index__mutmut_8", "x_parse_card__mutmut_27", "x_parse_card__mutmut_30")
     },
-    "parlour.dixmille.analysis.x_analyse__mutmut_36": (
-        "throw >= t for throw > t: no table values a throw at exactly the points in hand"
-        " (checked for banked 0, 3000, 5000 and 9500 under both four-2s rules)"
-    ),
     **{
         f"parlour.dixmille.analysis.x_start_value__mutmut_{n}": (
             "other tables for the no-wipe start value (banked 1, the other rule at 0, None"
@@ -210,17 +206,6 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (4, 7, 12)
     },
-    **{
-        f"parlour.mille.state.x_check_consistent__mutmut_{n}": (
-            "the message of a finished trip in play: game_from_dict has just refused the"
-            " same, and no other caller in the program shows it"
-        )
-        for n in (63, 64, 65)
-    },
-    "parlour.mille.state.x_game_from_dict__mutmut_199": (
-        "and for or in the extension check: what it lets through, check_consistent"
-        " refuses next with the same message"
-    ),
     "parlour.mille.savefile.x__meta__mutmut_50": (
         ">= for > MAX_HANDS: a million hand summaries take over 60 MB, past the 32 MiB a"
         " save may be, so no save reaches the bound"

@@ -14,9 +14,10 @@ from parlour.dixmille import savefile
 from parlour.dixmille.ai import threshold_move, zedx_move
 from parlour.dixmille.app import DixMilleApp, Mode
 from parlour.dixmille.moves import Phase, TakeDice, Throw
+from parlour.dixmille.persist import game_from_dict
 from parlour.dixmille.records import PASS
 from parlour.dixmille.replay import rebuild_log
-from parlour.dixmille.rules import Game, new_game
+from parlour.dixmille.rules import new_game
 from parlour.dixmille.turnlog import Before, TurnLog, four_twos_cost, four_twos_headline
 from parlour.dixmille.view import WIDTH, log_line
 from parlour.tui.glyphs import ASCII, UNICODE
@@ -251,7 +252,7 @@ def test_a_saved_and_loaded_game_rebuilds_the_same_log(
         situation = game.situation()
         move = zedx_move(situation) if game.player.computer else threshold_move(situation)
         log.add(before, game.apply(move), game, UNICODE)
-    loaded = Game.from_dict(json.loads(json.dumps(game.to_dict())), game.seed)
+    loaded = game_from_dict(json.loads(json.dumps(game.to_dict())), game.seed)
     rebuilt = rebuild_log(loaded, UNICODE)
     assert rebuilt is not None and rebuilt.entries == log.entries
 

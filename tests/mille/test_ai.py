@@ -16,6 +16,7 @@ from parlour.mille.cards import MILES, Card
 from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
 from parlour.mille.policy import Heuristic, finish_move, playout, pre_pick_counter
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.state import game_from_dict
 from tests.mille.craft import C, both_moving, craft, go, hand, play, rebalance, use
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
@@ -80,7 +81,7 @@ def test_decision_depends_only_on_the_seat_view(seed: int, steps: int) -> None:
         return
     me = game.turn
     other = game.players[1 - me]
-    twin = Game.from_dict(game.to_dict())
+    twin = game_from_dict(game.to_dict())
     # deal the hidden cards (opponent hand + deck) differently in the twin
     hidden = [c for c in twin.players[1 - me].hand if c is not None] + twin.deck
     rng = make_rng(seed + 5)
@@ -193,7 +194,7 @@ def test_simulator_agrees_with_the_rules() -> None:
             assert sim.can_use(me, int(card)) == game.is_legal(Move("use", slot)), card
             if not game.is_legal(Move("use", slot)):
                 continue
-            twin = Game.from_dict(game.to_dict())
+            twin = game_from_dict(game.to_dict())
             twin.apply(Move("use", slot))
             sim.use(me, int(card))
             for who in (HUMAN, COMPUTER):
@@ -303,7 +304,7 @@ def test_the_safety_evidence_survives_a_save() -> None:
     restored = ComputerPlayer(1, samples=6)
     restored.restore_memory(json.loads(json.dumps(memory)))
     assert restored.memory() == memory
-    copy = Game.from_dict(game.to_dict())
+    copy = game_from_dict(game.to_dict())
     now = copy.view(HUMAN)
     odds = restored.safety_odds(now)
     assert odds == ours.safety_odds(now)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng
 from parlour.mille.rules import HAND_SLOTS, Game, IllegalMove, Move, Phase, card_total_ok
+from parlour.mille.state import game_from_dict
 
 ALL_MOVES = [Move("pick")] + [Move(k, s) for k in ("use", "discard") for s in range(HAND_SLOTS)]
 MAX_MOVES_PER_HAND = 500
@@ -81,7 +82,7 @@ def test_to_dict_from_dict_is_identical_and_plays_on_identically(seed: int, stop
         if game.phase not in (Phase.TURN, Phase.EXTENSION):
             game.next_hand()
         random_step(game, rng)
-    copy = Game.from_dict(game.to_dict())
+    copy = game_from_dict(game.to_dict())
     assert copy.to_dict() == game.to_dict()
     state = rng.getstate()
     play_hand(game, rng)

@@ -25,6 +25,7 @@ from parlour.mille.review import (
 )
 from parlour.mille.review_outcomes import Contrast, Judgement, Outcome
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.state import game_from_dict
 from tests.mille.craft import C, craft, go, hand, play, rebalance, slot_of
 from tests.mille.playouts import outcome
 
@@ -256,7 +257,7 @@ def test_any_deal_of_the_hidden_cards_gives_the_same_judgement(
         moves = game.legal_moves()
         game.apply(moves[below(rng, len(moves))])
     assume(game.phase is Phase.TURN)
-    twin = Game.from_dict(game.to_dict())
+    twin = game_from_dict(game.to_dict())
     other = twin.players[1 - twin.turn]
     slots = [slot for slot, card in enumerate(other.hand) if card is not None]
     hidden = [*twin.deck, *(other.hand[slot] for slot in slots)]

@@ -6,6 +6,7 @@ from collections import Counter
 
 from parlour.mille.cards import COPIES, Card
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase, card_total_ok, compact_hand
+from parlour.mille.state import game_from_dict
 from tests.mille.craft import (
     C,
     craft,
@@ -275,7 +276,7 @@ def test_extension_question_yes_and_no() -> None:
     saved = game.to_dict()
     game.answer_extension(True)
     assert game.goal == 1000 and game.phase is Phase.TURN and game.turn == COMPUTER
-    again = Game.from_dict(saved)
+    again = game_from_dict(saved)
     again.answer_extension(False)
     assert again.phase is Phase.HAND_OVER and again.finisher == HUMAN
 

@@ -119,7 +119,7 @@ def test_a_mutated_sample_is_refused_or_playable(sample: Path, tmp_path: Path) -
 
 def test_the_consistency_check_refuses_what_loading_refuses() -> None:
     game = Game.new(3)
-    game.check_consistent()
+    check_consistent(game)
     game.players[0].hand_total += 25  # points that no card on the table earned
     with pytest.raises(ValueError, match="hand total"):
-        game.check_consistent()
+        check_consistent(game)

@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from parlour.core import ledger
-from parlour.core.rng import SEED_LIMIT, restore_rng, rng_state
+from parlour.core.rng import SEED_LIMIT, restore_rng
 from parlour.dixmille.moves import IllegalMove, Phase
 from parlour.dixmille.records import (
     BUST,
@@ -76,36 +76,12 @@ RNG_STATE_WORDS = 624
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
-    """The whole state as JSON-able data (dice by face, the RNG state included).
-
-    The game's id is not part of it (two games played alike are equal); a save
-    adds it (:func:`parlour.dixmille.savefile.save`) and :func:`game_from_dict`
-    reads it back.
-    """
-    return {
-        "players": [player_to_dict(p) for p in game.players],
-        "four_twos": game.four_twos,
-        "seat": game.seat,
-        "cycle": game.cycle,
-        "phase": game.phase.value,
-        "turn_points": game.turn_points,
-        "dice_left": game.dice_left,
-        "level": game.level,
-        "thrown": list(game.thrown),
-        "attempt": game.attempt,
-        "aside": list(game.aside),
-        "record": game.record.to_dict(),
-        "rng": rng_state(game.rng),
-    }
+    """The whole state as JSON-able data (see :meth:`Game.to_dict`)."""
+    return game.to_dict()
 
 
 def player_to_dict(player: Player) -> dict[str, Any]:
-    return {
-        "name": player.name,
-        "computer": player.computer,
-        "score": player.score,
-        "turns": [t.to_dict() for t in player.turns],
-    }
+    return player.to_dict()
 
 
 def game_from_dict(data: object, seed: int) -> Game:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from parlour import TYPE_CHECKING
 from parlour.core.record import Frozen, Record
-from parlour.core.rng import below
+from parlour.core.rng import below, rng_state
 from parlour.dixmille.moves import (
     IllegalMove,
     Move,
@@ -118,6 +118,15 @@ class Player(Record):
         self.computer = computer
         self.score = score
         self.turns = [] if turns is None else turns
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as JSON-able data."""
+        return {
+            "name": self.name,
+            "computer": self.computer,
+            "score": self.score,
+            "turns": [t.to_dict() for t in self.turns],
+        }
 
 
 class Outcome(Frozen):
@@ -477,17 +486,27 @@ class Game:
 
     # ----- saving -----
     def to_dict(self) -> dict[str, Any]:
-        """The whole state as JSON-able data (see :mod:`parlour.dixmille.persist`)."""
-        from parlour.dixmille.persist import game_to_dict
+        """The whole state as JSON-able data (dice by face, the RNG state included).
 
-        return game_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], seed: int) -> Game:
-        """Rebuild a game from :meth:`to_dict` output; ValueError/KeyError if it is impossible."""
-        from parlour.dixmille.persist import game_from_dict
-
-        return game_from_dict(data, seed)
+        The game's id is not part of it (two games played alike are equal); a save
+        adds it (:func:`parlour.dixmille.savefile.save`), and
+        :func:`parlour.dixmille.persist.game_from_dict` reads it all back.
+        """
+        return {
+            "players": [p.to_dict() for p in self.players],
+            "four_twos": self.four_twos,
+            "seat": self.seat,
+            "cycle": self.cycle,
+            "phase": self.phase.value,
+            "turn_points": self.turn_points,
+            "dice_left": self.dice_left,
+            "level": self.level,
+            "thrown": list(self.thrown),
+            "attempt": self.attempt,
+            "aside": list(self.aside),
+            "record": self.record.to_dict(),
+            "rng": rng_state(self.rng),
+        }
 
 
 def new_game(

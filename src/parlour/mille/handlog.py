@@ -2,7 +2,8 @@
 
 Light on purpose: the app holds a :class:`HandLog` from its first board, while the
 review itself (:mod:`parlour.mille.review`, with the computer player's planning)
-is imported only when a decision is first recorded or reviewed. A decision is a
+is imported only when a decision is reviewed, and the legal moves
+(:mod:`parlour.mille.seatmoves`) when one is first recorded. A decision is a
 move (:class:`~parlour.mille.rules.Move`) or the answer to ``Extension?``
 (:class:`Answer`), with the view the player's seat had just before it.
 """
@@ -66,7 +67,7 @@ class HandLog(Record):
         A move the rules refuse in ``view`` is not a decision and is left out,
         so the app may record a typed move before knowing whether it is legal.
         """
-        from parlour.mille.review import legal_moves
+        from parlour.mille.seatmoves import legal_moves
 
         if move in legal_moves(view):
             self.decisions.append(Decision(view, move))

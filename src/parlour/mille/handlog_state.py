@@ -202,7 +202,7 @@ def _check_cards(view: SeatView) -> None:
 
 def _move(text: Any, view: SeatView) -> Move | Answer:
     """The decision's move, legal in its view."""
-    from parlour.mille.review import legal_moves
+    from parlour.mille.seatmoves import legal_moves
 
     if text in ("extend", "stop"):
         at_goal = view.mine.mileage == view.goal == GOAL

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from parlour.core.rng import below, make_rng
 from parlour.mille import sim as S
-from parlour.mille.bsd import NEEDED, BsdPlayer
+from parlour.mille.bsd import BsdPlayer
+from parlour.mille.bsd_memory import NEEDED
 from parlour.mille.rules import Move
 from parlour.mille.seat import SeatView
-from parlour.mille.seatmoves import base_sim, counter_or_pick, move_of
+from parlour.mille.seatmoves import base_sim, counter_or_pick, move_of, seat_moves
 
 __all__ = ["NEEDED", "BsdPlayer", "GreedyPlayer", "RandomPlayer"]
 
@@ -30,22 +31,7 @@ class RandomPlayer:
 
     def legal(self, view: SeatView) -> list[Move]:
         """The legal moves, computed from the view alone."""
-        base = base_sim(view)
-        moves: list[Move] = []
-        if not view.picked:
-            moves.append(Move("pick"))
-            for slot, card in enumerate(view.hand):
-                if card is not None and card.is_safety and base.is_counter(view.me, int(card)):
-                    moves.append(Move("use", slot))
-            return moves
-        for slot, card in enumerate(view.hand):
-            if card is None:
-                continue
-            if base.can_use(view.me, int(card)):
-                moves.append(Move("use", slot))
-            if not card.is_safety:
-                moves.append(Move("discard", slot))
-        return moves
+        return seat_moves(view)
 
     def choose_move(self, view: SeatView) -> Move:
         """A random legal move."""

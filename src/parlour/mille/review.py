@@ -44,13 +44,13 @@ from dataclasses import dataclass
 from parlour.mille.ai import EQUITY_SCALE, ComputerPlayer
 from parlour.mille.cards import Card
 from parlour.mille.handlog import Answer, Decision, HandLog
-from parlour.mille.players import RandomPlayer
 from parlour.mille.review_deals import RemedyEvidence, review_deals
 from parlour.mille.review_outcomes import Contrast, Judgement, play_out
 from parlour.mille.review_patterns import Pattern, gather
 from parlour.mille.review_reasons import reason_lines
 from parlour.mille.rules import Move
 from parlour.mille.seat import SeatView
+from parlour.mille.seatmoves import legal_moves
 
 __all__ = [
     "CLEAR_Z",
@@ -114,13 +114,6 @@ class Finding:
         if self.by_chance and self.chances is not None:
             return (self.chances[0] - self.chances[1]) * EQUITY_SCALE
         return self.loss
-
-
-def legal_moves(view: SeatView) -> list[Move]:
-    """The moves the rules accept in ``view`` (none when it is not this seat's move)."""
-    if view.phase != "TURN" or view.turn != view.me:
-        return []
-    return RandomPlayer().legal(view)
 
 
 def option_of(view: SeatView, move: Move) -> tuple[str, Card | None]:

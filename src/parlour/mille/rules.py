@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 
 from parlour import TYPE_CHECKING
-from parlour.core.rng import make_rng, shuffle
+from parlour.core.rng import make_rng, rng_state, shuffle
 from parlour.mille.cards import (
     COPIES,
     DECK_SIZE,
@@ -521,23 +521,25 @@ class Game:
 
     # ---------------------------------------------------------- persistence
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-able snapshot (cards by name) from which :meth:`from_dict` rebuilds the game."""
-        from parlour.mille.state import game_to_dict
+        """The whole match as plain data (cards by name).
 
-        return game_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Game:
-        """Rebuild a game from :meth:`to_dict` output; ``ValueError`` with a reason if invalid."""
-        from parlour.mille.state import game_from_dict
-
-        return game_from_dict(data)
-
-    def check_consistent(self) -> None:
-        """``ValueError`` unless this is a position a real match reaches (what loading checks)."""
-        from parlour.mille.state import check_consistent
-
-        check_consistent(self)
+        ``state.game_from_dict`` rebuilds the game from it, checking everything.
+        """
+        return {
+            "version": STATE_VERSION,
+            "seed": self.seed,
+            "rng": rng_state(self.rng),
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "goal": self.goal,
+            "deck": [card.name for card in self.deck],
+            "discards": [card.name for card in self.discards],
+            "starter": self.starter,
+            "next_starter": self.next_starter,
+            "hands_played": self.hands_played,
+            "finisher": self.finisher,
+            "players": [player.to_dict() for player in self.players],
+        }
 
     def __eq__(self, other_game: object) -> bool:
         if not isinstance(other_game, Game):

@@ -37,7 +37,7 @@ from parlour.mille.handlog_state import log_from_dict, log_to_dict
 from parlour.mille.meta import DEFAULT_LEVEL as DEFAULT_LEVEL
 from parlour.mille.meta import Meta as Meta
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
-from parlour.mille.state import starter_of
+from parlour.mille.state import game_from_dict, starter_of
 from parlour.mille.stats import LEVELS, MAX_HANDS, HandSummary, check_hands, summarize_hand
 from parlour.mille.uistate import validate_ui_state
 
@@ -92,7 +92,7 @@ def save(
     ui = _plain(path, ui_state, "the screen state")
     memory = _plain(path, computer, "the computer's memory")
     try:
-        Game.from_dict(game.to_dict())  # every check loading makes of the game itself
+        game_from_dict(game.to_dict())  # every check loading makes of the game itself
     except Exception as exc:  # a crash mid-move
         raise SaveError(path, f"not saved: the game is in the middle of a move ({exc})") from exc
     state: dict[str, Any] = {"game": game.to_dict(), "ui": ui, "computer": memory}
@@ -176,7 +176,7 @@ def _from_format_1(envelope: SaveFile) -> dict[str, Any]:
     game_data = dict(game_data)
     if type(game_data.get("hands_played")) is int:
         game_data["next_starter"] = starter_of(game_data["hands_played"] + 1)
-    game = Game.from_dict(game_data)
+    game = game_from_dict(game_data)
     over = game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
     hands = [summarize_hand(game)] if over else []
     first_hand = game.hands_played == 1 and not over
@@ -202,7 +202,7 @@ def check_state(state: dict[str, Any], seed: int, version: int = FORMAT_VERSION)
     computer = state.get("computer", {})
     if not isinstance(computer, dict):
         raise ValueError("the computer's memory is not an object")
-    game = Game.from_dict(state["game"])
+    game = game_from_dict(state["game"])
     if game.seed != seed:
         raise ValueError("the seed does not match the game")
     meta = _meta(state, game)

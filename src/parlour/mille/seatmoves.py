@@ -21,6 +21,33 @@ def base_sim(view: SeatView) -> S.Sim:
     return sim_from_view(view, [], [S.NONE] * view.deck_count, count_hidden=False)
 
 
+def seat_moves(view: SeatView) -> list[Move]:
+    """The moves the rules accept from the seat to move, worked out from its view alone."""
+    base = base_sim(view)
+    moves: list[Move] = []
+    if not view.picked:
+        moves.append(Move("pick"))
+        for slot, card in enumerate(view.hand):
+            if card is not None and card.is_safety and base.is_counter(view.me, int(card)):
+                moves.append(Move("use", slot))
+        return moves
+    for slot, card in enumerate(view.hand):
+        if card is None:
+            continue
+        if base.can_use(view.me, int(card)):
+            moves.append(Move("use", slot))
+        if not card.is_safety:
+            moves.append(Move("discard", slot))
+    return moves
+
+
+def legal_moves(view: SeatView) -> list[Move]:
+    """The moves the rules accept in ``view`` (none when it is not this seat's move)."""
+    if view.phase != "TURN" or view.turn != view.me:
+        return []
+    return seat_moves(view)
+
+
 def _counter(view: SeatView, base: S.Sim) -> int:
     for card in base.sides[view.me].hand:
         if card >= S.ET and base.is_counter(view.me, card):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core.rng import SEED_LIMIT, restore_rng, rng_state
+from parlour.core.rng import SEED_LIMIT, restore_rng
 from parlour.mille.cards import (
     BATTLE_HAZARDS,
     COPIES,
@@ -50,48 +50,14 @@ _BATTLE_TOPS = (*BATTLE_HAZARDS, *FIXED_REMEDIES, Card.GO)
 _SPEED_TOPS = (Card.SPEED_LIMIT, Card.END_OF_LIMIT)
 
 
-def _name(card: Card | None) -> str | None:
-    return None if card is None else card.name
-
-
 def player_to_dict(player: PlayerState) -> dict[str, Any]:
     """One player's state as plain data."""
-    return {
-        "hand": [_name(card) for card in player.hand],
-        "battle": _name(player.battle),
-        "speed": _name(player.speed),
-        "battle_pile": [card.name for card in player.battle_pile],
-        "speed_pile": [card.name for card in player.speed_pile],
-        "mileage": player.mileage,
-        "safeties": [[card.name, coup] for card, coup in player.safeties.items()],
-        "distance_played": [card.name for card in player.distance_played],
-        "can_go": player.can_go,
-        "fresh_battle": player.fresh_battle,
-        "fresh_speed": player.fresh_speed,
-        "hand_total": player.hand_total,
-        "overall_total": player.overall_total,
-        "games_won": player.games_won,
-        "bonuses": player.bonuses.to_list(),
-    }
+    return player.to_dict()
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The whole match as plain data."""
-    return {
-        "version": STATE_VERSION,
-        "seed": game.seed,
-        "rng": rng_state(game.rng),
-        "phase": game.phase.value,
-        "turn": game.turn,
-        "goal": game.goal,
-        "deck": [card.name for card in game.deck],
-        "discards": [card.name for card in game.discards],
-        "starter": game.starter,
-        "next_starter": game.next_starter,
-        "hands_played": game.hands_played,
-        "finisher": game.finisher,
-        "players": [player_to_dict(player) for player in game.players],
-    }
+    return game.to_dict()
 
 
 def _card(value: Any, what: str) -> Card:
