@@ -40,12 +40,13 @@ import json
 import os
 import stat
 import sys
-import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from parlour import TYPE_CHECKING
 from parlour.core import strictjson, text
+from parlour.core.files import set_aside as set_aside
+from parlour.core.files import under_a_file as under_a_file
 from parlour.core.gameid import GAME_ID_CHARS as GAME_ID_CHARS
 from parlour.core.gameid import GAME_ID_LENGTH as GAME_ID_LENGTH
 from parlour.core.gameid import is_game_id as is_game_id
@@ -352,17 +353,6 @@ class Scan:
         return [record for record, _ in self.open.values()]
 
 
-def under_a_file(path: Path) -> bool:
-    """Whether the nearest existing folder above ``path`` is not a folder (a file in the way)."""
-    for parent in path.parents:
-        try:
-            if os.path.lexists(parent):
-                return not parent.is_dir()
-        except (OSError, ValueError):
-            return False
-    return False
-
-
 def read(
     path: Path,
     parse: Callable[[dict[str, Any]], T],
@@ -453,28 +443,3 @@ def _parse_line(line: bytes, parse: Callable[[dict[str, Any]], T]) -> T | None:
         return parse(value)
     except Exception:  # any failure of one line is that line's damage, never the file's
         return None
-
-
-def set_aside(path: Path) -> Path | None:
-    """Rename ``path`` to a backup name no earlier backup has; the new path (None on failure)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for _ in range(100):
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{os.urandom(3).hex()}")
-        try:
-            # Link then unlink: never replaces an existing backup (rename would).
-            os.link(path, target)
-        except FileExistsError:
-            continue
-        except OSError:
-            # No hard links here (some Windows file systems): rename to the unused name.
-            if os.path.lexists(target):
-                continue
-            try:
-                os.rename(path, target)
-            except OSError:
-                return None
-            return target
-        with contextlib.suppress(OSError):
-            os.unlink(path)
-        return target
-    return None

@@ -19,9 +19,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.core.rng import below, make_rng, restore_rng, rng_state
+from parlour.core.rng import below, make_rng
 from parlour.mille import sim as S
-from parlour.mille.cards import COPIES, DECK_SIZE, Card
+from parlour.mille.bsd_memory import NEEDED, Memory, memory_from_dict, memory_to_dict
+from parlour.mille.cards import COPIES, Card
 from parlour.mille.rules import Move
 from parlour.mille.seat import SeatView
 from parlour.mille.seatmoves import base_sim, counter_or_pick, move_of
@@ -48,28 +49,11 @@ class _Scan:
         return self.hazards
 
 
-NEEDED = {
-    S.OOG: 2,
-    S.FLAT: 2,
-    S.ACC: 2,
-    S.STOP: 4,
-    S.LIMIT: 3,
-    S.GAS: 2,
-    S.SPARE: 2,
-    S.REP: 2,
-    S.GO: 10,
-    S.EOL: 3,
-}
-"""BSD's initial "cards needed per hand" table; each game's player copies and grows it (§10.1)."""
 REMEDY_OF = {S.OOG: S.GAS, S.FLAT: S.SPARE, S.ACC: S.REP, S.STOP: S.GO, S.LIMIT: S.EOL}
 SAFE_ROLL = 10
 SAFE_DECK = 25
 SHUTOUT_SHIFT = 7
 FULL_DECK_AFTER_DEAL = 89
-MEMORY_VERSION = 1
-MAX_NEEDED = 10**6
-"""The "needed" table grows by two per decision under a hazard; a real session stays far below."""
-MAX_GO_EQUIVALENTS = 10**4
 
 
 class BsdPlayer:
@@ -97,66 +81,26 @@ class BsdPlayer:
     # ------------------------------------------------------------- memory
     def memory(self) -> dict[str, Any]:
         """Everything the player carries from decision to decision, as plain data (a save)."""
-        return {
-            "version": MEMORY_VERSION,
-            "player": "classic",
-            "rng": rng_state(self.rng),
-            "needed": {Card(card).name: count for card, count in sorted(self.needed.items())},
-            "held": {Card(card).name: n for card, n in sorted(self._held.items()) if n > 0},
-            "hand_marker": list(self._hand_marker),
-            "go_equivalents": self._go_equivalents,
-            "last_distance": None
-            if self._last_distance == S.NONE
-            else Card(self._last_distance).name,
-        }
+        return memory_to_dict(
+            Memory(
+                self.rng,
+                self.needed,
+                self._held,
+                self._hand_marker,
+                self._go_equivalents,
+                self._last_distance,
+            )
+        )
 
     def restore_memory(self, memory: Any) -> None:
         """Take back :meth:`memory` output; ``ValueError`` (and no change) if it is damaged."""
-        if not isinstance(memory, dict) or memory.get("player") != "classic":
-            raise ValueError("the classic computer's memory is missing or not its own")
-        version = memory.get("version")
-        if type(version) is not int or not 1 <= version <= MEMORY_VERSION:
-            raise ValueError("the computer's memory has an unknown version")
-        rng = restore_rng(memory.get("rng"))
-        needed_data = _table(memory.get("needed"), "needed table")
-        if set(needed_data) != {Card(card).name for card in NEEDED}:
-            raise ValueError("the computer's needed table has the wrong cards")
-        needed = {}
-        for card in NEEDED:
-            count = needed_data[Card(card).name]
-            if type(count) is not int or not NEEDED[card] <= count <= MAX_NEEDED:
-                raise ValueError("the computer's needed table has an impossible count")
-            needed[card] = count
-        held: Counter[int] = Counter()
-        for name, count in _table(memory.get("held"), "hand").items():
-            card = int(Card.from_name(name))
-            if type(count) is not int or not 1 <= count <= min(COPIES[Card(card)], 7):
-                raise ValueError("the computer's remembered hand has an impossible count")
-            held[card] = count
-        if sum(held.values()) > 7:
-            raise ValueError("the computer's remembered hand holds more than seven cards")
-        marker = memory.get("hand_marker")
-        if (
-            not isinstance(marker, list)
-            or len(marker) != 2
-            or any(type(x) is not int or not -1 <= x <= DECK_SIZE for x in marker)
-        ):
-            raise ValueError("the computer's hand marker is unreadable")
-        gos = memory.get("go_equivalents")
-        if type(gos) is not int or not 0 <= gos <= MAX_GO_EQUIVALENTS:
-            raise ValueError("the computer's Go count is impossible")
-        last = memory.get("last_distance")
-        last_card = S.NONE
-        if last is not None:
-            if not isinstance(last, str) or not Card.from_name(last).is_distance:
-                raise ValueError("the computer's last distance is not a distance card")
-            last_card = int(Card.from_name(last))
-        self.rng = rng
-        self.needed = needed
-        self._held = held
-        self._hand_marker = (marker[0], marker[1])
-        self._go_equivalents = gos
-        self._last_distance = last_card
+        restored = memory_from_dict(memory)
+        self.rng = restored.rng
+        self.needed = restored.needed
+        self._held = restored.held
+        self._hand_marker = restored.hand_marker
+        self._go_equivalents = restored.go_equivalents
+        self._last_distance = restored.last_distance
 
     def _remember(self, view: SeatView, seen: list[int]) -> None:
         """Count my draws since my last move into the Go-equivalents (§10.1)."""
@@ -481,9 +425,3 @@ class BsdPlayer:
         """BSD's extension rule."""
         base = base_sim(view)
         return self._would_extend(view, base, self._seen(view))
-
-
-def _table(value: Any, what: str) -> dict[str, Any]:
-    if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
-        raise ValueError(f"the computer's {what} is not an object of card names")
-    return value
