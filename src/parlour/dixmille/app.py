@@ -21,7 +21,7 @@ from enum import Enum, auto
 from parlour import TYPE_CHECKING
 from parlour.core.record import replace
 from parlour.core.rng import choose_seed, make_rng
-from parlour.core.text import fit, printable, shorten_middle, width
+from parlour.core.text import fit, printable
 from parlour.dixmille import ending, view
 from parlour.dixmille.keybar import ACK_KEYS, ZEDX_KEYS, ask
 from parlour.dixmille.logview import ROOM, max_scroll, render_log
@@ -39,6 +39,7 @@ from parlour.dixmille.rules import (
     new_game,
     parse_positions,
 )
+from parlour.dixmille.saving import NO_NAME, SaveDialog, Step, with_path
 from parlour.dixmille.setup import SetupForm
 from parlour.dixmille.statsscreen import FOOTER_OVER, FOOTER_PLAYING, LEAVE, Action, StatsScreen
 from parlour.dixmille.takeinput import edit_take, highlighted
@@ -48,7 +49,6 @@ from parlour.tui import keys
 from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame
 from parlour.tui.glyphs import Glyphs
-from parlour.tui.prompts import Answer, LineEditor
 
 if TYPE_CHECKING:  # statistics, analysis and saving are imported when first used
     from pathlib import Path
@@ -66,29 +66,11 @@ HUMAN_ENDED = "Press any key for the next player"
 HUMAN_ENDED_LAST = "Press any key for the final standings"
 
 
-def with_path(path: str, *templates: str, columns: int = WIDTH) -> str:
-    """The first template whose ``{path}`` filled in with ``path`` (escaped) fits ``columns``.
-
-    If none fits, the last one with the path shortened in its middle
-    (``/home/…/save.json``), so the words around it, such as a question, are never
-    cut off.
-    """
-    safe = printable(path)
-    for template in templates:
-        full = template.replace("{path}", safe)
-        if width(full) <= columns:
-            return full
-    last = templates[-1]
-    room = (columns - width(last.replace("{path}", ""))) // max(last.count("{path}"), 1)
-    return fit(last.replace("{path}", shorten_middle(safe, max(room, 1))), columns)
-
-
 class Mode(Enum):
     SETUP = auto()
     PLAY = auto()
     ACK = auto()
     SAVE = auto()
-    OVERWRITE = auto()
     QUIT = auto()
     SAVE_FIRST = auto()
     RULES = auto()
@@ -125,10 +107,9 @@ class DixMilleApp(TerminalApp):
         self.recorded = False
         self.names: list[str] = []
         self.setup = SetupForm()
-        self.editor = LineEditor("")
+        self.saving = SaveDialog(DEFAULT_SAVE, None)
         self.mode = Mode.SETUP
         self.back = Mode.PLAY
-        self.after_save: str | None = None
         self.stats = StatsScreen()
         self.skip = False
         self.due = 0.0
@@ -327,7 +308,7 @@ class DixMilleApp(TerminalApp):
             self._stats_key(key)
         elif self.mode is Mode.STANDINGS:
             self._standings_key(key)
-        elif self.mode in (Mode.SAVE, Mode.OVERWRITE):
+        elif self.mode is Mode.SAVE:
             self._save_key(key)
         elif self.mode in (Mode.QUIT, Mode.SAVE_FIRST):
             self._quit_key(key)
@@ -447,37 +428,21 @@ class DixMilleApp(TerminalApp):
     # ----- saving and quitting -----
     def _start_save(self, back: Mode, then: str | None) -> None:
         self.back = back
-        self.after_save = then
         self.mode = Mode.SAVE
-        self.editor = LineEditor("Save to file:", self.save_path or DEFAULT_SAVE, max_length=200)
+        self.saving = SaveDialog(self.save_path or DEFAULT_SAVE, self.save_path, then)
 
     def _save_key(self, key: str) -> None:
-        from parlour.core.saves import file_exists, player_path
-
-        if self.mode is Mode.OVERWRITE:
-            if key.lower() == "y":
-                self._write(self.editor.text.strip())
-            elif key.lower() == "n" or key in (keys.ESC, keys.INTERRUPT):
-                self.mode = Mode.SAVE
-            return
-        answer = self.editor.feed(key)
-        if answer is Answer.CANCEL:
+        step = self.saving.feed(key)
+        if step is Step.CANCELLED:
             self.mode = self.back
             self.ui.message = "Not saved"
             self.ui.alert = False
-            if self.after_save == "quit":
+            if self.saving.then == "quit":
                 self._quit_now(record=True)
-            return
-        if answer is not Answer.DONE:
-            return
-        path = self.editor.text.strip()
-        if not path:
-            self.ui.message = "Type a file name, or ESC to cancel"
-            return
-        if file_exists(player_path(path)) and path != self.save_path:
-            self.mode = Mode.OVERWRITE
-            return
-        self._write(path)
+        elif step is Step.NO_NAME:
+            self.ui.message = NO_NAME
+        elif step is Step.WRITE:
+            self._write(self.saving.path)
 
     def _write(self, path: str) -> None:
         from parlour.core.saves import SaveError, player_path
@@ -487,7 +452,7 @@ class DixMilleApp(TerminalApp):
         try:
             savefile.save(player_path(path), self.game)
         except SaveError as exc:
-            self.mode = Mode.SAVE
+            self.saving.refused()
             self.ui.message = fit(f"Not saved: {exc.reason}", view.WIDTH)
             self.ui.alert = True
             return
@@ -498,7 +463,7 @@ class DixMilleApp(TerminalApp):
 
         self.ui.message = with_path(for_shell(path), SAVED_BOTH, SAVED_SHORT)
         self.ui.alert = False
-        if self.after_save == "quit":
+        if self.saving.then == "quit":
             self.finished = True
             self.exit_message = ending.quit_message(self.seed, path, False, self.replay)
 
@@ -678,15 +643,9 @@ class DixMilleApp(TerminalApp):
             shown.prompt, shown.entry = "Save it before quitting? (y/n, ESC back)", None
             shown.keys = ""
         elif self.mode is Mode.SAVE:
-            shown.prompt, shown.entry = self.editor.label, self.editor.text
-            shown.keys = "ENTER save   ESC cancel"
-        elif self.mode is Mode.OVERWRITE:
-            shown.prompt = with_path(self.editor.text.strip(), "{path} exists: overwrite it? (y/n)")
-            shown.entry, shown.keys = None, ""
+            asked = self.saving.prompt()
+            shown.prompt, shown.entry, shown.keys = asked.prompt, asked.entry, asked.keys
         frame = view.render(self.game, shown, self.glyphs, self._seed_label())
         if self.mode is Mode.SAVE:
-            text, cursor = self.editor.visible(view.WIDTH - len(self.editor.label) - 2)
-            col = len(self.editor.label) + 1
-            frame.clear_row(view.ROW_PROMPT, col)
-            view.draw_field(frame, view.ROW_PROMPT, col, text, cursor)
+            self.saving.draw(frame)
         return frame

@@ -1,0 +1,208 @@
+"""The house plan (issue #29): arrows one way, no import circles.
+
+Every import in ``src/parlour`` counts, wherever it stands: at the top, inside a
+function (imported late for start-up speed) or under ``TYPE_CHECKING``. A late
+import still ties the two modules together; only its moment changes.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import parlour
+
+SRC = Path(parlour.__file__).parent
+GAMES = ("mille", "dixmille", "midnightoil")
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = ("parlour", *path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(source: str, modules: set[str]) -> set[str]:
+    """The modules of ``parlour`` that ``source`` imports (a name imported from a
+    package counts as its module when it is one)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                found.add(full if full in modules else node.module)
+    return {name for name in found if name in modules}
+
+
+def import_graph(root: Path = SRC) -> dict[str, set[str]]:
+    paths = {module_name(path, root): path for path in root.rglob("*.py")}
+    modules = set(paths)
+    return {
+        name: imports(path.read_text(encoding="utf-8"), modules) - {name}
+        for name, path in paths.items()
+    }
+
+
+def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle as the path round it (first module again at the end), or None."""
+    done: set[str] = set()
+    for start in sorted(graph):
+        if start in done:
+            continue
+        path: list[str] = []
+        on_path: set[str] = set()
+        stack = [(start, iter(sorted(graph[start])))]
+        path.append(start)
+        on_path.add(start)
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                path.pop()
+                on_path.discard(node)
+                done.add(node)
+            elif child in on_path:
+                return path[path.index(child) :] + [child]
+            elif child not in done:
+                stack.append((child, iter(sorted(graph[child]))))
+                path.append(child)
+                on_path.add(child)
+    return None
+
+
+def room(module: str) -> str:
+    """``core``, ``tui``, a game's name, or ``parlour`` for the package itself."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "parlour"
+
+
+ALLOWED = {
+    "parlour": {"parlour"},
+    "core": {"parlour", "core"},
+    "tui": {"parlour", "core", "tui"},
+    **{game: {"parlour", "core", "tui", game} for game in GAMES},
+}
+"""Which rooms each room may import: the shared floors below, never another game."""
+
+
+def wrong_arrows(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        for target in targets
+        if room(target) not in ALLOWED.get(room(module), set())
+    )
+
+
+def test_no_import_circle_anywhere() -> None:
+    graph = import_graph()
+    assert len(graph) > 100 and "parlour.mille.rules" in graph
+    assert find_circle(graph) is None, " -> ".join(find_circle(graph) or [])
+
+
+def test_arrows_point_down_to_the_shared_floors_and_never_across_games() -> None:
+    graph = import_graph()
+    assert {room(m) for m in graph} == {"parlour", "core", "tui", *GAMES}
+    assert wrong_arrows(graph) == []
+
+
+def write(root: Path, name: str, text: str) -> None:
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_a_late_or_type_only_import_still_closes_a_circle(tmp_path: Path) -> None:
+    write(tmp_path, "__init__.py", "")
+    write(tmp_path, "mille/__init__.py", "")
+    write(tmp_path, "mille/rules.py", "def f():\n    from parlour.mille.state import g\n")
+    write(
+        tmp_path,
+        "mille/state.py",
+        "from parlour import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+        "    from parlour.mille import rules\n",
+    )
+    write(tmp_path, "mille/view.py", "from parlour.mille.rules import f\n")
+    graph = import_graph(tmp_path)
+    assert graph["parlour.mille.view"] == {"parlour.mille.rules"}
+    assert find_circle(graph) == [
+        "parlour.mille.rules",
+        "parlour.mille.state",
+        "parlour.mille.rules",
+    ]
+    del graph["parlour.mille.state"]
+    graph["parlour.mille.rules"] = set()
+    assert find_circle(graph) is None
+
+
+@pytest.mark.parametrize(
+    ("module", "target", "wrong"),
+    [
+        ("parlour.core.saves", "parlour.tui.frame", True),
+        ("parlour.core.saves", "parlour.mille.rules", True),
+        ("parlour.tui.frame", "parlour.dixmille.rules", True),
+        ("parlour.mille.view", "parlour.dixmille.rules", True),
+        ("parlour.mille.view", "parlour.tui.frame", False),
+        ("parlour.tui.frame", "parlour.core.text", False),
+        ("parlour.dixmille.rules", "parlour", False),
+    ],
+)
+def test_which_arrows_are_wrong(module: str, target: str, wrong: bool) -> None:
+    assert bool(wrong_arrows({module: {target}})) is wrong
+
+
+MAX_LINES = 450
+"""A module one sitting long (issue #29)."""
+LONGER_FOR_NOW = {
+    "parlour.dixmille.app": 651,
+    "parlour.dixmille.persist": 470,
+    "parlour.dixmille.rules": 517,
+    "parlour.midnightoil.rules": 503,
+    "parlour.mille.rules": 555,
+}
+"""The modules still over the limit, each at most as long as it is now: the list only
+shrinks. The rules and persist modules are under mutation testing, so they are split in
+the change that repeats that run; dixmille's app waits to be made of parts (issue #29)."""
+
+
+def too_long(lengths: dict[str, int]) -> list[str]:
+    """What breaks the limit: a module over it (or over its present length), or one
+    listed as over it that no longer is (take it off the list)."""
+    found = [
+        f"{name}: {n} lines"
+        for name, n in sorted(lengths.items())
+        if n > LONGER_FOR_NOW.get(name, MAX_LINES)
+    ]
+    found += [
+        f"{name} is {lengths.get(name, 0)} lines now: take it off LONGER_FOR_NOW"
+        for name in sorted(LONGER_FOR_NOW)
+        if lengths.get(name, 0) <= MAX_LINES
+    ]
+    return found
+
+
+def test_every_module_is_one_sitting_long() -> None:
+    lengths = {
+        module_name(path, SRC): len(path.read_text(encoding="utf-8").splitlines())
+        for path in SRC.rglob("*.py")
+    }
+    assert len(lengths) > 100
+    assert too_long(lengths) == []
+
+
+def test_what_counts_as_too_long() -> None:
+    listed = dict(LONGER_FOR_NOW)
+    assert too_long({**listed, "parlour.core.text": MAX_LINES}) == []
+    assert too_long({**listed, "parlour.core.text": MAX_LINES + 1}) == [
+        "parlour.core.text: 451 lines"
+    ]
+    grown = {**listed, "parlour.mille.rules": listed["parlour.mille.rules"] + 1}
+    assert too_long(grown) == [f"parlour.mille.rules: {grown['parlour.mille.rules']} lines"]
+    shrunk = {**listed, "parlour.dixmille.persist": 400}
+    assert too_long(shrunk) == [
+        "parlour.dixmille.persist is 400 lines now: take it off LONGER_FOR_NOW"
+    ]
