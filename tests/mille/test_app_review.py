@@ -40,7 +40,7 @@ def end_of_hand(seed: int = 11) -> tuple[MilleApp, FakeClock]:
     game = Game.new(seed)
     app = MilleApp(game, FirstLegal(game))
     clock = FakeClock()
-    app.clock = clock
+    app.review.clock = clock
     play_until_question(app, ("Another hand?", "Another game?"))
     return app, clock
 
@@ -49,17 +49,17 @@ def test_every_human_decision_of_the_hand_is_logged_with_the_humans_view() -> No
     game = Game.new(11)
     app = MilleApp(game, FirstLegal(game))
     seen: list[object] = []
-    original = app.hand_log.record
+    original = app.review.log.record
 
     def spy(view: object, move: object) -> None:
         seen.append(move)
         original(view, move)  # type: ignore[arg-type]
 
-    app.hand_log.record = spy  # type: ignore[method-assign]
+    app.review.log.record = spy  # type: ignore[method-assign]
     press(app, "u1 ")  # refused (must pick first): not a decision
     press(app, "p")
     press(app, "d1 ")
-    decisions = app.hand_log.decisions
+    decisions = app.review.log.decisions
     assert [str(d.move) for d in decisions] == ["pick", "discard 1"]
     assert all(d.view.me == HUMAN and d.view.turn == HUMAN for d in decisions)
     assert len(seen) == 3  # the refused move was offered too, and left out by the log
@@ -67,9 +67,9 @@ def test_every_human_decision_of_the_hand_is_logged_with_the_humans_view() -> No
 
 def test_a_new_hand_starts_a_new_log() -> None:
     app, _ = end_of_hand()
-    assert app.hand_log.decisions
+    assert app.review.log.decisions
     press(app, "y")
-    assert app.hand_log.decisions == [] and app.review is None
+    assert app.review.log.decisions == [] and app.review.session is None
 
 
 def test_v_reviews_the_hand_with_progress_then_pages_then_back_exactly() -> None:
@@ -81,7 +81,7 @@ def test_v_reviews_the_hand_with_progress_then_pages_then_back_exactly() -> None
     assert screen(app) == before  # less than half a second: no progress line yet
     clock.now += 0.6
     app.handle_key("TIMEOUT")
-    done, total = app.review.reviewer.progress  # type: ignore[union-attr]
+    done, total = app.review.session.reviewer.progress  # type: ignore[union-attr]
     assert message(app) == f"Reviewing your decisions: {done} of {total}"
     assert 0 < done < total
     while app.timeout() == 0.0:
@@ -101,10 +101,10 @@ def test_a_key_while_reviewing_returns_and_v_goes_on_where_it_stopped() -> None:
     clock.now += 1
     press(app, "x")
     assert screen(app) == before and app.timeout() is None
-    done_before = app.review.reviewer.progress[0]  # type: ignore[union-attr]
+    done_before = app.review.session.reviewer.progress[0]  # type: ignore[union-attr]
     app.handle_key("v")
     app.handle_key("TIMEOUT")
-    assert app.review.reviewer.progress[0] == done_before + 1  # type: ignore[union-attr]
+    assert app.review.session.reviewer.progress[0] == done_before + 1  # type: ignore[union-attr]
 
 
 def test_a_hand_restored_from_a_save_is_reviewed_whole(tmp_path: Path) -> None:
@@ -112,7 +112,7 @@ def test_a_hand_restored_from_a_save_is_reviewed_whole(tmp_path: Path) -> None:
     path = tmp_path / "end.json"
     press(app, ["s", *str(path), "ENTER"])
     saved = savefile.load_saved(path)
-    assert saved.hand_log == app.hand_log and saved.hand_log.complete
+    assert saved.hand_log == app.review.log and saved.hand_log.complete
     again = MilleApp(
         saved.game,
         FirstLegal(saved.game),
@@ -123,9 +123,9 @@ def test_a_hand_restored_from_a_save_is_reviewed_whole(tmp_path: Path) -> None:
     press(again, "v")
     while again.timeout() == 0.0:
         again.handle_key("TIMEOUT")
-    assert again.review is not None
-    total = len(app.hand_log.decisions)
-    assert total > 10 and again.review.reviewer.progress == (total, total)
+    assert again.review.session is not None
+    total = len(app.review.log.decisions)
+    assert total > 10 and again.review.session.reviewer.progress == (total, total)
     assert screen(again)[0].startswith("Hand review: your costliest decisions")
 
 
@@ -139,7 +139,7 @@ def test_a_save_made_mid_hand_carries_the_decisions_on(tmp_path: Path) -> None:
     saved = savefile.load_saved(path)
     again = MilleApp(saved.game, FirstLegal(saved.game), ui_state=saved.ui, hand_log=saved.hand_log)
     press(again, "p")
-    moves = [str(decision.move) for decision in again.hand_log.decisions]
+    moves = [str(decision.move) for decision in again.review.log.decisions]
     assert moves == ["pick", "discard 1", "pick"]
 
 
@@ -154,7 +154,7 @@ def test_a_hand_restored_at_its_end_from_an_old_save_has_nothing_to_review() -> 
         hand_log=saved.hand_log,
     )
     press(again, "v")
-    assert message(again) == NOTHING_TO_REVIEW and not again.reviewing
+    assert message(again) == NOTHING_TO_REVIEW and not again.review.showing
     assert prompt(again) in ("Another hand?", "Another game?")
 
 
@@ -168,7 +168,7 @@ def test_a_hand_restored_mid_way_from_an_old_save_says_its_start_is_not_judged()
         hand_log=saved.hand_log,
     )
     play_until_question(app, ("Another hand?", "Another game?"))
-    assert app.hand_log.decisions and not app.hand_log.complete
+    assert app.review.log.decisions and not app.review.log.complete
     press(app, "v")
     while app.timeout() == 0.0:
         app.handle_key("TIMEOUT")
@@ -182,12 +182,12 @@ def test_the_answer_to_extension_is_a_decision() -> None:
     assert prompt(app) == "Extension?"
     view = game.view(HUMAN)
     press(app, "y")
-    assert app.hand_log.decisions == [Decision(view, Answer(True))]
+    assert app.review.log.decisions == [Decision(view, Answer(True))]
 
 
 def test_a_review_without_findings_says_so() -> None:
     app, _ = end_of_hand()
-    app.review = reviewing.ReviewSession(Reviewer(HandLog(), 1), 0.0)
+    app.review.session = reviewing.ReviewSession(Reviewer(HandLog(), 1), 0.0)
     press(app, "v")
     rows = screen(app)
     assert rows[0].startswith("Hand review") and "No clear mistakes" in rows[3]

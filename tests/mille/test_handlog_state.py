@@ -217,7 +217,9 @@ class SavesThroughAHand(RuleBasedStateMachine):
     def save_and_restore(self) -> None:
         app = self.app
         path = Path(self.folder.name) / "hand.json"
-        savefile.save(path, app.game, app.ui_state(app._base_name()), None, app.meta, app.hand_log)
+        savefile.save(
+            path, app.game, app.ui_state(app._base_name()), None, app.meta, app.review.log
+        )
         saved = savefile.load_saved(path)
         self.app = MilleApp(
             saved.game,
@@ -229,9 +231,9 @@ class SavesThroughAHand(RuleBasedStateMachine):
 
     @invariant()
     def the_log_is_the_hands(self) -> None:
-        logged = [(d.view, d.move) for d in self.app.hand_log.decisions]
+        logged = [(d.view, d.move) for d in self.app.review.log.decisions]
         assert logged == self.expected
-        assert self.app.hand_log.complete
+        assert self.app.review.log.complete
 
 
 SavesThroughAHand.TestCase.settings = settings(
@@ -263,6 +265,6 @@ def test_a_later_hand_comes_back_with_the_games_totals(tmp_path: Path) -> None:
             press(app, keys)
     assert expected[0][0].mine.overall_total > expected[0][0].mine.hand_total
     path = tmp_path / "second.json"
-    savefile.save(path, app.game, app.ui_state(app._base_name()), None, app.meta, app.hand_log)
+    savefile.save(path, app.game, app.ui_state(app._base_name()), None, app.meta, app.review.log)
     restored = savefile.load_saved(path).hand_log
     assert [(d.view, d.move) for d in restored.decisions] == expected

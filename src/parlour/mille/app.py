@@ -39,7 +39,7 @@ from parlour.mille.flow import (
 from parlour.mille.handlog import HandLog
 from parlour.mille.meta import DEFAULT_LEVEL, Meta
 from parlour.mille.record import Recorder, replay_note
-from parlour.mille.reviewing import REVIEW_KEY, ReviewMixin, monotonic
+from parlour.mille.reviewing import REVIEW_KEY, HandReview
 from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
 from parlour.mille.saving import SavingMixin
 from parlour.mille.seat import SeatView
@@ -68,12 +68,13 @@ MAX_COMPUTER_MOVES = 500
 """Safety net: a computer turn longer than this is a bug, not a turn."""
 
 
-class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
+class MilleApp(FlowMixin, SavingMixin, TerminalApp):
     """BSD mille against our computer player, drawn by :mod:`parlour.mille.view`.
 
     ``meta`` is the game's identity, level and hand summaries (from a save, or
     a new game id at ``level``); the statistics are kept by :class:`Recorder`.
-    ``hand_log`` is the player's decisions of the hand so far, from a save.
+    ``hand_log`` is the player's decisions of the hand so far, from a save; the
+    :class:`HandReview` part (``review``) keeps them and reviews them.
     ``replay_of`` is the recorded result of a restored game that has one: the
     game is then a replay, says so on the message line and records nothing.
     """
@@ -97,10 +98,7 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
     ) -> None:
         super().__init__()
         self.glyphs = glyphs
-        self.clock = monotonic
-        self._new_hand_log()
-        if hand_log is not None:  # the hand's decisions before the save
-            self.hand_log = hand_log
+        self.review = HandReview(glyphs, hand_log)  # the hand's decisions before the save
         self.recorder = Recorder(meta or Meta(new_game_id(), level), replay_of)
         self.clear_screen = False
         """Set by R and ^L: the runner clears the whole terminal before the next paint."""
@@ -169,7 +167,7 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
     # --------------------------------------------------------------- keys
     def timeout(self) -> float | None:
         """Zero while the computer's move is due (it plays on the TIMEOUT key), else wait."""
-        due = self.computer_due or self.review_due()
+        due = self.computer_due or self.review.due()
         return 0.0 if due and not self.finished else None
 
     def handle_key(self, key: str) -> None:
@@ -178,8 +176,8 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
             return
         if self.computer_due:
             self._run_computer()
-        if self.reviewing:
-            self._review_key(key)
+        if self.review.showing:
+            self.review.key(key)
             return
         if key == keys.TIMEOUT:
             return
@@ -236,7 +234,9 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
             else:
                 self._ask_really(back=ask)
         elif lower == REVIEW_KEY and at_end:
-            self._open_review()
+            refusal = self.review.open(self.game.seed)
+            if refusal is not None:
+                self._error(refusal)
         elif lower == "w" and at_end:
             self.end_layout = (
                 Layout.COMMANDS if self.end_layout is Layout.BONUSES else Layout.BONUSES
@@ -323,7 +323,7 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
 
     def _play(self, move: Move) -> None:
         """Apply the human's move; a refusal shows BSD's message with the bell and costs nothing."""
-        self.hand_log.record(self.game.view(HUMAN), move)  # refused moves are left out
+        self.review.log.record(self.game.view(HUMAN), move)  # refused moves are left out
         try:
             self.game.apply(move)
         except IllegalMove as exc:
@@ -386,7 +386,7 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
             echo=echo,
             echo_cursor=cursor,
             last_move=self.last_move,
-            message=self.review_progress() or self.message,
+            message=self.review.progress() or self.message,
             layout=self.end_layout if over else self.layout,
             ordering=self.ordering,
             colour=self.colour,
@@ -398,7 +398,7 @@ class MilleApp(FlowMixin, SavingMixin, ReviewMixin, TerminalApp):
         """The whole screen; rings the bell once for a new message or a refused key."""
         if self.help_page is not None:
             return help_pages.render_help(self.help_page, self.level, height, width)
-        review = self.review_frame()
+        review = self.review.frame()
         if review is not None:
             return review
         over = self.game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)

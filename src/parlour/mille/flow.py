@@ -24,7 +24,7 @@ from parlour.mille.view import Layout
 if TYPE_CHECKING:
     from typing import Any
 
-    from parlour.mille.handlog import HandLog
+    from parlour.mille.reviewing import HandReview
 
 MOVE_PROMPT = view.MOVE_PROMPT
 REALLY = "Really?"
@@ -87,8 +87,7 @@ class FlowMixin:
 
     # Provided by the other parts of the app (annotations only, so nothing is shadowed).
     _start_save: Callable[[str, Callable[[], None], Callable[[], None]], None]
-    _new_hand_log: Callable[[], None]
-    hand_log: HandLog
+    review: HandReview
 
     def _settle(self) -> None:
         """Put up the question the game's phase calls for, or let the computer move."""
@@ -116,7 +115,7 @@ class FlowMixin:
 
     def _extend(self, extend: bool) -> None:
         self.ask = None
-        self.hand_log.record_answer(self.game.view(HUMAN), extend)
+        self.review.log.record_answer(self.game.view(HUMAN), extend)
         self.game.answer_extension(extend)
         self.dirty = True
         self._settle()
@@ -126,7 +125,7 @@ class FlowMixin:
         if self.game.phase is Phase.GAME_OVER:
             self.recorder.new_game()
         self.game.next_hand()
-        self._new_hand_log()
+        self.review.new_hand()
         self.dirty = True
         self.last_move = None
         self.end_layout = Layout.BONUSES

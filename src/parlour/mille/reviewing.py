@@ -1,4 +1,4 @@
-"""The hand review in the app (a part of :class:`MilleApp`): ``v`` at Another hand?/game?.
+"""The hand review in the app (:class:`HandReview`, a part of it): ``v`` at Another hand?/game?.
 
 The app keeps a :class:`~parlour.mille.review.HandLog` per hand and records
 every decision of the human, with the human seat's view, before the move is
@@ -26,7 +26,6 @@ from parlour.tui import keys
 
 if TYPE_CHECKING:  # the review itself is imported when the player first asks for it
     from parlour.mille.review import Reviewer
-    from parlour.mille.rules import Game
     from parlour.tui.frame import Frame
     from parlour.tui.glyphs import Glyphs
 
@@ -60,42 +59,55 @@ class ReviewSession(Record):
         self.page = page
 
 
-class ReviewMixin:
-    """Records the hand's decisions and runs and shows its review."""
+class HandReview:
+    """Records the hand's decisions and runs and shows its review: a part of the app.
 
-    game: Game
-    glyphs: Glyphs
-    hand_log: HandLog
-    review: ReviewSession | None
-    reviewing: bool
-    clock: Callable[[], float]
-    _error: Callable[[str], None]
+    ``log`` is the player's decisions of the hand so far (from a save, or empty);
+    ``session`` the review started on it (None until ``v``); ``showing`` whether the
+    review, working or on a page, is in front of the board.
+    """
 
-    def _new_hand_log(self) -> None:
-        self.hand_log = HandLog()
-        self.review = None
-        self.reviewing = False
+    def __init__(
+        self,
+        glyphs: Glyphs,
+        log: HandLog | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.glyphs = glyphs
+        self.clock: Callable[[], float] = monotonic if clock is None else clock
+        self.log = HandLog() if log is None else log
+        self.session: ReviewSession | None = None
+        self.showing = False
 
-    def _open_review(self) -> None:
-        if not self.hand_log.decisions:
-            # A hand restored at its end from a save that did not keep its decisions.
-            self._error(NOTHING_TO_REVIEW)
-            return
-        if self.review is None:
+    def new_hand(self) -> None:
+        """A new hand: an empty log, no review."""
+        self.log = HandLog()
+        self.session = None
+        self.showing = False
+
+    def open(self, seed: int) -> str | None:
+        """Start or go on with the review (``seed`` is the game's); a message if there is
+        nothing to review (a hand restored at its end from a save without its decisions)."""
+        if not self.log.decisions:
+            return NOTHING_TO_REVIEW
+        if self.session is None:
             from parlour.mille.review import Reviewer
 
-            self.review = ReviewSession(Reviewer(self.hand_log, self.game.seed), self.clock())
+            self.session = ReviewSession(Reviewer(self.log, seed), self.clock())
         else:
-            self.review.started = self.clock()
-            self.review.page = 0
-        self.reviewing = True
+            self.session.started = self.clock()
+            self.session.page = 0
+        self.showing = True
+        return None
 
-    def review_due(self) -> bool:
+    def due(self) -> bool:
         """Whether the review is working (the app's timeout is zero then)."""
-        return self.reviewing and self.review is not None and not self.review.done
+        return self.showing and self.session is not None and not self.session.done
 
-    def _review_key(self, key: str) -> None:
-        review = self.review
+    def key(self, key: str) -> None:
+        """A key while the review shows: TIMEOUT works on, SPACE and P turn the pages,
+        any other key goes back to the question (the work so far is kept)."""
+        review = self.session
         assert review is not None
         if key == keys.TIMEOUT:
             if not review.done:
@@ -104,7 +116,7 @@ class ReviewMixin:
         if key in (keys.RESIZE, keys.MOUSE, "CTRL_L"):
             return
         if not review.done:
-            self.reviewing = False  # the work so far is kept for the next v
+            self.showing = False  # the work so far is kept for the next v
             return
         from parlour.mille.review_view import page_count
 
@@ -115,12 +127,12 @@ class ReviewMixin:
         elif key in ("p", "P") and review.page > 0:
             review.page -= 1
         else:
-            self.reviewing = False
+            self.showing = False
 
-    def review_progress(self) -> str | None:
+    def progress(self) -> str | None:
         """The progress line while the review has worked for more than half a second."""
-        review = self.review
-        if not self.review_due() or review is None:
+        review = self.session
+        if not self.due() or review is None:
             return None
         if self.clock() - review.started <= PROGRESS_AFTER:
             return None
@@ -128,10 +140,10 @@ class ReviewMixin:
 
         return progress_line(review.reviewer.progress)
 
-    def review_frame(self) -> Frame | None:
+    def frame(self) -> Frame | None:
         """The review page showing, or None (the board shows)."""
-        review = self.review
-        if not self.reviewing or review is None or not review.done:
+        review = self.session
+        if not self.showing or review is None or not review.done:
             return None
         from parlour.mille.review_view import render_review
 

@@ -28,8 +28,8 @@ from parlour.tui.prompts import Answer, LineEditor
 if TYPE_CHECKING:  # saving itself (json, the save envelope) is imported on the first save
     from typing import Any
 
-    from parlour.mille.handlog import HandLog
     from parlour.mille.record import Recorder
+    from parlour.mille.reviewing import HandReview
     from parlour.mille.rules import Game
 
 FILE_NAME_MAX = 240
@@ -78,7 +78,7 @@ class SavingMixin:
     message: str
     bell: bool
     recorder: Recorder
-    hand_log: HandLog
+    review: HandReview
     exit_message: str | None
     exit_status: int
     ask: Any
@@ -165,7 +165,7 @@ class SavingMixin:
             self.ui_state(prompt),
             self.computer_memory(),
             self.recorder.meta,
-            self.hand_log,
+            self.review.log,
         )
 
     def _write(self, path: str) -> None:
