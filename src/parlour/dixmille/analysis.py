@@ -20,7 +20,7 @@ from typing import NamedTuple
 from parlour.core.record import replace
 from parlour.core.text import printable
 from parlour.dixmille.ai import tables_for
-from parlour.dixmille.faces import dice_count
+from parlour.dixmille.moves import dice_count
 from parlour.dixmille.records import GO, TAKE, Decision, TurnRecord
 from parlour.dixmille.rules import points
 from parlour.dixmille.scoring import legal_takes, score_take

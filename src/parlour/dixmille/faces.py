@@ -13,8 +13,3 @@ def dice_text(faces: Iterable[int], glyphs: Glyphs) -> str:
     if glyphs.name == "unicode":
         return " ".join(glyphs.dice[f - 1] for f in shown)
     return "".join(f"[{f}]" for f in shown)
-
-
-def dice_count(n: int) -> str:
-    """``1 die`` / ``3 dice``."""
-    return f"{n} {'die' if n == 1 else 'dice'}"

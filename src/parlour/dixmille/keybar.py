@@ -9,7 +9,7 @@ every human prompt, while a take is being typed too.
 from __future__ import annotations
 
 from parlour.core.record import Frozen
-from parlour.dixmille.faces import dice_count
+from parlour.dixmille.moves import dice_count
 from parlour.dixmille.rules import Game, Phase
 
 ALWAYS = "l log  S save  i stats  ? rules  Q quit"

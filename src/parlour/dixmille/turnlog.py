@@ -11,7 +11,8 @@ rules, not here.
 from __future__ import annotations
 
 from parlour.core.record import Frozen, Record
-from parlour.dixmille.faces import dice_count, dice_text
+from parlour.dixmille.faces import dice_text
+from parlour.dixmille.moves import dice_count
 from parlour.dixmille.records import BUST, FOUR_TWOS, PASS
 from parlour.dixmille.rules import FOUR_TWOS_GAME, Game, Outcome, Phase, points
 from parlour.dixmille.scoring import SINGLE_POINTS

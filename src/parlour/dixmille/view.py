@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from parlour.core.record import Record
 from parlour.core.text import fit, pad, width
-from parlour.dixmille.faces import dice_count, dice_text
+from parlour.dixmille.faces import dice_text
+from parlour.dixmille.moves import dice_count
 from parlour.dixmille.names import MAX_NAME
 from parlour.dixmille.rules import Game, points
 from parlour.dixmille.turnlog import Entry

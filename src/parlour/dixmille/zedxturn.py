@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from parlour.core.record import Frozen
-from parlour.dixmille.faces import dice_count
+from parlour.dixmille.moves import dice_count
 from parlour.dixmille.rules import Game, Move, Outcome, Pass, Phase, TakeDice, Throw, points
 
 

@@ -22,7 +22,7 @@ from parlour import TYPE_CHECKING
 from parlour.core.gameid import new_game_id
 from parlour.core.text import printable, width
 from parlour.mille import help as help_pages
-from parlour.mille import uistate, view
+from parlour.mille import uisave, view
 from parlour.mille.flow import (
     ANOTHER_GAME,
     ANOTHER_HAND,
@@ -350,7 +350,7 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
     def ui_state(self, prompt: str) -> dict[str, Any]:
         """What a save records besides the game, so that it restores to ``prompt``."""
         return {
-            "version": uistate.UI_STATE_VERSION,
+            "version": uisave.UI_STATE_VERSION,
             "prompt": prompt,
             "layout": self.layout.value,
             "ordering": self.ordering,

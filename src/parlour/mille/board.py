@@ -7,8 +7,6 @@ see; :func:`parlour.mille.view.render` draws it with a :class:`Screen`.
 
 from __future__ import annotations
 
-from enum import Enum
-
 from parlour.core.record import Frozen
 from parlour.mille.cards import DISTANCES, SAFETIES
 from parlour.mille.scoring import (
@@ -19,17 +17,11 @@ from parlour.mille.scoring import (
     ScoreRow,
 )
 from parlour.mille.seat import SeatView, Tableau
+from parlour.mille.uisave import Layout
 
 HAND_SLOTS = 7
 MOVE_PROMPT = ">>:Move:"
 EXTENDED_GOAL = 1000
-
-
-class Layout(Enum):
-    """The two layouts of the score window."""
-
-    COMMANDS = "commands"
-    BONUSES = "bonuses"
 
 
 class Scores(Frozen):

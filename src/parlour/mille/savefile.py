@@ -39,7 +39,7 @@ from parlour.mille.meta import Meta as Meta
 from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
 from parlour.mille.state import game_from_dict, starter_of
 from parlour.mille.stats import LEVELS, MAX_HANDS, HandSummary, check_hands, summarize_hand
-from parlour.mille.uistate import validate_ui_state
+from parlour.mille.uisave import validate_ui_state
 
 GAME = "mille"
 FORMAT_VERSION = 3

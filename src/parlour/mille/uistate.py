@@ -1,10 +1,6 @@
-"""The mille app's small pure helpers: the saved ``ui`` state and the texts of the message line.
+"""The texts of the mille app's message line, and the saved ``ui`` state put back on screen.
 
-A save's ``ui`` object (spec: docs/mille.md, "Save files") records where the
-save was made so that the restored game shows the same question: ``prompt``
-(move, really, extension, another_hand, another_game), the score window
-``layout``, the order-hand option ``ordering`` and the computer's
-``last_move`` lines. :func:`validate_ui_state` checks it strictly.
+The ``ui`` object itself, and its strict check, is :mod:`parlour.mille.uisave`'s.
 """
 
 from __future__ import annotations
@@ -13,16 +9,14 @@ from pathlib import Path
 
 from parlour import TYPE_CHECKING
 from parlour.core.text import ASCII_ELLIPSIS, fit, printable, shorten_middle, width
-from parlour.mille.cards import Card
-from parlour.mille.view import MESSAGE_COL, SCREEN_COLS, Layout
+from parlour.mille.uisave import Layout, validate_ui_state
+from parlour.mille.view import MESSAGE_COL, SCREEN_COLS
 from parlour.tui import keys
 
 if TYPE_CHECKING:
     from datetime import datetime
     from typing import Any
 
-UI_STATE_VERSION = 1
-PROMPT_NAMES = ("move", "really", "extension", "another_hand", "another_game")
 MESSAGE_WIDTH = SCREEN_COLS - MESSAGE_COL
 """Room on the message line (row 15, from column 45)."""
 
@@ -92,31 +86,3 @@ def apply_ui_state(app: Any, state: dict[str, Any]) -> None:
     app.ordering = bool(state.get("ordering", False))
     last = state.get("last_move")
     app.last_move = (last[0], last[1]) if last else None
-
-
-def validate_ui_state(state: Any) -> None:
-    """Strict check of the ui_state dict a save carries; ``ValueError`` names the problem."""
-    if not isinstance(state, dict):
-        raise ValueError("the screen state is not an object")
-    version = state.get("version", UI_STATE_VERSION)
-    if type(version) is not int or not 1 <= version <= UI_STATE_VERSION:
-        raise ValueError("the screen state has an unknown version")
-    prompt = state.get("prompt", "move")
-    if not isinstance(prompt, str) or prompt not in PROMPT_NAMES:
-        raise ValueError("unknown prompt in the screen state")
-    layout = state.get("layout", Layout.COMMANDS.value)
-    if not isinstance(layout, str) or layout not in (Layout.COMMANDS.value, Layout.BONUSES.value):
-        raise ValueError("unknown window layout in the screen state")
-    if type(state.get("ordering", False)) is not bool:
-        raise ValueError("the order-hand option is not true or false")
-    last = state.get("last_move")
-    if last is not None:
-        labels = {card.label for card in Card}
-        if (
-            not isinstance(last, list)
-            or len(last) != 2
-            or not all(isinstance(part, str) for part in last)
-            or last[0] not in ("PLAY", "DISCARD")
-            or last[1] not in labels
-        ):
-            raise ValueError("the computer's last move is unreadable")

@@ -25,12 +25,12 @@ from parlour.mille.board import (
     HAND_SLOTS,
     MOVE_PROMPT,
     Board,
-    Layout,
     Scores,
     Screen,
     Side,
     board_from_view,
 )
+from parlour.mille.uisave import Layout
 from parlour.tui.frame import Frame, Style
 
 __all__ = [
