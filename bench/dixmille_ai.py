@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from benchstats import wilson
 from parlour.core.rng import make_rng
-from parlour.dixmille.ai import (
+from parlour.dixmille.computer.ai import (
     THRESHOLD_DICE,
     THRESHOLD_STOP,
     Tables,
@@ -33,8 +33,8 @@ from parlour.dixmille.ai import (
     threshold_take,
     zedx_move,
 )
-from parlour.dixmille.rules import TARGET, Game, Move, Player, Situation
-from parlour.dixmille.scoring import STEP
+from parlour.dixmille.game.rules import TARGET, Game, Move, Player, Situation
+from parlour.dixmille.game.scoring import STEP
 
 BANKED = (0, 2000, 5000, 9500)
 Chooser = Callable[[Situation], Move]

@@ -1,7 +1,7 @@
 """Dix Mille style page: how far the straight line between exact start values strays.
 
 The style page shows the optimum's expected points per turn from each turn's
-banked score; :func:`parlour.dixmille.analysis.start_value` computes them
+banked score; :func:`parlour.dixmille.computer.analysis.start_value` computes them
 exactly every OPTIMUM_STEP points and draws a straight line in between. This
 script computes the exact value at every banked score below 10,000 (one
 table each) and prints the largest difference from the line. Deterministic:
@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import time
 
-from parlour.dixmille.ai import tables_for
-from parlour.dixmille.analysis import OPTIMUM_STEP, start_value
-from parlour.dixmille.rules import TARGET
-from parlour.dixmille.scoring import STEP
+from parlour.dixmille.computer.ai import tables_for
+from parlour.dixmille.computer.analysis import OPTIMUM_STEP, start_value
+from parlour.dixmille.game.rules import TARGET
+from parlour.dixmille.game.scoring import STEP
 
 
 def main() -> None:

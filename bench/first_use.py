@@ -70,7 +70,7 @@ app._save_to(data + "/m.json", ">>:Move:")
         ["--seed", "1", "Alice", "ZEDX"],
         """
 t0 = time.perf_counter()
-from parlour.dixmille.ai import zedx_move
+from parlour.dixmille.computer.ai import zedx_move
 zedx_move(app.game.situation())
 """,
     ),
@@ -79,7 +79,7 @@ zedx_move(app.game.situation())
         ["--seed", "1", "Alice", "ZEDX"],
         """
 t0 = time.perf_counter()
-from parlour.dixmille import savefile
+from parlour.dixmille.files import savefile
 savefile.save(data + "/d.json", app.game)
 """,
     ),
@@ -96,7 +96,7 @@ app.advisor.hint(app.game.state)
         ["--deal", "1"],
         """
 t0 = time.perf_counter()
-from parlour.midnightoil import savefile
+from parlour.midnightoil.files import savefile
 savefile.save(data + "/o.json", app.game)
 """,
     ),

@@ -27,8 +27,8 @@ from collections import Counter
 from multiprocessing import Pool
 
 from benchstats import percentile, wilson
-from parlour.midnightoil.rules import State
-from parlour.midnightoil.solver import DEFAULT_SEED, PROFILES, AutoSolver
+from parlour.midnightoil.computer.solver import DEFAULT_SEED, PROFILES, AutoSolver
+from parlour.midnightoil.game.rules import State
 
 MOVE_CAP = 5_000
 """A game that somehow ran this many moves would be reported, not looped on."""

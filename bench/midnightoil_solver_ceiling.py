@@ -36,11 +36,11 @@ from multiprocessing import Pool
 from benchstats import mean_interval
 from midnightoil_solver_middle import plan_end
 from parlour.core.rng import make_rng
-from parlour.midnightoil import solver_middle
-from parlour.midnightoil.rules import State
-from parlour.midnightoil.solver import PLAN_NODE_LIMIT, _fans_bytes, _search
-from parlour.midnightoil.solver_search import EndState
-from parlour.midnightoil.solver_value import sample_deal
+from parlour.midnightoil.computer import solver_middle
+from parlour.midnightoil.computer.solver import PLAN_NODE_LIMIT, _fans_bytes, _search
+from parlour.midnightoil.computer.solver_search import EndState
+from parlour.midnightoil.computer.solver_value import sample_deal
+from parlour.midnightoil.game.rules import State
 
 MIDDLE_SEED = 0x4345494C
 """A deal's sampled middle deals use this seed plus the deal number (not the tables' seeds)."""

@@ -31,10 +31,10 @@ from pathlib import Path
 from benchstats import mean_interval
 from midnightoil_solver_last import read_counts
 from midnightoil_solver_middle import middle_chance, plan_end
-from parlour.midnightoil.rules import State
-from parlour.midnightoil.solver import HOLD, PROFILES
-from parlour.midnightoil.solver_search import EndState
-from parlour.midnightoil.solver_value import TABLE
+from parlour.midnightoil.computer.solver import HOLD, PROFILES
+from parlour.midnightoil.computer.solver_search import EndState
+from parlour.midnightoil.computer.solver_value import TABLE
+from parlour.midnightoil.game.rules import State
 
 FRESH_SEED = 0x46524553
 """Fresh middle deals start from this seed plus the pattern's place (not the table's seeds)."""

@@ -1,4 +1,4 @@
-"""Measure the weights of the solver's model (parlour.midnightoil.solver_model) and print them.
+"""Measure the weights of the solver's model (midnightoil.computer.solver_model), print them.
 
 The model gives the chance of winning from the end state of a deal phase:
 the foundation heights and whether the draw is left. The data are end
@@ -25,11 +25,11 @@ import math
 import random
 import sys
 
-from parlour.midnightoil import solver
-from parlour.midnightoil.rules import REDEAL, State
-from parlour.midnightoil.solver_model import Weights, features, predict
-from parlour.midnightoil.solver_search import EndState, Found, search_phase
-from parlour.midnightoil.solver_value import TABLE, sample_deal, static_value
+from parlour.midnightoil.computer import solver
+from parlour.midnightoil.computer.solver_model import Weights, features, predict
+from parlour.midnightoil.computer.solver_search import EndState, Found, search_phase
+from parlour.midnightoil.computer.solver_value import TABLE, sample_deal, static_value
+from parlour.midnightoil.game.rules import REDEAL, State
 
 SEARCH_LIMIT = 60_000
 """Positions per sampled search (far above what a sampled deal needs)."""

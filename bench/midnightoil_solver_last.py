@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from parlour.core.rng import make_rng
-from parlour.midnightoil.solver_middle import PATTERNS
-from parlour.midnightoil.solver_search import ALL_HOME, Found, search_phase
-from parlour.midnightoil.solver_value import sample_deal
+from parlour.midnightoil.computer.solver_middle import PATTERNS
+from parlour.midnightoil.computer.solver_search import ALL_HOME, Found, search_phase
+from parlour.midnightoil.computer.solver_value import sample_deal
 
 SEARCH_LIMIT = 60_000
 """Positions per sampled search (far above what a sampled deal needs)."""

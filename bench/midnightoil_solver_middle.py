@@ -22,7 +22,7 @@ Each row is then smoothed: each chance is averaged (weight 3) with the
 patterns that have the same number of cards left and differ by one card
 moved between two suits (weight 1 each), which keeps what the number of
 cards left decides (the last fan of a redeal) and damps the sampling noise
-of the rest. Writes ``src/parlour/midnightoil/solver_middle.json``.
+of the rest. Writes ``src/parlour/midnightoil/computer/solver_middle.json``.
 
     .venv/bin/python bench/midnightoil_solver_last.py --out /tmp/last.json   # 16 min, 2 workers
     .venv/bin/python bench/midnightoil_solver_middle.py --last-counts /tmp/last.json
@@ -40,12 +40,17 @@ from pathlib import Path
 
 from midnightoil_solver_last import Table, heaviest_first, over_patterns, read_counts
 from parlour.core.rng import make_rng
-from parlour.midnightoil import solver_middle
-from parlour.midnightoil.rules import State
-from parlour.midnightoil.solver import HOLD, plan
-from parlour.midnightoil.solver_middle import PATTERNS, TABLE_FORMAT, TABLE_PATH, pattern_of
-from parlour.midnightoil.solver_search import ALL_HOME, EndState, Found
-from parlour.midnightoil.solver_value import sample_deal
+from parlour.midnightoil.computer import solver_middle
+from parlour.midnightoil.computer.solver import HOLD, plan
+from parlour.midnightoil.computer.solver_middle import (
+    PATTERNS,
+    TABLE_FORMAT,
+    TABLE_PATH,
+    pattern_of,
+)
+from parlour.midnightoil.computer.solver_search import ALL_HOME, EndState, Found
+from parlour.midnightoil.computer.solver_value import sample_deal
+from parlour.midnightoil.game.rules import State
 
 SELF_WEIGHT = 3.0
 """The weight of a pattern's own chance when it is smoothed with its neighbours."""

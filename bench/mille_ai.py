@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from benchstats import percentile, wilson
-from parlour.mille.ai import DEFAULT_WEIGHTS, ComputerPlayer, Weights
-from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
-from parlour.mille.seat import SeatView
+from parlour.mille.computer.ai import DEFAULT_WEIGHTS, ComputerPlayer, Weights
+from parlour.mille.computer.players import BsdPlayer, GreedyPlayer, RandomPlayer
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.seat import SeatView
 
 MAX_HANDS = 200
 ROWS = (

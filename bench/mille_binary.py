@@ -45,11 +45,11 @@ import pyte
 
 from benchstats import wilson
 from mille_ai import OPPONENTS, Player, make_player
-from parlour.mille import sim as S
-from parlour.mille.ai import ComputerPlayer
-from parlour.mille.cards import Card
-from parlour.mille.rules import Move
-from parlour.mille.seat import SeatView, Tableau
+from parlour.mille.computer import sim as S
+from parlour.mille.computer.ai import ComputerPlayer
+from parlour.mille.game.cards import Card
+from parlour.mille.game.rules import Move
+from parlour.mille.game.seat import SeatView, Tableau
 
 BINARY = "/usr/games/mille"
 QUIET = 0.02

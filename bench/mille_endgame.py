@@ -20,8 +20,8 @@ import sys
 from benchstats import wilson
 from mille_ai import OPPONENTS, Player, play_hand
 from parlour.core.rng import make_rng
-from parlour.mille.ai import ComputerPlayer
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
+from parlour.mille.computer.ai import ComputerPlayer
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase
 
 MAX_HANDS = 50
 

@@ -57,10 +57,10 @@ from mille_binary import (
     play_game,
 )
 from parlour.core.record import replace
-from parlour.mille.cards import Card
-from parlour.mille.players import BsdPlayer
-from parlour.mille.rules import Move
-from parlour.mille.seat import SeatView
+from parlour.mille.computer.players import BsdPlayer
+from parlour.mille.game.cards import Card
+from parlour.mille.game.rules import Move
+from parlour.mille.game.seat import SeatView
 
 HAND_AT = {ME: 0x160, COMP: 0x1E0}
 DECK_AT = 0x68

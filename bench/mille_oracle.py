@@ -25,11 +25,11 @@ import sys
 
 from benchstats import wilson
 from mille_ai import OPPONENTS, Player, play_hand
-from parlour.mille import ai
-from parlour.mille import sim as S
-from parlour.mille.ai import ComputerPlayer, sim_from_view, unseen_list
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
-from parlour.mille.seat import SeatView
+from parlour.mille.computer import ai
+from parlour.mille.computer import sim as S
+from parlour.mille.computer.ai import ComputerPlayer, sim_from_view, unseen_list
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase
+from parlour.mille.game.seat import SeatView
 
 MAX_HANDS = 200
 

@@ -26,11 +26,11 @@ import sys
 from collections import Counter, defaultdict
 
 from mille_ai import Player, play_hand
-from parlour.mille.ai import ComputerPlayer
-from parlour.mille.cards import Card
-from parlour.mille.players import BsdPlayer
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
-from parlour.mille.seat import SeatView
+from parlour.mille.computer.ai import ComputerPlayer
+from parlour.mille.computer.players import BsdPlayer
+from parlour.mille.game.cards import Card
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.seat import SeatView
 
 Option = tuple[Card, bool]
 Sample = tuple[Option, dict[Option, float]]

@@ -31,11 +31,11 @@ from dataclasses import dataclass
 from benchstats import mean_interval as interval
 from benchstats import percentile
 from mille_ai import Player, play_hand
-from parlour.mille.ai import ComputerPlayer
-from parlour.mille.players import GreedyPlayer
-from parlour.mille.review import DEALS, Decision, HandLog, Reviewer
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Move
-from parlour.mille.seat import SeatView
+from parlour.mille.computer.ai import ComputerPlayer
+from parlour.mille.computer.players import GreedyPlayer
+from parlour.mille.computer.review import DEALS, Decision, HandLog, Reviewer
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move
+from parlour.mille.game.seat import SeatView
 
 
 class AdvisedGreedy:

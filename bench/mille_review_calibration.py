@@ -45,14 +45,14 @@ from typing import Any
 from benchstats import mean_interval
 from mille_endgame import start_totals
 from parlour.core.rng import below, make_rng, shuffle
-from parlour.mille.ai import ComputerPlayer, win_chance
-from parlour.mille.cards import Card
-from parlour.mille.handlog import Answer, Decision, HandLog
-from parlour.mille.players import GreedyPlayer, RandomPlayer
-from parlour.mille.review import DEALS, Finding, Pattern, Reviewer
-from parlour.mille.review_outcomes import Judgement
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
-from parlour.mille.state import game_from_dict
+from parlour.mille.computer.ai import ComputerPlayer, win_chance
+from parlour.mille.computer.handlog import Answer, Decision, HandLog
+from parlour.mille.computer.players import GreedyPlayer, RandomPlayer
+from parlour.mille.computer.review import DEALS, Finding, Pattern, Reviewer
+from parlour.mille.computer.review_outcomes import Judgement
+from parlour.mille.files.gamedata import game_from_dict
+from parlour.mille.game.cards import Card
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
 
 SHUT_OUT_AT_STAKE = 0.2
 """A finding has a shut-out at stake when this share of either move's playouts ends in one."""

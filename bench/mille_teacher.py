@@ -28,11 +28,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from mille_ai import OPPONENTS, Player, play_hand
-from parlour.mille.ai import ComputerPlayer, Stakes, blank_sim, paired_gain
-from parlour.mille.cards import Card
-from parlour.mille.policy import SURE_PLAY, Heuristic, Option
-from parlour.mille.rules import Game, Move, Phase
-from parlour.mille.seat import SeatView, Tableau
+from parlour.mille.computer.ai import ComputerPlayer, Stakes, blank_sim, paired_gain
+from parlour.mille.computer.policy import SURE_PLAY, Heuristic, Option
+from parlour.mille.game.cards import Card
+from parlour.mille.game.rules import Game, Move, Phase
+from parlour.mille.game.seat import SeatView, Tableau
 
 
 @dataclass

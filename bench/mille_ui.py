@@ -28,9 +28,9 @@ import pexpect  # noqa: E402
 from tests.e2e.terminal import Terminal  # noqa: E402
 from tests.mille.opponents import human_keys  # noqa: E402
 
-from parlour.mille.ai import ComputerPlayer  # noqa: E402
-from parlour.mille.app import MilleApp  # noqa: E402
-from parlour.mille.rules import Game, Phase  # noqa: E402
+from parlour.mille.computer.ai import ComputerPlayer  # noqa: E402
+from parlour.mille.game.rules import Game, Phase  # noqa: E402
+from parlour.mille.terminal.app import MilleApp  # noqa: E402
 
 KEY_NAMES = {" ": " ", "\r": "ENTER"}
 

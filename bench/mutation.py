@@ -8,10 +8,10 @@ confidence interval. docs/testing.md has the figures and the equivalent
 mutants.
 
     .venv/bin/python bench/mutation.py                          # every module
-    .venv/bin/python bench/mutation.py --modules mille.rules midnightoil.hints
+    .venv/bin/python bench/mutation.py --modules mille.game.rules midnightoil.computer.hints
     .venv/bin/python bench/mutation.py --report-only --survivors   # no new run
     .venv/bin/python bench/mutation.py --rerun-survivors           # after new tests
-    .venv/bin/python bench/mutation.py --unrun --modules mille.rules   # go on after a stop
+    .venv/bin/python bench/mutation.py --unrun --modules mille.game.rules   # go on after a stop
 
 mutmut keeps its copy of the tree and its results in ./mutants (git ignores
 it); ``mutmut show NAME`` prints the change a survivor makes.
@@ -34,149 +34,152 @@ ROOT = Path(__file__).resolve().parent.parent
 MODULES = (
     "core.saves",
     "core.paths",
-    "mille.cards",
-    "mille.rules",
-    "mille.state",
-    "mille.scoring",
-    "mille.savefile",
-    "dixmille.scoring",
-    "dixmille.rules",
-    "dixmille.records",
-    "dixmille.savefile",
-    "dixmille.persist",
-    "dixmille.stats",
-    "dixmille.analysis",
-    "midnightoil.cards",
-    "midnightoil.rules",
-    "midnightoil.game",
-    "midnightoil.savefile",
-    "midnightoil.stats",
-    "midnightoil.hints",
+    "mille.game.cards",
+    "mille.game.rules",
+    "mille.files.gamedata",
+    "mille.game.table",
+    "mille.game.scoring",
+    "mille.files.savefile",
+    "dixmille.game.scoring",
+    "dixmille.game.rules",
+    "dixmille.game.records",
+    "dixmille.files.savefile",
+    "dixmille.files.gamedata",
+    "dixmille.files.stats",
+    "dixmille.computer.analysis",
+    "midnightoil.game.cards",
+    "midnightoil.game.rules",
+    "midnightoil.game.history",
+    "midnightoil.files.savefile",
+    "midnightoil.files.stats",
+    "midnightoil.computer.hints",
 )
-"""Every module #15 names, dixmille.persist (the save checks #14 moved out of rules) and
+"""Every module #15 names, dixmille.files.gamedata (the save checks #14 moved out of rules) and
 core.paths (the data folder's lines all three games show), as ``package.module`` under
 parlour (the pyproject list)."""
 
-_PERSIST = "parlour.dixmille.persist."
+_PERSIST = "parlour.dixmille.files.gamedata."
 
 EQUIVALENT: dict[str, str] = {
     # name: why it cannot change behaviour (docs/testing.md lists the same, in words).
     # Names hold while the function's code is unchanged; a stale name is reported.
-    "parlour.midnightoil.hints.x__home_moves__mutmut_2": (
+    "parlour.midnightoil.computer.hints.x__home_moves__mutmut_2": (
         "counting 2 per move doubles both sides of the one comparison that uses the count"
     ),
     **{
-        f"parlour.midnightoil.hints.x__home_moves__mutmut_{n}": (
+        f"parlour.midnightoil.computer.hints.x__home_moves__mutmut_{n}": (
             "the redeal/draw flags only add moves that the foundation filter drops"
         )
         for n in range(3, 9)
     },
-    "parlour.midnightoil.hints.x_ranked_moves__mutmut_34": (
+    "parlour.midnightoil.computer.hints.x_ranked_moves__mutmut_34": (
         "sorting (tier, order, move) tuples without a key: order is unique, moves never compared"
     ),
     **{
-        f"parlour.mille.scoring.xǁBonusesǁfrom_list__mutmut_{n}": (
+        f"parlour.mille.game.scoring.xǁBonusesǁfrom_list__mutmut_{n}": (
             "zip strict or not: the line before already refused a list of another length"
         )
         for n in (15, 18, 19)
     },
     **{
-        f"parlour.dixmille.scoring.x_score_take__mutmut_{n}": (
+        f"parlour.dixmille.game.scoring.x_score_take__mutmut_{n}": (
             "dice[1] for dice[0] in a three of a kind: the three sorted dice are equal"
         )
         for n in (29, 30)
     },
     **{
-        f"parlour.midnightoil.cards.{name}": (
+        f"parlour.midnightoil.game.cards.{name}": (
             "rindex for index: each key, suit and rank letter occurs once in its string"
         )
         for name in ("x_fan_index__mutmut_8", "x_parse_card__mutmut_27", "x_parse_card__mutmut_30")
     },
     **{
-        f"parlour.dixmille.analysis.x_start_value__mutmut_{n}": (
+        f"parlour.dixmille.computer.analysis.x_start_value__mutmut_{n}": (
             "other tables for the no-wipe start value (banked 1, the other rule at 0, None"
             " for 0 or False): without the wipe the banked score changes nothing, and at 0"
             " the four 2s wipe nothing, so all start from the same value"
         )
         for n in (3, 4, 5, 6, 7, 8)
     },
-    "parlour.dixmille.analysis.xǁStyleǁadd_turn__mutmut_2": (
+    "parlour.dixmille.computer.analysis.xǁStyleǁadd_turn__mutmut_2": (
         "counted = None for False: it is only ever tested for truth"
     ),
-    "parlour.midnightoil.rules.x_auto_home_moves__mutmut_7": (
+    "parlour.midnightoil.game.rules.x_auto_home_moves__mutmut_7": (
         "progress = None for False: it is only ever tested for truth"
     ),
-    "parlour.midnightoil.rules.xǁMoveǁparse__mutmut_23": (
+    "parlour.midnightoil.game.rules.xǁMoveǁparse__mutmut_23": (
         "not words[1] for not words[0]: split() never yields an empty word, so both are False"
     ),
     **{
-        f"parlour.midnightoil.rules.{name}": "home=False left out: False is its default"
+        f"parlour.midnightoil.game.rules.{name}": "home=False left out: False is its default"
         for name in ("xǁMoveǁbuild__mutmut_8", "xǁStateǁlegal_moves__mutmut_53")
     },
     **{
-        f"parlour.midnightoil.rules.{name}": (
+        f"parlour.midnightoil.game.rules.{name}": (
             "-2 for -1 as the 'no fan' default: the next line asks only t >= 0"
         )
         for name in ("xǁStateǁlegal_moves__mutmut_42", "xǁStateǁ_draw_moves__mutmut_34")
     },
     **{
-        f"parlour.mille.rules.xǁGameǁ{name}": (
+        f"parlour.mille.game.rules.xǁGameǁ{name}": (
             ">= for > between the two totals: equal totals were handled just before"
         )
         for name in ("settle_game__mutmut_6", "winner__mutmut_5")
     },
-    "parlour.mille.rules.xǁGameǁ_end_hand__mutmut_30": (
+    "parlour.mille.game.rules.xǁGameǁ_end_hand__mutmut_30": (
         "self.turn for the finisher in the hand_over event: a finisher is always the mover"
     ),
-    "parlour.mille.rules.xǁGameǁ_check_use__mutmut_7": (
+    "parlour.mille.game.rules.xǁGameǁ_check_use__mutmut_7": (
         "None for the card in _has_picked: the test runs only for no card or one that is"
         " not a safety, so it looks at P either way"
     ),
-    "parlour.mille.rules.xǁGameǁ_play_safety__mutmut_31": (
+    "parlour.mille.game.rules.xǁGameǁ_play_safety__mutmut_31": (
         "never clearing the speed after right of way: a limit was cleared just above, so"
         " player.limited is false here"
     ),
     **{
-        f"parlour.mille.rules.xǁGameǁapply__mutmut_{n}": (
+        f"parlour.mille.game.rules.xǁGameǁapply__mutmut_{n}": (
             "None for False as pass_turn or extra_turn: both are only tested for truth"
         )
         for n in (15, 24)
     },
     **{
-        f"parlour.mille.rules.xǁGameǁ__init____mutmut_{n}": (
+        f"parlour.mille.game.rules.xǁGameǁ__init____mutmut_{n}": (
             "the first phase, turn, goal, deck, discards, starter, next starter or finisher:"
             " a game is made only by Game.new, which deals, or game_from_dict, which loads,"
             " and both set each one"
         )
         for n in (4, 5, 6, 7, 8, 9, 10, 13)
     },
-    "parlour.dixmille.rules.xǁGameǁ_pass__mutmut_20": "throw=False left out: False is its default",
-    "parlour.dixmille.rules.xǁGameǁ_take__mutmut_14": (
+    "parlour.dixmille.game.rules.xǁGameǁ_pass__mutmut_20": (
+        "throw=False left out: False is its default"
+    ),
+    "parlour.dixmille.game.rules.xǁGameǁ_take__mutmut_14": (
         "six_dice_combination of fewer than six dice is None anyway"
     ),
-    "parlour.dixmille.rules.xǁOutcomeǁ__init____mutmut_2": (
+    "parlour.dixmille.game.rules.xǁOutcomeǁ__init____mutmut_2": (
         "the default message: every outcome the rules make passes its own"
     ),
-    "parlour.dixmille.rules.xǁPlayerǁ__init____mutmut_1": (
+    "parlour.dixmille.game.rules.xǁPlayerǁ__init____mutmut_1": (
         "the default computer flag: every player is made with it given"
     ),
-    "parlour.dixmille.rules.xǁGameǁcheck_take__mutmut_29": (
+    "parlour.dixmille.game.rules.xǁGameǁcheck_take__mutmut_29": (
         "size <= 6 for size < 6 or n == 6: a take of six dice needs six thrown, so both hold"
     ),
     **{
-        f"parlour.dixmille.rules.xǁGameǁcheck_take__mutmut_{n}": (
+        f"parlour.dixmille.game.rules.xǁGameǁcheck_take__mutmut_{n}": (
             "reached only without a three of a kind, so the count is below 3 either way"
         )
         for n in (38, 39)
     },
     **{
-        f"parlour.dixmille.rules.xǁGameǁcheck_take__mutmut_{n}": (
+        f"parlour.dixmille.game.rules.xǁGameǁcheck_take__mutmut_{n}": (
             "the message of the last refusal, which no take reaches: dice that pass the"
             " loop are all 1s and 5s, which score"
         )
         for n in (41, 42, 43, 44)
     },
-    "parlour.midnightoil.cards.x_parse_deal_number__mutmut_14": (
+    "parlour.midnightoil.game.cards.x_parse_deal_number__mutmut_14": (
         "int(t) for int(t, 10): t is ASCII digits only, and base 10 is the default"
     ),
     "parlour.core.saves.x__detail__mutmut_9": (
@@ -197,20 +200,20 @@ EQUIVALENT: dict[str, str] = {
         " from the instance's dict after calling __init__ with args"
     ),
     "parlour.core.saves.x_write_save__mutmut_38": ("'UTF-8' for 'utf-8': the same codec"),
-    "parlour.mille.savefile.x__plain__mutmut_11": (
+    "parlour.mille.files.savefile.x__plain__mutmut_11": (
         "allow_nan=None for False: json only tests the flag for truth"
     ),
     **{
-        f"parlour.mille.state.x_check_consistent__mutmut_{n}": (
+        f"parlour.mille.files.gamedata.x_check_consistent__mutmut_{n}": (
             "zip strict or not: a game always has its two players, and two names are zipped"
         )
         for n in (4, 7, 12)
     },
-    "parlour.mille.savefile.x__meta__mutmut_50": (
+    "parlour.mille.files.savefile.x__meta__mutmut_50": (
         ">= for > MAX_HANDS: a million hand summaries take over 60 MB, past the 32 MiB a"
         " save may be, so no save reaches the bound"
     ),
-    "parlour.mille.savefile.x__meta__mutmut_18": (
+    "parlour.mille.files.savefile.x__meta__mutmut_18": (
         "None for [] as an old save's hands: Meta turns None into []"
     ),
     **{
@@ -219,40 +222,42 @@ EQUIVALENT: dict[str, str] = {
             " ledger counts the line as damaged and the baseline is set aside, neither shows it"
         )
         for name in (
-            *(f"parlour.midnightoil.stats.x__flag__mutmut_{n}" for n in (2, 3, 4)),
-            "parlour.midnightoil.stats.x__whole__mutmut_8",
+            *(f"parlour.midnightoil.files.stats.x__flag__mutmut_{n}" for n in (2, 3, 4)),
+            "parlour.midnightoil.files.stats.x__whole__mutmut_8",
             *(
-                f"parlour.midnightoil.stats.xǁRecordǁfrom_dict__mutmut_{n}"
+                f"parlour.midnightoil.files.stats.xǁRecordǁfrom_dict__mutmut_{n}"
                 for n in (5, 6, 7, 13, 14, 15, 20, 21, 22, 33, 34, 35, 41, 42, 43, 48, 49, 50)
             ),
             *(
-                f"parlour.midnightoil.stats.xǁStatsǁfrom_dict__mutmut_{n}"
+                f"parlour.midnightoil.files.stats.xǁStatsǁfrom_dict__mutmut_{n}"
                 for n in (7, 8, 9, 36, 37, 38, 46, 47, 48, 53, 54, 55, 62, 63, 64)
             ),
         )
     },
-    "parlour.dixmille.savefile.x__recovery_folders__mutmut_9": (
+    "parlour.dixmille.files.savefile.x__recovery_folders__mutmut_9": (
         "create=None for create=False: data_dir only tests the flag for truth"
     ),
     **{
-        f"parlour.dixmille.stats.x_parse_record__mutmut_{n}": (
+        f"parlour.dixmille.files.stats.x_parse_record__mutmut_{n}": (
             "the text of a ValueError for a damaged statistics line (or any exception, for"
             " rules that are not an object): the ledger counts the line, never shows why"
         )
         for n in (10, 15, 16, 17, 22, 23, 24, 31, 32, 33, 35, 44, 45)
         + (62, 67, 68, 70, 71, 72, 82, 83, 84)
     },
-    "parlour.dixmille.stats.x_record_game__mutmut_28": (
+    "parlour.dixmille.files.stats.x_record_game__mutmut_28": (
         "[+1] for [-1]: every LedgerError reads 'statistics not recorded: <reason>', two parts"
     ),
-    "parlour.dixmille.stats.x_stats_path__mutmut_3": (
+    "parlour.dixmille.files.stats.x_stats_path__mutmut_3": (
         "create=None for create=False: data_dir only tests the flag for truth"
     ),
-    "parlour.dixmille.stats.x_totals__mutmut_16": ("Totals(None): the next line sets the name"),
-    "parlour.dixmille.stats.x_totals__mutmut_40": (
+    "parlour.dixmille.files.stats.x_totals__mutmut_16": (
+        "Totals(None): the next line sets the name"
+    ),
+    "parlour.dixmille.files.stats.x_totals__mutmut_40": (
         "break for continue after a solitaire game's seat: it is the game's only seat"
     ),
-    "parlour.dixmille.stats.xǁTotalsǁadd_turn__mutmut_1": (
+    "parlour.dixmille.files.stats.xǁTotalsǁadd_turn__mutmut_1": (
         "the default of four_twos_wipes: the only caller passes the game's rule"
     ),
     **{
@@ -261,41 +266,43 @@ EQUIVALENT: dict[str, str] = {
             " before the ledger or the earlier file is named"
         )
         for name in (
-            *(f"parlour.midnightoil.stats.x_ledger_path__mutmut_{n}" for n in (2, 4, 5)),
-            *(f"parlour.midnightoil.stats.x__read_baseline__mutmut_{n}" for n in (3, 5, 6)),
+            *(f"parlour.midnightoil.files.stats.x_ledger_path__mutmut_{n}" for n in (2, 4, 5)),
+            *(f"parlour.midnightoil.files.stats.x__read_baseline__mutmut_{n}" for n in (3, 5, 6)),
         )
     },
-    "parlour.midnightoil.stats.x__read_baseline__mutmut_14": "'UTF-8' for 'utf-8': the same codec",
-    "parlour.midnightoil.stats.x_load_stats__mutmut_32": (
+    "parlour.midnightoil.files.stats.x__read_baseline__mutmut_14": (
+        "'UTF-8' for 'utf-8': the same codec"
+    ),
+    "parlour.midnightoil.files.stats.x_load_stats__mutmut_32": (
         "lower() for upper() of the note's first character: it is always a digit"
     ),
-    "parlour.midnightoil.stats.x_record_of__mutmut_1": (
+    "parlour.midnightoil.files.stats.x_record_of__mutmut_1": (
         "the default of restarted: the only caller passes it"
     ),
-    "parlour.midnightoil.stats.x_record_of__mutmut_3": (
+    "parlour.midnightoil.files.stats.x_record_of__mutmut_3": (
         "the message for an unknown outcome: the only caller passes one of the three"
     ),
     **{
-        f"parlour.midnightoil.stats.x__clean_win__mutmut_{n}": (
+        f"parlour.midnightoil.files.stats.x__clean_win__mutmut_{n}": (
             "None for 0 as a missing time: the next line turns anything not a number into 0"
         )
         for n in (3, 5)
     },
     **{
-        f"parlour.midnightoil.stats.x__clean_win__mutmut_{n}": (
+        f"parlour.midnightoil.files.stats.x__clean_win__mutmut_{n}": (
             "None or -2 for -1 as a missing deal number: check_deal_number refuses all three,"
             " and the earlier file is set aside"
         )
         for n in (17, 19, 23)
     },
-    "parlour.midnightoil.stats.x__clean_win__mutmut_68": (
+    "parlour.midnightoil.files.stats.x__clean_win__mutmut_68": (
         "0 < seconds for 0 <= seconds: a time of 0 gives 0.0 either way"
     ),
-    "parlour.midnightoil.stats.xǁStatsǁfrom_dict__mutmut_57": (
+    "parlour.midnightoil.files.stats.xǁStatsǁfrom_dict__mutmut_57": (
         "a per-deal entry that is not an object then fails on .get, which sets the file"
         " aside just the same"
     ),
-    # dixmille.persist: checks that an earlier check makes unreachable, and bounds never met.
+    # dixmille.files.gamedata: checks that an earlier check makes unreachable, and bounds never met.
     f"{_PERSIST}x__check_table__mutmut_23": (
         "< for <= between the hot dice on the table and {1, 5}: they are equal only for two"
         " dice, refused just before"
@@ -422,7 +429,8 @@ class Tally:
 
 
 def module_name(text: str) -> str:
-    """``mille.rules`` from itself, ``parlour.mille.rules`` or ``src/parlour/mille/rules.py``."""
+    """``mille.game.rules`` from itself, ``parlour.mille.game.rules`` or
+    ``src/parlour/mille/game/rules.py``."""
     name = text.removesuffix(".py").replace("/", ".")
     name = name.removeprefix("src.").removeprefix("parlour.")
     if name not in MODULES:

@@ -107,7 +107,7 @@ def fuzz_sample(sample: Path, count: int, seed: int, folder: Path) -> Tally:
     """Load ``count`` mutated copies of ``sample``; the outcomes."""
     document = json.loads(sample.read_text(encoding="utf-8"))
     game = document["game"]
-    module = importlib.import_module(f"parlour.{game}.savefile")
+    module = importlib.import_module(f"parlour.{game}.files.savefile")
     load = _loader(module, game)
     rng = random.Random(f"{seed}:{sample.name}")
     tally = Tally(sample.name)

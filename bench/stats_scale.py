@@ -58,8 +58,8 @@ REAL_GAMES = 24
 def mille_records(count: int) -> list[dict[str, object]]:
     """Records of whole mille games between two greedy players, as the game writes them."""
     from mille_ai import OPPONENTS, play_hand
-    from parlour.mille import stats
-    from parlour.mille.rules import Game, Phase
+    from parlour.mille.files import stats
+    from parlour.mille.game.rules import Game, Phase
 
     records = []
     for seed in range(1, count + 1):
@@ -83,9 +83,10 @@ def dixmille_records(count: int) -> list[dict[str, object]]:
     players who pass at 300 or with fewer than 3 dice (``ai.threshold_move``), their
     decisions analysed against the optimum as the game does before recording them."""
     from parlour.core.rng import make_rng
-    from parlour.dixmille import analysis, stats
-    from parlour.dixmille.ai import threshold_move, zedx_move
-    from parlour.dixmille.rules import FOUR_TWOS_GAME, new_game
+    from parlour.dixmille.computer import analysis
+    from parlour.dixmille.computer.ai import threshold_move, zedx_move
+    from parlour.dixmille.files import stats
+    from parlour.dixmille.game.rules import FOUR_TWOS_GAME, new_game
 
     records = []
     for seed in range(1, count + 1):
@@ -105,9 +106,9 @@ def dixmille_records(count: int) -> list[dict[str, object]]:
 
 def midnightoil_records(count: int) -> list[dict[str, object]]:
     """Records of real Midnight Oil deals played by the solver, as the game writes them."""
-    from parlour.midnightoil import stats
-    from parlour.midnightoil.game import Game
-    from parlour.midnightoil.solver import best_moves
+    from parlour.midnightoil.computer.solver import best_moves
+    from parlour.midnightoil.files import stats
+    from parlour.midnightoil.game.history import Game
 
     records = []
     for deal in range(1, count + 1):
@@ -173,7 +174,7 @@ def build(folder: Path, games: int, only: list[str], distinct_deals: bool = Fals
 
 def _abandoned_dixmille(record: dict[str, object]) -> dict[str, object]:
     """The same game recorded earlier, abandoned one cycle before its end."""
-    from parlour.dixmille.stats import parse_record
+    from parlour.dixmille.files.stats import parse_record
 
     players = json.loads(json.dumps(record["players"]))
     for player in players:

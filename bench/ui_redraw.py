@@ -32,9 +32,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from tests.e2e.terminal import Terminal  # noqa: E402
 
 from mille_ui import describe, pump_until  # noqa: E402
-from parlour.dixmille.app import DixMilleApp  # noqa: E402
-from parlour.midnightoil.app import MidnightOilApp  # noqa: E402
-from parlour.midnightoil.game import Game  # noqa: E402
+from parlour.dixmille.terminal.app import DixMilleApp  # noqa: E402
+from parlour.midnightoil.game.history import Game  # noqa: E402
+from parlour.midnightoil.terminal.app import MidnightOilApp  # noqa: E402
 from parlour.tui.app import TerminalApp  # noqa: E402
 from parlour.tui.glyphs import UNICODE  # noqa: E402
 

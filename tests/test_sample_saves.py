@@ -24,6 +24,6 @@ def test_sample_loads(path: Path) -> None:
     envelope = json.loads(path.read_text(encoding="utf-8"))
     game = envelope["game"]
     assert path.name.startswith(f"{game}-v{envelope['format_version']}-")
-    savefile = importlib.import_module(f"parlour.{game}.savefile")
+    savefile = importlib.import_module(f"parlour.{game}.files.savefile")
     loaded = savefile.load(path)
     assert loaded is not None

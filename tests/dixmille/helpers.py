@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable
 
 from parlour.core.rng import make_rng
-from parlour.dixmille.rules import Game, new_game
+from parlour.dixmille.game.rules import Game, new_game
 
 
 class Scripted:

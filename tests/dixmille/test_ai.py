@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.dixmille.ai import (
+from parlour.dixmille.computer.ai import (
     Tables,
     policy_value,
     tables_for,
     threshold_take,
     zedx_move,
 )
-from parlour.dixmille.rules import Pass, Phase, Situation, TakeDice, Throw
+from parlour.dixmille.game.rules import Pass, Phase, Situation, TakeDice, Throw
 
 
 def pass_from(tables: Tables, dice: int, level: int) -> int:

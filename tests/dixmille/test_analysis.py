@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from parlour.core.rng import make_rng
-from parlour.dixmille.ai import tables_for, threshold_move, zedx_move
-from parlour.dixmille.analysis import Style, analyse, annotate
-from parlour.dixmille.moves import Pass, Phase, Throw
-from parlour.dixmille.records import GO, TAKE, Decision, TurnRecord
-from parlour.dixmille.rules import new_game
+from parlour.dixmille.computer.ai import tables_for, threshold_move, zedx_move
+from parlour.dixmille.computer.analysis import Style, analyse, annotate
+from parlour.dixmille.game.moves import Pass, Phase, Throw
+from parlour.dixmille.game.records import GO, TAKE, Decision, TurnRecord
+from parlour.dixmille.game.rules import new_game
 
 
 def go(t: int, n: int, throw: bool, banked: int = 0, last: bool = False) -> Decision:

@@ -10,9 +10,9 @@ import pytest
 
 from parlour.core.shellpath import for_shell
 from parlour.core.text import printable, width
-from parlour.dixmille import savefile, stats
-from parlour.dixmille.app import DixMilleApp, Mode
-from parlour.dixmille.rules import TakeDice
+from parlour.dixmille.files import savefile, stats
+from parlour.dixmille.game.rules import TakeDice
+from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
 from parlour.tui.prompts import LineEditor
 from tests.dixmille.helpers import Scripted
@@ -185,8 +185,8 @@ def test_bad_save_files_are_refused(tmp_path: Path, content: str) -> None:
 def test_the_app_plays_zedx_exactly_as_the_policy(seed: int) -> None:
     """Step by step on screen, ZEDX makes the moves of zedx_move (one-die successes too)."""
     from parlour.core.rng import make_rng
-    from parlour.dixmille.ai import zedx_move
-    from parlour.dixmille.rules import new_game
+    from parlour.dixmille.computer.ai import zedx_move
+    from parlour.dixmille.game.rules import new_game
 
     app = DixMilleApp(ASCII, names=["ZEDX"], seed=seed, pace=0)
     run_zedx(app, limit=20_000)

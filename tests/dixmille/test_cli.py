@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from parlour.core.rng import make_rng
-from parlour.dixmille import stats, statsscreen
 from parlour.dixmille.cli import main
-from parlour.dixmille.rules import new_game
-from parlour.dixmille.statsapp import StatsApp
+from parlour.dixmille.files import stats
+from parlour.dixmille.game.rules import new_game
+from parlour.dixmille.terminal import statsscreen
+from parlour.dixmille.terminal.statsapp import StatsApp
 
 
 def test_stats_print_as_text_when_not_on_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,9 +9,9 @@ import pytest
 
 from parlour.core.rng import make_rng
 from parlour.core.text import width
-from parlour.dixmille import ending
-from parlour.dixmille.app import DixMilleApp, Mode
-from parlour.dixmille.rules import Game, new_game
+from parlour.dixmille.game.rules import Game, new_game
+from parlour.dixmille.terminal import ending
+from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
 from tests.dixmille.helpers import Scripted
 from tests.dixmille.test_one_result import key, save, to_prompt, to_the_end

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from parlour.dixmille import savefile
-from parlour.dixmille.app import DixMilleApp, Mode
 from parlour.dixmille.cli import main
-from parlour.dixmille.setup import SetupForm
+from parlour.dixmille.files import savefile
+from parlour.dixmille.terminal.app import DixMilleApp, Mode
+from parlour.dixmille.terminal.setup import SetupForm
 from parlour.tui.glyphs import ASCII
 
 QUESTION = "Leave without playing? The names typed are lost. (y/n)"

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from parlour.core.saves import SaveError
-from parlour.dixmille import ending, savefile, stats
-from parlour.dixmille.app import DixMilleApp, Mode
-from parlour.dixmille.rules import Pass, Phase, TakeDice
+from parlour.dixmille.files import savefile, stats
+from parlour.dixmille.game.rules import Pass, Phase, TakeDice
+from parlour.dixmille.terminal import ending
+from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
 
 

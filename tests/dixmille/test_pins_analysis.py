@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.dixmille.ai import tables_for
-from parlour.dixmille.analysis import (
+from parlour.dixmille.computer.ai import tables_for
+from parlour.dixmille.computer.analysis import (
     COSTLIEST,
     MISTAKE,
     Costly,
@@ -20,8 +20,8 @@ from parlour.dixmille.analysis import (
     optimum_from_zero,
     start_value,
 )
-from parlour.dixmille.records import GO, TAKE, Decision, TurnRecord
-from parlour.dixmille.scoring import score_take
+from parlour.dixmille.game.records import GO, TAKE, Decision, TurnRecord
+from parlour.dixmille.game.scoring import score_take
 
 
 def go(

@@ -18,10 +18,10 @@ import pytest
 
 from parlour.core.record import replace
 from parlour.core.saves import SaveError
-from parlour.dixmille import savefile
-from parlour.dixmille.persist import check_history, game_from_dict
-from parlour.dixmille.records import TurnRecord
-from parlour.dixmille.rules import Game, Pass, Phase, Player, TakeDice, Throw
+from parlour.dixmille.files import savefile
+from parlour.dixmille.files.gamedata import check_history, game_from_dict
+from parlour.dixmille.game.records import TurnRecord
+from parlour.dixmille.game.rules import Game, Pass, Phase, Player, TakeDice, Throw
 from tests.dixmille.helpers import scripted_game
 
 T, P = Throw(), Pass()

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from parlour.core.saves import SaveError
-from parlour.dixmille import savefile
-from parlour.dixmille.analysis import explain
+from parlour.dixmille.computer.analysis import explain
+from parlour.dixmille.files import savefile
 
 SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
 BASE = json.loads(SAMPLE.read_text(encoding="utf-8"))

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from parlour.core.rng import make_rng
-from parlour.dixmille.moves import IllegalMove
-from parlour.dixmille.persist import game_from_dict
-from parlour.dixmille.rules import Game, Pass, TakeDice, Throw, new_game
+from parlour.dixmille.files.gamedata import game_from_dict
+from parlour.dixmille.game.moves import IllegalMove
+from parlour.dixmille.game.rules import Game, Pass, TakeDice, Throw, new_game
 
 SEED = 3
 

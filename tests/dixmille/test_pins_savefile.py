@@ -15,8 +15,8 @@ import pytest
 
 from parlour.core import paths, saves
 from parlour.core.saves import SaveError
-from parlour.dixmille import savefile
-from parlour.dixmille.rules import Game
+from parlour.dixmille.files import savefile
+from parlour.dixmille.game.rules import Game
 
 SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.dixmille.scoring import STRAIGHT, THREE_PAIRS, score_take
+from parlour.dixmille.game.scoring import STRAIGHT, THREE_PAIRS, score_take
 
 
 @pytest.mark.parametrize("faces", [(), (0,), (7,), (7, 7, 7), (0, 0, 0), (1, 7), (5, 5, 0)])

@@ -12,11 +12,11 @@ import pytest
 
 from parlour.core import ledger
 from parlour.core.rng import SEED_LIMIT
-from parlour.dixmille import ledgerfile, savefile, stats, statsfold
-from parlour.dixmille.records import BUST, FOUR_TWOS, PASS, TurnRecord
-from parlour.dixmille.rules import FOUR_TWOS_GAME, TARGET, Game
-from parlour.dixmille.scoring import STRAIGHT, THREE_PAIRS
-from parlour.dixmille.stats import GameLine, Totals
+from parlour.dixmille.files import savefile, stats, statsfile, statsfold
+from parlour.dixmille.files.stats import GameLine, Totals
+from parlour.dixmille.game.records import BUST, FOUR_TWOS, PASS, TurnRecord
+from parlour.dixmille.game.rules import FOUR_TWOS_GAME, TARGET, Game
+from parlour.dixmille.game.scoring import STRAIGHT, THREE_PAIRS
 
 SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
 
@@ -36,7 +36,7 @@ def test_no_home_folder_is_told_not_raised(monkeypatch: pytest.MonkeyPatch) -> N
     def homeless(create: bool = True) -> object:
         raise RuntimeError("could not determine home directory")
 
-    monkeypatch.setattr(ledgerfile, "data_dir", homeless)
+    monkeypatch.setattr(statsfile, "data_dir", homeless)
     message = "Statistics could not be read: no data folder: could not determine home directory"
     assert stats.load_games() == ([], message)
     read = statsfold.summary()
@@ -110,7 +110,7 @@ def test_a_folder_the_system_refuses_is_told_with_its_reason(
     def homeless(create: bool = True) -> object:
         raise KeyError("HOME")
 
-    monkeypatch.setattr(ledgerfile, "data_dir", homeless)
+    monkeypatch.setattr(statsfile, "data_dir", homeless)
     assert stats.record_game(_played(), False) == (
         "Statistics not recorded: data folder: 'HOME'; they could not be kept either."
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.dixmille.rules import (
+from parlour.dixmille.game.rules import (
     Game,
     IllegalMove,
     Outcome,

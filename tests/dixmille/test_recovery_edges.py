@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from parlour.dixmille import savefile
-from parlour.dixmille.app import DixMilleApp
-from parlour.dixmille.persist import game_to_dict
+from parlour.dixmille.files import savefile
+from parlour.dixmille.files.gamedata import game_to_dict
+from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui.glyphs import ASCII
 from tests.dixmille.test_one_result import key, save, to_prompt
 

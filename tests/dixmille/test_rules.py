@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng
-from parlour.dixmille.ai import zedx_move
-from parlour.dixmille.persist import game_from_dict
-from parlour.dixmille.rules import (
+from parlour.dixmille.computer.ai import zedx_move
+from parlour.dixmille.files.gamedata import game_from_dict
+from parlour.dixmille.game.rules import (
     Game,
     IllegalMove,
     Pass,

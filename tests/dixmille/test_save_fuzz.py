@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 
 from parlour.core.rng import below
 from parlour.core.saves import SaveError
-from parlour.dixmille import analysis, savefile, stats
-from parlour.dixmille.persist import game_from_dict, game_to_dict
-from parlour.dixmille.rules import FOUR_TWOS_GAME, Game
+from parlour.dixmille.computer import analysis
+from parlour.dixmille.files import savefile, stats
+from parlour.dixmille.files.gamedata import game_from_dict, game_to_dict
+from parlour.dixmille.game.rules import FOUR_TWOS_GAME, Game
 from tests.savefuzz import mutations, raw_bytes
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"

@@ -1,7 +1,7 @@
 """A game that loads can always be saved (issue #26, point 1).
 
 One set of checks for reading and writing: a save is refused on load by exactly the
-checks a state must pass to be written (:func:`parlour.dixmille.savefile.save` runs
+checks a state must pass to be written (:func:`parlour.dixmille.files.savefile.save` runs
 them), and every state play reaches from a state they accept passes them again. The
 property: whatever loads (the samples in saves/, mutated or not), plays on to the end
 of a turn, is saved, and loads again as the same game; three turns in a row.
@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng
 from parlour.core.saves import SaveError
-from parlour.dixmille import savefile
-from parlour.dixmille.app import DixMilleApp
-from parlour.dixmille.persist import game_to_dict
-from parlour.dixmille.rules import MAX_CYCLES, Game, Throw, new_game
+from parlour.dixmille.files import savefile
+from parlour.dixmille.files.gamedata import game_to_dict
+from parlour.dixmille.game.rules import MAX_CYCLES, Game, Throw, new_game
+from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui.glyphs import ASCII
 from tests.savefuzz import mutations, raw_bytes
 

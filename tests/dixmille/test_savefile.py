@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from parlour.core.saves import SaveError
-from parlour.dixmille import savefile, stats
-from parlour.dixmille.app import DixMilleApp
+from parlour.dixmille.files import savefile, stats
+from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui.glyphs import ASCII
 
 SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.dixmille.saving import EDIT_KEYS, LABEL, SaveDialog, Step
+from parlour.dixmille.terminal.saving import EDIT_KEYS, LABEL, SaveDialog, Step
 from parlour.tui import keys
 
 

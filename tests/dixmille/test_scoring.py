@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.dixmille.scoring import (
+from parlour.dixmille.game.scoring import (
     STRAIGHT,
     THREE_PAIRS,
     is_four_twos,

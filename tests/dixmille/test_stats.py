@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 from parlour.core.rng import make_rng
-from parlour.dixmille import stats, statsview
-from parlour.dixmille.ai import tables_for, threshold_move
-from parlour.dixmille.analysis import annotate
 from parlour.dixmille.cli import main
-from parlour.dixmille.rules import FOUR_TWOS_TURN, Game, new_game, parse_move
+from parlour.dixmille.computer.ai import tables_for, threshold_move
+from parlour.dixmille.computer.analysis import annotate
+from parlour.dixmille.files import stats
+from parlour.dixmille.game.rules import FOUR_TWOS_TURN, Game, new_game, parse_move
+from parlour.dixmille.terminal import statsview
 from tests.dixmille.helpers import scripted_game
 
 STRAIGHT = (1, 2, 3, 4, 5, 6)
@@ -197,7 +198,7 @@ def test_an_unusable_data_folder_gives_a_message_not_a_traceback(
 
 @pytest.mark.usefixtures("unusable_data_folder")
 def test_a_game_ends_normally_without_statistics() -> None:
-    from parlour.dixmille.app import DixMilleApp, Mode
+    from parlour.dixmille.terminal.app import DixMilleApp, Mode
     from parlour.tui.glyphs import ASCII
 
     app = DixMilleApp(ASCII, names=["ZEDX"], seed=2, pace=0)

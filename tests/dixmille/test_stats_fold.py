@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 from parlour.core import ledger, tally
 from parlour.core.record import replace
 from parlour.core.rng import make_rng
-from parlour.dixmille import stats, statsfold
-from parlour.dixmille.ai import threshold_move
-from parlour.dixmille.records import GO
-from parlour.dixmille.rules import FOUR_TWOS_TURN, Game, new_game
-from parlour.dixmille.stats import Totals
+from parlour.dixmille.computer.ai import threshold_move
+from parlour.dixmille.files import stats, statsfold
+from parlour.dixmille.files.stats import Totals
+from parlour.dixmille.game.records import GO
+from parlour.dixmille.game.rules import FOUR_TWOS_TURN, Game, new_game
 
 IDS = [ledger.new_game_id() for _ in range(5)]
 DAMAGED = [
@@ -262,8 +262,8 @@ def test_a_refused_kept_file_means_reading_the_whole_file_again(
 
 def test_the_optimum_s_start_values_are_the_tables_own() -> None:
     """The constants a statistics page uses instead of building 21 tables."""
-    from parlour.dixmille import analysis
-    from parlour.dixmille.ai import tables_for
+    from parlour.dixmille.computer import analysis
+    from parlour.dixmille.computer.ai import tables_for
 
     for index, value in enumerate(analysis.OPTIMUM_START):
         assert tables_for(index * analysis.OPTIMUM_STEP).start_value() == value

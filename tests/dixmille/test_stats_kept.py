@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from parlour.core import pending
-from parlour.dixmille import cli, savefile, stats, statsfold
-from parlour.dixmille.app import DixMilleApp, Mode
+from parlour.dixmille import cli
+from parlour.dixmille.files import savefile, stats, statsfold
+from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
 from tests.dixmille.test_one_result import key, save, to_prompt
 

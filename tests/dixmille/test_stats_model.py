@@ -40,9 +40,10 @@ from hypothesis.stateful import (
 )
 
 from parlour.core import ledger
-from parlour.dixmille import savefile, stats, statsview
-from parlour.dixmille.app import DixMilleApp, Mode
-from parlour.dixmille.rules import FOUR_TWOS_TURN, Pass, Phase, TakeDice
+from parlour.dixmille.files import savefile, stats
+from parlour.dixmille.game.rules import FOUR_TWOS_TURN, Pass, Phase, TakeDice
+from parlour.dixmille.terminal import statsview
+from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
 from tests.hypothesis_profiles import examples
 

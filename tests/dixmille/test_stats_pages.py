@@ -11,13 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.core.text import printable, width
-from parlour.dixmille import analysis, stats, statsview
-from parlour.dixmille.analysis import Costly, Style
-from parlour.dixmille.app import DixMilleApp
 from parlour.dixmille.cli import main
-from parlour.dixmille.records import GO, PASS, TAKE, Decision, TurnRecord
-from parlour.dixmille.rules import IllegalMove, check_name
-from parlour.dixmille.stats import GameLine, Totals
+from parlour.dixmille.computer import analysis
+from parlour.dixmille.computer.analysis import Costly, Style
+from parlour.dixmille.files import stats
+from parlour.dixmille.files.stats import GameLine, Totals
+from parlour.dixmille.game.records import GO, PASS, TAKE, Decision, TurnRecord
+from parlour.dixmille.game.rules import IllegalMove, check_name
+from parlour.dixmille.terminal import statsview
+from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui import frame as frames
 from parlour.tui import glyphs as glyph_sets
 from parlour.tui.glyphs import ASCII, UNICODE, Glyphs
@@ -283,8 +285,8 @@ def test_stats_draws_dice_as_the_terminal_can(
     die: str,
 ) -> None:
     from parlour.core.rng import make_rng
-    from parlour.dixmille.ai import threshold_move, zedx_move
-    from parlour.dixmille.rules import new_game
+    from parlour.dixmille.computer.ai import threshold_move, zedx_move
+    from parlour.dixmille.game.rules import new_game
 
     game = new_game(["王小明", "ZEDX"], make_rng(5), 5)  # the style page's golden game
     while not game.over:
@@ -359,7 +361,7 @@ def test_a_name_is_found_however_its_accent_or_a_joiner_was_typed(
 def test_one_name_typed_at_the_prompt_and_on_the_command_line_is_one_player() -> None:
     """The prompt keeps a zero-width joiner as the command line does; a name typed without
     it is still the same player, and one name per game."""
-    from parlour.dixmille.setup import SetupForm
+    from parlour.dixmille.terminal.setup import SetupForm
     from parlour.tui.keys import decode_char
 
     typed = "👩\u200d💻"

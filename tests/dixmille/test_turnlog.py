@@ -10,16 +10,16 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from parlour.core.rng import make_rng
-from parlour.dixmille import savefile
-from parlour.dixmille.ai import threshold_move, zedx_move
-from parlour.dixmille.app import DixMilleApp, Mode
-from parlour.dixmille.moves import Phase, TakeDice, Throw
-from parlour.dixmille.persist import game_from_dict
-from parlour.dixmille.records import PASS
-from parlour.dixmille.replay import rebuild_log
-from parlour.dixmille.rules import new_game
-from parlour.dixmille.turnlog import Before, TurnLog, four_twos_cost, four_twos_headline
-from parlour.dixmille.view import WIDTH, log_line
+from parlour.dixmille.computer.ai import threshold_move, zedx_move
+from parlour.dixmille.files import savefile
+from parlour.dixmille.files.gamedata import game_from_dict
+from parlour.dixmille.game.moves import Phase, TakeDice, Throw
+from parlour.dixmille.game.records import PASS
+from parlour.dixmille.game.rules import new_game
+from parlour.dixmille.terminal.app import DixMilleApp, Mode
+from parlour.dixmille.terminal.replay import rebuild_log
+from parlour.dixmille.terminal.turnlog import Before, TurnLog, four_twos_cost, four_twos_headline
+from parlour.dixmille.terminal.view import WIDTH, log_line
 from parlour.tui.glyphs import ASCII, UNICODE
 from tests.dixmille.helpers import Scripted
 

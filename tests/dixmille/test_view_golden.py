@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 from parlour.core.rng import make_rng
-from parlour.dixmille import analysis, stats, statsview
-from parlour.dixmille.ai import threshold_move, zedx_move
-from parlour.dixmille.app import DixMilleApp
-from parlour.dixmille.rules import check_name, new_game
+from parlour.dixmille.computer import analysis
+from parlour.dixmille.computer.ai import threshold_move, zedx_move
+from parlour.dixmille.files import stats
+from parlour.dixmille.game.rules import check_name, new_game
+from parlour.dixmille.terminal import statsview
+from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui.glyphs import ASCII, UNICODE
 from tests.dixmille.helpers import Scripted
 

@@ -8,11 +8,13 @@ import pytest
 from wcwidth import wcswidth
 
 from parlour.core.rng import make_rng
-from parlour.dixmille import analysis, stats, statsview
-from parlour.dixmille.ai import tables_for, threshold_move, zedx_move
-from parlour.dixmille.analysis import Style, analyse, annotate, explain, start_value
-from parlour.dixmille.records import GO, TAKE, Decision, TurnRecord
-from parlour.dixmille.rules import new_game
+from parlour.dixmille.computer import analysis
+from parlour.dixmille.computer.ai import tables_for, threshold_move, zedx_move
+from parlour.dixmille.computer.analysis import Style, analyse, annotate, explain, start_value
+from parlour.dixmille.files import stats
+from parlour.dixmille.game.records import GO, TAKE, Decision, TurnRecord
+from parlour.dixmille.game.rules import new_game
+from parlour.dixmille.terminal import statsview
 from parlour.tui.glyphs import ASCII, UNICODE, Glyphs
 
 

@@ -9,11 +9,11 @@ from wcwidth import wcswidth
 
 from parlour.core.rng import make_rng
 from parlour.core.text import width
-from parlour.dixmille import view
-from parlour.dixmille.ai import zedx_move
-from parlour.dixmille.app import DixMilleApp
-from parlour.dixmille.rules import IllegalMove, check_name, new_game
-from parlour.dixmille.setup import SetupForm
+from parlour.dixmille.computer.ai import zedx_move
+from parlour.dixmille.game.rules import IllegalMove, check_name, new_game
+from parlour.dixmille.terminal import view
+from parlour.dixmille.terminal.app import DixMilleApp
+from parlour.dixmille.terminal.setup import SetupForm
 from parlour.tui.frame import Frame
 from parlour.tui.glyphs import ASCII, UNICODE
 

@@ -10,9 +10,9 @@ import pytest
 
 from parlour.core.rng import make_rng
 from parlour.core.shellpath import for_shell
-from parlour.dixmille import savefile
-from parlour.dixmille.ai import threshold_take, zedx_move
-from parlour.dixmille.rules import Game, Pass, Phase, TakeDice, Throw, new_game, points
+from parlour.dixmille.computer.ai import threshold_take, zedx_move
+from parlour.dixmille.files import savefile
+from parlour.dixmille.game.rules import Game, Pass, Phase, TakeDice, Throw, new_game, points
 from tests.e2e.terminal import Terminal, run_plain
 
 pytestmark = pytest.mark.e2e

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from parlour.mille import savefile
-from parlour.mille.ai import ComputerPlayer
-from parlour.mille.app import MilleApp
-from parlour.mille.rules import Game, Phase
+from parlour.mille.computer.ai import ComputerPlayer
+from parlour.mille.files import savefile
+from parlour.mille.game.rules import Game, Phase
+from parlour.mille.terminal.app import MilleApp
 from tests.e2e.terminal import ARROWS, Terminal, run_plain
 from tests.mille.opponents import human_keys
 
@@ -238,8 +238,8 @@ def test_a_save_of_a_game_already_recorded_restores_as_a_replay(tmp_path: Path) 
     """Issue 25: ``mille FILE`` of a game whose result is recorded says so, records nothing."""
     from parlour.core import ledger
     from parlour.core.ledger import new_game_id
-    from parlour.mille.savefile import Meta
-    from parlour.mille.stats import GameRecord
+    from parlour.mille.files.savefile import Meta
+    from parlour.mille.files.stats import GameRecord
 
     game_id = new_game_id()
     savefile.save(tmp_path / "g1.json", Game.new(3), {"prompt": "move"}, None, Meta(game_id))

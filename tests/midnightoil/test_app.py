@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from parlour.core import paths
-from parlour.midnightoil import savefile
-from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.game import Game
-from parlour.midnightoil.rules import Move, State
-from parlour.midnightoil.stats import DealRecord
-from parlour.midnightoil.statsfile import load_stats
-from parlour.midnightoil.view import FAN_ROW, card_col
+from parlour.midnightoil.files import savefile
+from parlour.midnightoil.files.stats import DealRecord
+from parlour.midnightoil.files.statsfile import load_stats
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.game.rules import Move, State
+from parlour.midnightoil.terminal.app import MidnightOilApp
+from parlour.midnightoil.terminal.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
 from parlour.tui.prompts import LineEditor
 
@@ -349,7 +349,7 @@ def test_panel_moves_right_on_wide_terminals(width: int) -> None:
 
 
 def test_first_hint_is_the_solvers_move() -> None:
-    from parlour.midnightoil import solver
+    from parlour.midnightoil.computer import solver
 
     app = make(3)
     press(app, "t")
@@ -632,8 +632,8 @@ def test_a_data_folder_that_is_a_file_still_gives_a_game(
 
 
 def test_a_deal_only_the_computer_solved_shows_no_best_of_yours() -> None:
-    from parlour.midnightoil.stats import SOLVED
-    from parlour.midnightoil.statsfile import record_game
+    from parlour.midnightoil.files.stats import SOLVED
+    from parlour.midnightoil.files.statsfile import record_game
 
     record_game(Game(1), SOLVED)
     app = make(1)

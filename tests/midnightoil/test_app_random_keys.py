@@ -10,11 +10,11 @@ from hypothesis import event as hypothesis_event
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.midnightoil import savefile
-from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.cards import DECK_SIZE
-from parlour.midnightoil.game import Game
-from parlour.midnightoil.rules import State
+from parlour.midnightoil.files import savefile
+from parlour.midnightoil.game.cards import DECK_SIZE
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.game.rules import State
+from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import UNICODE
 
 KEYS = list("abcdefghjklmnopqrs1234*xDuUtNR#SQi?!yn 0957") + [

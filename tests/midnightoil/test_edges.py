@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 from parlour.core import ledger, paths, pending
-from parlour.midnightoil import cli, savefile
-from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.game import Game
-from parlour.midnightoil.stats import LEDGER_FILE, LOST, Record, is_final
-from parlour.midnightoil.statsfile import ROW_COLUMNS
+from parlour.midnightoil import cli
+from parlour.midnightoil.files import savefile
+from parlour.midnightoil.files.stats import LEDGER_FILE, LOST, Record, is_final
+from parlour.midnightoil.files.statsfile import ROW_COLUMNS
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
 from tests.conftest import _mount_tmpfs, _unmount
 

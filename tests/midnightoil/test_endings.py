@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 
 from parlour.core import paths
-from parlour.midnightoil import ending, savefile, session
-from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.game import Game
-from parlour.midnightoil.rules import Move, State
-from parlour.midnightoil.stats import LEDGER_FILE
-from parlour.midnightoil.statsfile import load_stats
-from parlour.midnightoil.view import FAN_ROW, card_col
+from parlour.midnightoil.files import savefile
+from parlour.midnightoil.files.stats import LEDGER_FILE
+from parlour.midnightoil.files.statsfile import load_stats
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.game.rules import Move, State
+from parlour.midnightoil.terminal import ending, session
+from parlour.midnightoil.terminal.app import MidnightOilApp
+from parlour.midnightoil.terminal.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
 
 OVER = " > The game is over: u undo, R restart, N new deal, # choose a deal, Q quit."
@@ -56,7 +57,7 @@ def deadlock() -> MidnightOilApp:
 
 def auto_solved_line(deal: int) -> Game:
     """Deal ``deal`` played by the auto-solver's moves as the player's own, to where it stops."""
-    from parlour.midnightoil.solver import AutoSolver
+    from parlour.midnightoil.computer.solver import AutoSolver
 
     game, solver = Game(deal), AutoSolver()
     while (move := solver.next_move(game.state)) is not None:
@@ -198,7 +199,7 @@ def test_resuming_a_save_of_a_game_the_computer_solved_is_a_replay(
 
 
 def test_a_win_is_never_turned_into_a_loss_by_an_older_save(tmp_path: Path) -> None:
-    from parlour.midnightoil import solver
+    from parlour.midnightoil.computer import solver
 
     app = MidnightOilApp(Game(3), ASCII)
     *line, last = solver.best_moves(app.game.state)  # deal 3: won in its first deal

@@ -19,10 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from parlour.core.saves import SaveError
-from parlour.midnightoil import savefile
-from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS, Game
-from parlour.midnightoil.rules import REDEAL
+from parlour.midnightoil.files import savefile
+from parlour.midnightoil.game.history import MAX_ELAPSED, MAX_UNDOS, Game
+from parlour.midnightoil.game.rules import REDEAL
+from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
 from tests.hypothesis_profiles import examples
 from tests.savefuzz import mutated, raw_bytes

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.cards import (
+from parlour.midnightoil.game.cards import (
     DEAL_LIMIT,
     card_name,
     check_deal_number,
@@ -14,7 +13,8 @@ from parlour.midnightoil.cards import (
     parse_card,
     parse_deal_number,
 )
-from parlour.midnightoil.game import Game
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
 
 NOT_A_NUMBER = "a deal number is a whole number from 0 to 18446744073709551615"

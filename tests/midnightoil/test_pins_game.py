@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from parlour.core.saves import SaveError
-from parlour.midnightoil import savefile
-from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.game import MAX_UNDOS, Game, Step
-from parlour.midnightoil.rules import IllegalMove, Move, State
+from parlour.midnightoil.files import savefile
+from parlour.midnightoil.game.history import MAX_UNDOS, Game, Step
+from parlour.midnightoil.game.rules import IllegalMove, Move, State
+from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
 
 FIVE_ONTO_SIX = Move.parse("b -> g")

@@ -6,10 +6,10 @@ a move that should not be offered shows as a different list.
 
 from __future__ import annotations
 
-from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.game import Game
-from parlour.midnightoil.hints import is_safe_build, ranked_moves
-from parlour.midnightoil.rules import Move, State
+from parlour.midnightoil.computer.hints import is_safe_build, ranked_moves
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.game.rules import Move, State
+from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
 from tests.midnightoil.test_rules_moves import position
 

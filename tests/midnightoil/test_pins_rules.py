@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from parlour.midnightoil.rules import (
+from parlour.midnightoil.game.rules import (
     REDEAL,
     IllegalMove,
     Move,

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from parlour.core.saves import SaveError
-from parlour.midnightoil import savefile
-from parlour.midnightoil.game import Game
-from parlour.midnightoil.rules import Move
+from parlour.midnightoil.files import savefile
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.game.rules import Move
 
 
 def test_a_save_under_another_deal_number_names_the_mismatch(tmp_path: Path) -> None:

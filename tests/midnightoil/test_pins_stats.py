@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 from parlour.core import ledger, paths, pending
 from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
-from parlour.midnightoil import stats as mo_stats
-from parlour.midnightoil import statsfile
-from parlour.midnightoil.game import Game
-from parlour.midnightoil.rules import State
-from parlour.midnightoil.stats import BASELINE_FILE, KEEP_WINS, DealRecord, Stats
-from parlour.midnightoil.statsfile import load_stats
+from parlour.midnightoil.files import stats as mo_stats
+from parlour.midnightoil.files import statsfile
+from parlour.midnightoil.files.stats import BASELINE_FILE, KEEP_WINS, DealRecord, Stats
+from parlour.midnightoil.files.statsfile import load_stats
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.game.rules import State
 from tests.midnightoil.earlierfile import layout
 
 WIN = {"deal_number": 7, "phase": 2, "draw_used": True, "moves": 40, "undos": 3, "seconds": 75.5}

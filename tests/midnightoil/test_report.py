@@ -17,12 +17,7 @@ from hypothesis import strategies as st
 from parlour.core import paths
 from parlour.core.text import width
 from parlour.midnightoil import cli
-from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.cards import DEAL_LIMIT
-from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS, Game
-from parlour.midnightoil.report import LINE_WIDTH, PAGE_LINES, stats_lines
-from parlour.midnightoil.rules import State
-from parlour.midnightoil.stats import (
+from parlour.midnightoil.files.stats import (
     BASELINE_FILE,
     LEDGER_FILE,
     LOST,
@@ -32,7 +27,12 @@ from parlour.midnightoil.stats import (
     DealRecord,
     Stats,
 )
-from parlour.midnightoil.statsfile import load_stats, record_game
+from parlour.midnightoil.files.statsfile import load_stats, record_game
+from parlour.midnightoil.game.cards import DEAL_LIMIT
+from parlour.midnightoil.game.history import MAX_ELAPSED, MAX_UNDOS, Game
+from parlour.midnightoil.game.rules import State
+from parlour.midnightoil.terminal.app import MidnightOilApp
+from parlour.midnightoil.terminal.report import LINE_WIDTH, PAGE_LINES, stats_lines
 from parlour.tui.glyphs import ASCII
 from tests.midnightoil.earlierfile import layout
 

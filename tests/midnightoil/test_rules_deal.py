@@ -7,7 +7,7 @@ import random
 import pytest
 
 from parlour.core.rng import SplitMix64
-from parlour.midnightoil.cards import (
+from parlour.midnightoil.game.cards import (
     DECK_SIZE,
     deal_in_threes,
     deal_layout,
@@ -16,7 +16,7 @@ from parlour.midnightoil.cards import (
     parse_deal_number,
     redeal_layout,
 )
-from parlour.midnightoil.rules import IllegalMove, Move, State
+from parlour.midnightoil.game.rules import IllegalMove, Move, State
 
 DEAL_1 = (
     "7D/9C/4D 8H/8D/5S JD/6D/9S JC/5D/KD 3C/2D/JH 5H/7H/4H 2C/AD/6S "

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.midnightoil.cards import DECK_SIZE, FAN_COUNT, parse_card
-from parlour.midnightoil.rules import (
+from parlour.midnightoil.game.cards import DECK_SIZE, FAN_COUNT, parse_card
+from parlour.midnightoil.game.rules import (
     BUILD,
     DRAW,
     FOUNDATION,

@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 
 from parlour.core.saves import SaveError
 from parlour.core.text import printable
-from parlour.midnightoil import savefile
-from parlour.midnightoil.cards import DEAL_LIMIT
-from parlour.midnightoil.game import MAX_ELAPSED, MAX_UNDOS, Game
-from parlour.midnightoil.rules import REDEAL
+from parlour.midnightoil.files import savefile
+from parlour.midnightoil.game.cards import DEAL_LIMIT
+from parlour.midnightoil.game.history import MAX_ELAPSED, MAX_UNDOS, Game
+from parlour.midnightoil.game.rules import REDEAL
 from tests.savefuzz import mutated, raw_bytes
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "saves").glob("midnightoil-*.json"))

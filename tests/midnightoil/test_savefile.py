@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from parlour.core.saves import SaveError
-from parlour.midnightoil import savefile
-from parlour.midnightoil.game import Game
-from parlour.midnightoil.rules import Move
+from parlour.midnightoil.files import savefile
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.game.rules import Move
 
 
 def played_game() -> Game:
@@ -175,7 +175,7 @@ def test_more_redo_steps_than_undos_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_won_game_with_steps_to_redo_is_refused(tmp_path: Path) -> None:
-    from parlour.midnightoil import solver
+    from parlour.midnightoil.computer import solver
 
     game = Game(3)
     game.play_step(solver.best_moves(game.state))
@@ -255,7 +255,7 @@ def test_a_save_cut_short_anywhere_is_called_damaged(
     """Issue #25: ``head -c 40`` of a real save (and every other cut that leaves the JSON
     unfinished) is a damaged save, not "not a Parlour save file"."""
     from parlour.midnightoil import cli
-    from parlour.midnightoil.solver import AutoSolver
+    from parlour.midnightoil.computer.solver import AutoSolver
 
     game, solver = Game(18), AutoSolver()  # deal 18: a long line, 94 moves over three deals
     while (move := solver.next_move(game.state)) is not None:

@@ -9,10 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.midnightoil import cards, rules, solver, solver_middle
-from parlour.midnightoil.cards import DECK_SIZE, FAN_COUNT, RANK_COUNT, parse_card
-from parlour.midnightoil.rules import REDEAL, Move, State
-from parlour.midnightoil.solver import (
+from parlour.midnightoil.computer import solver, solver_middle
+from parlour.midnightoil.computer.solver import (
     PROFILES,
     AutoSolver,
     best_moves,
@@ -21,7 +19,10 @@ from parlour.midnightoil.solver import (
     plan,
     prims_to_moves,
 )
-from parlour.midnightoil.solver_search import EndState, search_phase
+from parlour.midnightoil.computer.solver_search import EndState, search_phase
+from parlour.midnightoil.game import cards, rules
+from parlour.midnightoil.game.cards import DECK_SIZE, FAN_COUNT, RANK_COUNT, parse_card
+from parlour.midnightoil.game.rules import REDEAL, Move, State
 
 ALL_HOME = (RANK_COUNT,) * 4
 
@@ -308,10 +309,10 @@ def test_part_way_end_states_can_be_reached_exactly() -> None:
 def test_a_hint_past_the_search_limit_gives_way_to_the_cheap_tier(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from parlour.midnightoil.advisor import Advisor
-    from parlour.midnightoil.app import MidnightOilApp
-    from parlour.midnightoil.game import Game
-    from parlour.midnightoil.hints import ranked_moves
+    from parlour.midnightoil.computer.advisor import Advisor
+    from parlour.midnightoil.computer.hints import ranked_moves
+    from parlour.midnightoil.game.history import Game
+    from parlour.midnightoil.terminal.app import MidnightOilApp
     from parlour.tui.glyphs import ASCII
 
     state = State.new(98)  # a first deal with a large search

@@ -8,11 +8,17 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from parlour.midnightoil import solver_middle
-from parlour.midnightoil.rules import DRAW, REDEAL, State
-from parlour.midnightoil.solver import HOLD, TABLE, hint, plan, prims_to_moves
-from parlour.midnightoil.solver_middle import PATTERNS, TableError, held_back, pattern_of, value
-from parlour.midnightoil.solver_search import ALL_HOME, EndState, PhaseResult, search_phase
+from parlour.midnightoil.computer import solver_middle
+from parlour.midnightoil.computer.solver import HOLD, TABLE, hint, plan, prims_to_moves
+from parlour.midnightoil.computer.solver_middle import (
+    PATTERNS,
+    TableError,
+    held_back,
+    pattern_of,
+    value,
+)
+from parlour.midnightoil.computer.solver_search import ALL_HOME, EndState, PhaseResult, search_phase
+from parlour.midnightoil.game.rules import DRAW, REDEAL, State
 from tests.midnightoil.test_solver import position, small_positions
 
 

@@ -7,13 +7,14 @@ import random
 
 import pytest
 
-from parlour.midnightoil import cards, solver_value
-from parlour.midnightoil.cards import RANK_COUNT
-from parlour.midnightoil.rules import REDEAL, Move, State
-from parlour.midnightoil.solver import PROFILES, AutoSolver, plan
-from parlour.midnightoil.solver_model import win_chance
-from parlour.midnightoil.solver_search import EndState, Found, search_phase
-from parlour.midnightoil.solver_value import MODEL, TABLE, choose_by_model, sample_deal
+from parlour.midnightoil.computer import solver_value
+from parlour.midnightoil.computer.solver import PROFILES, AutoSolver, plan
+from parlour.midnightoil.computer.solver_model import win_chance
+from parlour.midnightoil.computer.solver_search import EndState, Found, search_phase
+from parlour.midnightoil.computer.solver_value import MODEL, TABLE, choose_by_model, sample_deal
+from parlour.midnightoil.game import cards
+from parlour.midnightoil.game.cards import RANK_COUNT
+from parlour.midnightoil.game.rules import REDEAL, Move, State
 
 
 def play(deal: int, profile: str, stop_at_redeal: bool = False) -> tuple[list[Move], State]:

@@ -11,9 +11,7 @@ from typing import Any
 import pytest
 
 from parlour.core import ledger, paths
-from parlour.midnightoil.game import Game
-from parlour.midnightoil.rules import State
-from parlour.midnightoil.stats import (
+from parlour.midnightoil.files.stats import (
     BASELINE_FILE,
     LEDGER_FILE,
     LOST,
@@ -22,7 +20,9 @@ from parlour.midnightoil.stats import (
     DealRecord,
     record_of,
 )
-from parlour.midnightoil.statsfile import load_stats, record_game
+from parlour.midnightoil.files.statsfile import load_stats, record_game
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.game.rules import State
 from tests.midnightoil.earlierfile import layout
 
 

@@ -31,13 +31,15 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from parlour.core import ledger, paths
-from parlour.midnightoil import leaving, savefile, solver
-from parlour.midnightoil.app import MidnightOilApp
-from parlour.midnightoil.cards import DECK_SIZE, FAN_KEYS
-from parlour.midnightoil.game import Game
-from parlour.midnightoil.rules import BUILD, FOUNDATION
-from parlour.midnightoil.stats import LOST, SOLVED, WON, Record
-from parlour.midnightoil.statsfile import ledger_path, load_stats
+from parlour.midnightoil.computer import solver
+from parlour.midnightoil.files import savefile
+from parlour.midnightoil.files.stats import LOST, SOLVED, WON, Record
+from parlour.midnightoil.files.statsfile import ledger_path, load_stats
+from parlour.midnightoil.game.cards import DECK_SIZE, FAN_KEYS
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.game.rules import BUILD, FOUNDATION
+from parlour.midnightoil.terminal import leaving
+from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
 from tests.hypothesis_profiles import examples
 

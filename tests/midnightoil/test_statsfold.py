@@ -12,8 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parlour.core import ledger, paths, tally
-from parlour.midnightoil.cards import DEAL_LIMIT
-from parlour.midnightoil.stats import (
+from parlour.midnightoil.files.stats import (
     BASELINE_FILE,
     LEDGER_FILE,
     LOST,
@@ -25,9 +24,10 @@ from parlour.midnightoil.stats import (
     Stats,
     is_final,
 )
-from parlour.midnightoil.stats_earlier import parse_earlier
-from parlour.midnightoil.statsfile import read_stats
-from parlour.midnightoil.statsfold import FOLD
+from parlour.midnightoil.files.stats_earlier import parse_earlier
+from parlour.midnightoil.files.statsfile import read_stats
+from parlour.midnightoil.files.statsfold import FOLD
+from parlour.midnightoil.game.cards import DEAL_LIMIT
 from tests.midnightoil.earlierfile import layout
 from tests.savefuzz import mutated
 
@@ -229,9 +229,10 @@ def test_only_a_resumed_game_looks_for_its_result_as_it_starts(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """A long ledger costs a new game nothing: its id was made now, no record holds it."""
-    from parlour.midnightoil import savefile, session
-    from parlour.midnightoil.app import MidnightOilApp
-    from parlour.midnightoil.game import Game
+    from parlour.midnightoil.files import savefile
+    from parlour.midnightoil.game.history import Game
+    from parlour.midnightoil.terminal import session
+    from parlour.midnightoil.terminal.app import MidnightOilApp
     from parlour.tui.glyphs import ASCII
 
     looked: list[str] = []

@@ -7,9 +7,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from parlour.midnightoil.cards import DECK_SIZE
-from parlour.midnightoil.game import Game
-from parlour.midnightoil.rules import DRAW, REDEAL, IllegalMove, Move, State
+from parlour.midnightoil.game.cards import DECK_SIZE
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.game.rules import DRAW, REDEAL, IllegalMove, Move, State
 
 
 def all_cards(state: State) -> list[int]:
@@ -173,8 +173,8 @@ def test_a_new_move_clears_redo() -> None:
 def test_check_consistent_accepts_real_play_and_names_what_is_wrong() -> None:
     import pytest
 
-    from parlour.midnightoil.game import Game
-    from parlour.midnightoil.rules import Move, State
+    from parlour.midnightoil.game.history import Game
+    from parlour.midnightoil.game.rules import Move, State
 
     game = Game(1)
     game.play(Move.parse("l -> 4"))

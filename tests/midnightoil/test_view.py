@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from parlour.core.text import width
-from parlour.midnightoil.game import Game
-from parlour.midnightoil.rules import Move
-from parlour.midnightoil.view import Board, hit_test, render_board
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.game.rules import Move
+from parlour.midnightoil.terminal.view import Board, hit_test, render_board
 from parlour.tui.frame import Style
 from parlour.tui.glyphs import ASCII, UNICODE
 

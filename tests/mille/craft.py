@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from parlour.mille.cards import COPIES, MILES, Card
-from parlour.mille.rules import COMPUTER, HUMAN, Event, Game, Move, Phase
+from parlour.mille.game.cards import COPIES, MILES, Card
+from parlour.mille.game.rules import COMPUTER, HUMAN, Event, Game, Move, Phase
 
 C = Card
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from parlour.mille.cards import MILES, Card
-from parlour.mille.rules import COMPUTER, HUMAN, Game
+from parlour.mille.game.cards import MILES, Card
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game
 
 
 def extract(game: Game, card: Card) -> Card:

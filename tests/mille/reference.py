@@ -1,7 +1,7 @@
 """Read the BSD reference screens into the view's model, and mask their dynamic parts.
 
 Used by the view tests: a reference screen parsed into (Board, Screen) must be
-redrawn by :func:`parlour.mille.view.render` character for character, and the
+redrawn by :func:`parlour.mille.terminal.view.render` character for character, and the
 static labels of every golden frame must equal those of the reference screens.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from parlour.mille import view
-from parlour.mille.view import Board, Layout, Scores, Screen, Side
+from parlour.mille.terminal import view
+from parlour.mille.terminal.view import Board, Layout, Scores, Screen, Side
 
 REFERENCE_DIR = Path("/work/shared/reference/mille-screens")
 GOLDEN_DIR = Path(__file__).parent / "golden"

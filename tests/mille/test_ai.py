@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from parlour.core.record import replace
 from parlour.core.rng import below, make_rng
-from parlour.mille import sim as S
-from parlour.mille.ai import ComputerPlayer, sim_from_view, win_chance
-from parlour.mille.cards import MILES, Card
-from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
-from parlour.mille.policy import Heuristic, finish_move, playout, pre_pick_counter
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
-from parlour.mille.state import game_from_dict
+from parlour.mille.computer import sim as S
+from parlour.mille.computer.ai import ComputerPlayer, sim_from_view, win_chance
+from parlour.mille.computer.players import BsdPlayer, GreedyPlayer, RandomPlayer
+from parlour.mille.computer.policy import Heuristic, finish_move, playout, pre_pick_counter
+from parlour.mille.files.gamedata import game_from_dict
+from parlour.mille.game.cards import MILES, Card
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
 from tests.mille.craft import C, both_moving, craft, go, hand, play, rebalance, use
 
 SEEDS = st.integers(min_value=0, max_value=2**32)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from parlour.mille.cards import Card
-from parlour.mille.players import BsdPlayer, GreedyPlayer, RandomPlayer
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.computer.players import BsdPlayer, GreedyPlayer, RandomPlayer
+from parlour.mille.game.cards import Card
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
 from tests.mille.craft import C, both_moving, craft, go, hand, play, rebalance, use
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from parlour.mille import savefile
-from parlour.mille.app import MilleApp
-from parlour.mille.cards import Card
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase, card_total_ok
-from parlour.mille.uistate import fit_banner
+from parlour.mille.files import savefile
+from parlour.mille.game.cards import Card
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase, card_total_ok
+from parlour.mille.terminal.app import MilleApp
+from parlour.mille.terminal.messages import fit_banner
 from tests.mille import crafting
 from tests.mille.opponents import FirstLegal, human_keys
 

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from parlour.core.ledger import is_game_id
-from parlour.mille import help as help_pages
-from parlour.mille import savefile
-from parlour.mille.app import MilleApp
-from parlour.mille.bsd import BsdPlayer
 from parlour.mille.cli import LazyComputer
-from parlour.mille.rules import HUMAN, Game, Phase
-from parlour.mille.uistate import fit_banner, save_failure
+from parlour.mille.computer.bsd import BsdPlayer
+from parlour.mille.files import savefile
+from parlour.mille.game.rules import HUMAN, Game, Phase
+from parlour.mille.terminal import help as help_pages
+from parlour.mille.terminal.app import MilleApp
+from parlour.mille.terminal.messages import fit_banner, save_failure
 from tests.mille.drive import near_the_end, play_until_question
 from tests.mille.opponents import FirstLegal, human_keys
 from tests.mille.reference import GOLDEN_DIR

@@ -8,8 +8,8 @@ import tempfile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parlour.mille.app import MilleApp
-from parlour.mille.rules import Game, card_total_ok
+from parlour.mille.game.rules import Game, card_total_ok
+from parlour.mille.terminal.app import MilleApp
 from tests.mille.opponents import FirstLegal
 
 KEYS = [

@@ -6,12 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from parlour.mille import review, reviewing, savefile
-from parlour.mille.app import END_HINT, MilleApp
-from parlour.mille.review import Answer, Decision, HandLog, Reviewer
-from parlour.mille.review_view import PARTIAL
-from parlour.mille.reviewing import NOTHING_TO_REVIEW
-from parlour.mille.rules import HUMAN, Game
+from parlour.mille.computer import review
+from parlour.mille.computer.review import Answer, Decision, HandLog, Reviewer
+from parlour.mille.files import savefile
+from parlour.mille.game.rules import HUMAN, Game
+from parlour.mille.terminal import reviewing
+from parlour.mille.terminal.app import END_HINT, MilleApp
+from parlour.mille.terminal.review_view import PARTIAL
+from parlour.mille.terminal.reviewing import NOTHING_TO_REVIEW
 from tests.mille.drive import play_until_question
 from tests.mille.opponents import FirstLegal
 from tests.mille.test_app import message, press, prompt, screen

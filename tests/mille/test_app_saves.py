@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from parlour.mille.app import MilleApp
 from parlour.mille.cli import load_for_play
-from parlour.mille.rules import Game
+from parlour.mille.game.rules import Game
+from parlour.mille.terminal.app import MilleApp
 from tests.mille.opponents import FirstLegal
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"

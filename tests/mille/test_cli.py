@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from parlour.core.saves import SaveError
-from parlour.mille import cli, savefile
-from parlour.mille.rules import Game
+from parlour.mille import cli
+from parlour.mille.files import savefile
+from parlour.mille.game.rules import Game
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
@@ -92,8 +93,8 @@ def test_no_terminal_means_a_clear_message(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_lazy_computer_plays_like_the_real_one() -> None:
-    from parlour.mille.ai import ComputerPlayer
-    from parlour.mille.rules import COMPUTER
+    from parlour.mille.computer.ai import ComputerPlayer
+    from parlour.mille.game.rules import COMPUTER
 
     game = Game.new(9)
     game.apply(game.legal_moves()[0])
@@ -124,7 +125,7 @@ def test_damaged_computer_memory(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_restored_memory_reaches_the_computer(tmp_path: Path) -> None:
     """The memory a save carries is the one the computer decides with (and saves again)."""
-    from parlour.mille.ai import ComputerPlayer
+    from parlour.mille.computer.ai import ComputerPlayer
 
     game = Game.new(9)
     while len(game.deck) > 78:

@@ -16,11 +16,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from parlour.core.rng import below, make_rng
 from parlour.core.saves import SaveError
-from parlour.mille import savefile
-from parlour.mille.app import MilleApp
-from parlour.mille.handlog import Answer, HandLog
-from parlour.mille.handlog_state import MAX_DECISIONS, log_from_dict, log_to_dict
-from parlour.mille.rules import HUMAN, Game, Move, Phase
+from parlour.mille.computer.handlog import Answer, HandLog
+from parlour.mille.files import savefile
+from parlour.mille.files.handlog_state import MAX_DECISIONS, log_from_dict, log_to_dict
+from parlour.mille.game.rules import HUMAN, Game, Move, Phase
+from parlour.mille.terminal.app import MilleApp
 from tests.mille.opponents import FirstLegal, human_keys
 from tests.mille.test_app import press
 

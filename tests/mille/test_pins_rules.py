@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from parlour.mille.cards import Card
-from parlour.mille.rules import (
+from parlour.mille.game.cards import Card
+from parlour.mille.game.rules import (
     COMPUTER,
     HUMAN,
     Event,

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from parlour.core.saves import SaveError, write_save
-from parlour.mille import savefile
-from parlour.mille.rules import COMPUTER, Game, Phase
-from parlour.mille.stats import summarize_hand
+from parlour.mille.files import savefile
+from parlour.mille.files.stats import summarize_hand
+from parlour.mille.game.rules import COMPUTER, Game, Phase
 
 
 def to_hand_over(game: Game) -> None:

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng
-from parlour.mille.rules import HAND_SLOTS, Game, IllegalMove, Move, Phase, card_total_ok
-from parlour.mille.state import game_from_dict
+from parlour.mille.files.gamedata import game_from_dict
+from parlour.mille.game.rules import HAND_SLOTS, Game, IllegalMove, Move, Phase, card_total_ok
 
 ALL_MOVES = [Move("pick")] + [Move(k, s) for k in ("use", "discard") for s in range(HAND_SLOTS)]
 MAX_MOVES_PER_HAND = 500

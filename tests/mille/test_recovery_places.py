@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from parlour.mille import savefile
-from parlour.mille.app import MilleApp
 from parlour.mille.cli import load_saved, restored_app
-from parlour.mille.rules import Game
+from parlour.mille.files import savefile
+from parlour.mille.game.rules import Game
+from parlour.mille.terminal.app import MilleApp
 from parlour.tui import keys
 from tests.mille.opponents import FirstLegal, human_keys
 from tests.mille.test_app import make_app, press

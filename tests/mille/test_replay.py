@@ -16,11 +16,12 @@ import pytest
 
 from parlour.core import ledger
 from parlour.core.ledger import new_game_id
-from parlour.mille import cli, record
-from parlour.mille.app import MilleApp
-from parlour.mille.rules import Game, Phase
-from parlour.mille.savefile import Meta, load_saved
-from parlour.mille.stats import GameRecord
+from parlour.mille import cli
+from parlour.mille.files import statsfile
+from parlour.mille.files.savefile import Meta, load_saved
+from parlour.mille.files.stats import GameRecord
+from parlour.mille.game.rules import Game, Phase
+from parlour.mille.terminal.app import MilleApp
 from tests.mille.drive import play_until_question
 from tests.mille.opponents import FirstLegal, human_keys
 from tests.mille.test_app import message, press
@@ -41,7 +42,7 @@ def stats_output() -> list[str]:
 
 
 def ledger_bytes() -> bytes:
-    path = record.ledger_path()
+    path = statsfile.ledger_path()
     return path.read_bytes() if path.exists() else b""
 
 
@@ -77,7 +78,7 @@ def finished_game_with_a_save_in_hand_2(name: str = "g1.json") -> tuple[MilleApp
     press(app, ["s", *name, "ENTER"])
     play_until_question(app, ("Another game?",))
     leave(app)
-    result = record.settled_result(app.meta.game_id)
+    result = statsfile.settled_result(app.meta.game_id)
     assert result is not None and result.outcome in ("won", "lost")
     return app, result
 
@@ -113,7 +114,7 @@ def test_a_replay_played_to_its_end_records_nothing() -> None:
     play_until_question(again, ("Another game?",))
     farewell = leave(again)
     assert ledger_bytes() == ledger
-    assert record.replay_farewell(result) in farewell
+    assert statsfile.replay_farewell(result) in farewell
     assert not any(line.startswith("strong:") for line in farewell)
 
 
@@ -140,7 +141,7 @@ def test_a_replay_saved_again_is_still_a_replay() -> None:
     assert message(again).startswith("g2.json [")
     third = restore("g2.json")
     assert third.recorder.replay_of == result
-    assert message(third) == record.replay_note(result)
+    assert message(third) == statsfile.replay_note(result)
 
 
 def test_another_game_after_a_replay_counts() -> None:
@@ -151,7 +152,7 @@ def test_another_game_after_a_replay_counts() -> None:
     assert again.recorder.replay_of is None
     press(again, human_keys(again.game))
     farewell = leave(again)
-    assert record.replay_farewell(result) in farewell
+    assert statsfile.replay_farewell(result) in farewell
     assert "strong: won" in "\n".join(farewell)  # this session recorded a game
     assert stats_output()[0].endswith("; 1 abandoned")
 
@@ -165,25 +166,25 @@ def test_a_copy_that_finishes_second_is_a_replay() -> None:
     first, second = restore("fork.json"), restore("fork.json")
     assert first.recorder.replay_of is None and message(first).startswith("fork.json [")
     play_until_question(first, ("Another game?",))
-    result = record.settled_result(first.meta.game_id)
+    result = statsfile.settled_result(first.meta.game_id)
     assert result is not None
     ledger = ledger_bytes()
     play_until_question(second, ("Another game?",))
     assert second.game.phase is Phase.GAME_OVER
     assert ledger_bytes() == ledger
     assert second.recorder.replay_of == result
-    assert record.replay_farewell(result) in leave(second)
+    assert statsfile.replay_farewell(result) in leave(second)
 
 
 def test_the_replay_texts_fit_their_lines() -> None:
     """The message line holds 35 columns; the farewell line 80."""
     for outcome, you, comp in (("lost", 9599, 9599), ("tied", 9599, 9599), ("won", 9599, 0)):
         rec = GameRecord(new_game_id(), "strong", outcome, you, comp, (), 1, complete=False)
-        assert len(record.replay_note(rec)) <= 35
-        assert len(record.replay_farewell(rec)) <= 80
+        assert len(statsfile.replay_note(rec)) <= 35
+        assert len(statsfile.replay_farewell(rec)) <= 80
     rec = GameRecord(new_game_id(), "classic", "won", 5100, 4000, (), 1, complete=False)
-    assert record.replay_note(rec) == "Replay, not counted: won 5100-4000"
-    assert record.replay_farewell(rec) == (
+    assert statsfile.replay_note(rec) == "Replay, not counted: won 5100-4000"
+    assert statsfile.replay_farewell(rec) == (
         "The restored game had ended already (you won 5100-4000): not counted again."
     )
 
@@ -194,10 +195,10 @@ def test_a_ledger_with_a_later_record_of_a_finished_game_keeps_the_result() -> N
     game_id = new_game_id()
     lost = GameRecord(game_id, "strong", "lost", 5250, 6300, (), 3, complete=False)
     abandoned = GameRecord(game_id, "strong", "abandoned", 4900, 4900, (), 3, complete=False)
-    path = record.ledger_path()
+    path = statsfile.ledger_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(ledger.encode(lost.to_dict()) + ledger.encode(abandoned.to_dict()))
-    reading = record.read_records()
+    reading = statsfile.read_records()
     assert reading.records == [lost] and reading.replays == 1
     assert stats_output()[0] == "strong: won 0 of 1 finished game (0%), lost 1, tied 0; 0 abandoned"
-    assert record.settled_result(game_id) == lost
+    assert statsfile.settled_result(game_id) == lost

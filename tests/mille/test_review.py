@@ -9,9 +9,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng, shuffle
-from parlour.mille.ai import ComputerPlayer
-from parlour.mille.players import GreedyPlayer
-from parlour.mille.review import (
+from parlour.mille.computer.ai import ComputerPlayer
+from parlour.mille.computer.players import GreedyPlayer
+from parlour.mille.computer.review import (
     FUTURE_WEIGHT,
     Answer,
     Decision,
@@ -23,9 +23,9 @@ from parlour.mille.review import (
     legal_moves,
     option_of,
 )
-from parlour.mille.review_outcomes import Contrast, Judgement, Outcome
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
-from parlour.mille.state import game_from_dict
+from parlour.mille.computer.review_outcomes import Contrast, Judgement, Outcome
+from parlour.mille.files.gamedata import game_from_dict
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
 from tests.mille.craft import C, craft, go, hand, play, rebalance, slot_of
 from tests.mille.playouts import outcome
 

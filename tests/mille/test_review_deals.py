@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng
-from parlour.mille import sim as S
-from parlour.mille.ai import ComputerPlayer, unseen_list
-from parlour.mille.review_deals import RemedyEvidence, review_deals
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.computer import sim as S
+from parlour.mille.computer.ai import ComputerPlayer, unseen_list
+from parlour.mille.computer.review_deals import RemedyEvidence, review_deals
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
 from tests.mille.craft import C, craft, go, hand, play, rebalance
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from parlour.mille import savefile
-from parlour.mille.cards import Card
-from parlour.mille.handlog import Decision
-from parlour.mille.review import CLEAR_Z, MIN_LOSS, Finding, Pattern, Reviewer, flagged
-from parlour.mille.review_outcomes import Contrast, Judgement
-from parlour.mille.review_patterns import describe, gather, kind_of
-from parlour.mille.rules import HUMAN, Game, Move
+from parlour.mille.computer.handlog import Decision
+from parlour.mille.computer.review import CLEAR_Z, MIN_LOSS, Finding, Pattern, Reviewer, flagged
+from parlour.mille.computer.review_outcomes import Contrast, Judgement
+from parlour.mille.computer.review_patterns import describe, gather, kind_of
+from parlour.mille.files import savefile
+from parlour.mille.game.cards import Card
+from parlour.mille.game.rules import HUMAN, Game, Move
 from tests.mille.craft import C, craft, drove, go, hand, play, rebalance, slot_of
 from tests.mille.playouts import outcome
 

@@ -9,13 +9,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng
-from parlour.mille.cards import Card
-from parlour.mille.handlog import Answer, Decision
-from parlour.mille.review import legal_moves
-from parlour.mille.review_outcomes import Contrast
-from parlour.mille.review_reasons import LINE_ROOM, dead_because, reason_lines
-from parlour.mille.review_view import plain
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.computer.handlog import Answer, Decision
+from parlour.mille.computer.review import legal_moves
+from parlour.mille.computer.review_outcomes import Contrast
+from parlour.mille.computer.review_reasons import LINE_ROOM, dead_because, reason_lines
+from parlour.mille.game.cards import Card
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.terminal.review_view import plain
 from tests.mille.craft import C, craft, drove, go, hand, play, rebalance, slot_of
 from tests.mille.playouts import DEALS, outcome, split
 from tests.mille.test_review import finishing, stopped_with_right_of_way

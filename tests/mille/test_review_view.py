@@ -11,16 +11,16 @@ import re
 import pytest
 
 from parlour.core.record import replace
-from parlour.mille.review import CLEAR_Z, MIN_LOSS, Answer, Decision, Finding, Pattern
-from parlour.mille.review_patterns import gather
-from parlour.mille.review_view import (
+from parlour.mille.computer.review import CLEAR_Z, MIN_LOSS, Answer, Decision, Finding, Pattern
+from parlour.mille.computer.review_patterns import gather
+from parlour.mille.game.rules import COMPUTER, HUMAN, Move
+from parlour.mille.terminal.review_view import (
     Item,
     page_count,
     progress_line,
     render_review,
     review_text,
 )
-from parlour.mille.rules import COMPUTER, HUMAN, Move
 from parlour.tui.glyphs import ASCII, UNICODE, Glyphs
 from tests.mille.craft import C, rebalance, slot_of
 from tests.mille.reference import GOLDEN_DIR

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.mille import review, savefile
-from parlour.mille.handlog import HandLog
-from parlour.mille.review import Reviewer
-from parlour.mille.reviewing import NOTHING_TO_REVIEW, PROGRESS_AFTER, HandReview
+from parlour.mille.computer import review
+from parlour.mille.computer.handlog import HandLog
+from parlour.mille.computer.review import Reviewer
+from parlour.mille.files import savefile
+from parlour.mille.terminal.reviewing import NOTHING_TO_REVIEW, PROGRESS_AFTER, HandReview
 from parlour.tui import keys
 from parlour.tui.glyphs import ASCII
 from tests.mille.test_app_review import SAVES

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from parlour.mille.cards import COPIES, Card
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase, card_total_ok, compact_hand
-from parlour.mille.state import game_from_dict
+from parlour.mille.files.gamedata import game_from_dict
+from parlour.mille.game.cards import COPIES, Card
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase, card_total_ok, compact_hand
 from tests.mille.craft import (
     C,
     craft,

@@ -21,13 +21,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from parlour.core.saves import SaveError
-from parlour.mille.app import MilleApp
 from parlour.mille.cli import LazyComputer, load_saved
-from parlour.mille.handlog import HandLog
-from parlour.mille.review import Reviewer
-from parlour.mille.review_view import page_count, render_review
-from parlour.mille.rules import Game, Phase
-from parlour.mille.state import check_consistent, game_from_dict
+from parlour.mille.computer.handlog import HandLog
+from parlour.mille.computer.review import Reviewer
+from parlour.mille.files.gamedata import check_consistent, game_from_dict
+from parlour.mille.game.rules import Game, Phase
+from parlour.mille.terminal.app import MilleApp
+from parlour.mille.terminal.review_view import page_count, render_review
 from parlour.tui.glyphs import UNICODE
 from tests.savefuzz import mutated, raw_bytes
 

@@ -22,13 +22,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parlour.core.saves import SaveError, write_save
-from parlour.mille import savefile
-from parlour.mille.app import MilleApp
 from parlour.mille.cli import LazyComputer, load_saved, restored_app
-from parlour.mille.flow import ANOTHER_GAME, ANOTHER_HAND, EXTENSION, REALLY, SAME_FILE
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
-from parlour.mille.seat import SeatView
-from parlour.mille.stats import summarize_hand
+from parlour.mille.files import savefile
+from parlour.mille.files.stats import summarize_hand
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.seat import SeatView
+from parlour.mille.terminal.app import MilleApp
+from parlour.mille.terminal.flow import ANOTHER_GAME, ANOTHER_HAND, EXTENSION, REALLY, SAME_FILE
 from parlour.tui import keys
 from tests.hypothesis_profiles import examples
 from tests.mille.test_app import press

@@ -10,9 +10,9 @@ import pytest
 
 from parlour.core.ledger import is_game_id, new_game_id
 from parlour.core.saves import SaveError, write_save
-from parlour.mille import savefile
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
-from parlour.mille.stats import summarize_hand
+from parlour.mille.files import savefile
+from parlour.mille.files.stats import summarize_hand
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase
 from tests.mille.craft import C, craft, drove, go, hand, play, rebalance, use
 
 

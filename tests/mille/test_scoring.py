@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from parlour.mille.cards import Card
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Move, Phase
-from parlour.mille.scoring import Bonuses, trip_bonuses
+from parlour.mille.game.cards import Card
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.scoring import Bonuses, trip_bonuses
 from tests.mille.craft import C, craft, go, hand, play, rebalance, short, use
 
 

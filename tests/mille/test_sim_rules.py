@@ -16,10 +16,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.mille import sim as S
-from parlour.mille.ai import sim_from_view
-from parlour.mille.policy import finish_move
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
+from parlour.mille.computer import sim as S
+from parlour.mille.computer.ai import sim_from_view
+from parlour.mille.computer.policy import finish_move
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase
 
 
 def sim_of(game: Game) -> S.Sim:

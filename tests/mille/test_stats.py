@@ -12,11 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.core.ledger import new_game_id
-from parlour.mille import cli, record, stats
-from parlour.mille.app import MilleApp
-from parlour.mille.rules import COMPUTER, HUMAN
-from parlour.mille.savefile import Meta, load_saved
-from parlour.mille.stats import GameRecord, HandSummary
+from parlour.mille import cli
+from parlour.mille.files import stats, statsfile
+from parlour.mille.files.savefile import Meta, load_saved
+from parlour.mille.files.stats import GameRecord, HandSummary
+from parlour.mille.game.rules import COMPUTER, HUMAN
+from parlour.mille.terminal.app import MilleApp
 from tests.mille.drive import near_the_end, play_until_question
 from tests.mille.opponents import FirstLegal, human_keys
 from tests.mille.test_app import press
@@ -25,14 +26,14 @@ HAND = HandSummary(number=1, you=1600, computer=300, trip=True, safeties=2, coup
 
 
 def ledger_lines() -> list[dict[str, Any]]:
-    path = record.ledger_path()
+    path = statsfile.ledger_path()
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def recorded() -> dict[str, str]:
-    reading = record.read_records()
+    reading = statsfile.read_records()
     assert reading.damaged == 0 and reading.problem is None
     return {rec.game_id: rec.outcome for rec in reading.records}
 
@@ -151,7 +152,7 @@ def test_stats_command_prints_plain_lines_and_reports_damage(
 ) -> None:
     app = ending_app(3, "classic")
     play_until_question(app, ("Another game?",))
-    path = record.ledger_path()
+    path = statsfile.ledger_path()
     with path.open("ab") as handle:
         handle.write(b"\xff not json\n")
     before = path.read_bytes()
@@ -192,8 +193,8 @@ def test_a_data_folder_that_cannot_be_used_is_said_at_the_end(tmp_path: Path) ->
     ]
     assert blocker.read_text() == "x"
     blocker.unlink()
-    assert record.ledger_path().exists() is False
-    record.flush_kept()
+    assert statsfile.ledger_path().exists() is False
+    statsfile.flush_kept()
     assert recorded() == {app.meta.game_id: outcome_of(app)}
 
 

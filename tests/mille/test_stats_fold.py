@@ -17,9 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.core import ledger, tally
-from parlour.mille import record, stats
-from parlour.mille.scoring import COUP_POINTS, GAME_POINTS, SAFETY_POINTS
-from parlour.mille.stats import (
+from parlour.mille.files import stats, statsfile
+from parlour.mille.files.stats import (
     LEVELS,
     MAX_GAME_POINTS,
     MAX_HAND_POINTS,
@@ -27,7 +26,8 @@ from parlour.mille.stats import (
     GameRecord,
     LevelStats,
 )
-from parlour.mille.statsfold import FOLD, TAG
+from parlour.mille.files.statsfold import FOLD, TAG
+from parlour.mille.game.scoring import COUP_POINTS, GAME_POINTS, SAFETY_POINTS
 
 IDS = [f"{n:032x}" for n in range(1, 7)]
 """Few game ids, so that games are recorded again (abandoned, then finished; replays)."""
@@ -99,7 +99,7 @@ def ledgers(draw: st.DrawFn) -> list[bytes]:
 
 def old_way(path: Path) -> tuple[dict[str, LevelStats], int, int, int]:
     """The totals as they were computed before the fold: every record read, then added."""
-    reading = ledger.read(path, GameRecord.from_dict, lambda r: r.game_id, record.is_final)
+    reading = ledger.read(path, GameRecord.from_dict, lambda r: r.game_id, statsfile.is_final)
     return stats.tally(reading.records), len(reading.records), reading.damaged, reading.replays
 
 
@@ -201,13 +201,13 @@ def test_stats_lines_read_the_kept_totals_not_the_records_again(
 ) -> None:
     """``mille --stats`` and the farewell read the ledger through the fold: the second time
     only the lines written since are parsed."""
-    path = record.ledger_path()
+    path = statsfile.ledger_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     hand = stats.HandSummary(1, 1600, 300, True, 2, 1, False)
     rec = GameRecord(IDS[0], "classic", "won", 5100, 4000, (hand,), 7, False)
     path.write_bytes(ledger.encode(rec.to_dict()))
     monkeypatch.setattr(tally, "KEEP_AFTER_BYTES", 0)
-    first = record.stats_lines()
+    first = statsfile.stats_lines()
     assert first[:2] == [
         "strong: no games yet",
         "classic: won 1 of 1 finished game (100%), lost 0, tied 0; 0 abandoned",
@@ -216,7 +216,7 @@ def test_stats_lines_read_the_kept_totals_not_the_records_again(
     parsed: list[object] = []
     real = GameRecord.from_dict
     monkeypatch.setattr(GameRecord, "from_dict", lambda data: parsed.append(data) or real(data))
-    assert record.stats_lines() == first and parsed == []
+    assert statsfile.stats_lines() == first and parsed == []
 
 
 def reference_hand(data: Any) -> stats.HandSummary:

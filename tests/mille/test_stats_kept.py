@@ -19,9 +19,10 @@ import pytest
 
 from parlour.core import pending
 from parlour.core.ledger import new_game_id
-from parlour.mille import cli, record
-from parlour.mille.app import MilleApp
-from parlour.mille.savefile import Meta, load_saved
+from parlour.mille import cli
+from parlour.mille.files import statsfile
+from parlour.mille.files.savefile import Meta, load_saved
+from parlour.mille.terminal.app import MilleApp
 from tests.mille.drive import near_the_end, play_until_question
 from tests.mille.opponents import FirstLegal
 from tests.mille.test_app import press
@@ -64,13 +65,13 @@ def farewell_tail(app: MilleApp) -> list[str]:
 def kept_lines() -> int:
     return sum(
         place.read_bytes().count(b"\n")
-        for place in pending.places(record.ledger_path())
+        for place in pending.places(statsfile.ledger_path())
         if place.exists()
     )
 
 
 def ledger_lines() -> int:
-    path = record.ledger_path()
+    path = statsfile.ledger_path()
     return path.read_bytes().count(b"\n") if path.exists() else 0
 
 
@@ -91,7 +92,7 @@ def test_a_full_data_folder_keeps_the_record_and_says_so(full_disk: Path) -> Non
     app = finish_and_leave(3)
     assert farewell_tail(app) == [FULL]
     assert kept_lines() == 1 and ledger_lines() == 0
-    places = pending.places(record.ledger_path())
+    places = pending.places(statsfile.ledger_path())
     (kept,) = [place for place in places if place.exists() and place.stat().st_size]
     assert kept.parent == Path(os.environ["HOME"]) / ".parlour-pending"
     _free(full_disk)
@@ -121,7 +122,7 @@ def test_the_next_game_writes_the_kept_record_first(full_disk: Path) -> None:
     second = finish_and_leave(6)
     assert farewell_tail(second)[0].startswith("strong: won ")
     assert "2 finished games" in farewell_tail(second)[0]
-    ids = [rec.game_id for rec in record.read_records().records]
+    ids = [rec.game_id for rec in statsfile.read_records().records]
     assert ids == [first.meta.game_id, second.meta.game_id]
 
 
@@ -146,6 +147,6 @@ def test_a_result_still_kept_makes_an_older_save_a_replay(full_disk: Path, tmp_p
     saved = load_saved(str(older))
     again = cli.restored_app(str(older), saved, FirstLegal(saved.game))
     assert again.recorder.replay_of is not None
-    assert again.message == record.replay_note(again.recorder.replay_of)
+    assert again.message == statsfile.replay_note(again.recorder.replay_of)
     play_until_question(again, ("Another game?",))
     assert kept_lines() == 1 and ledger_lines() == 0

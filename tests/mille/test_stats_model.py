@@ -33,10 +33,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from parlour.core.ledger import new_game_id
-from parlour.mille import cli, record
-from parlour.mille.app import MilleApp
-from parlour.mille.rules import COMPUTER, HUMAN, Game, Phase
-from parlour.mille.savefile import Meta, load_saved
+from parlour.mille import cli
+from parlour.mille.files import statsfile
+from parlour.mille.files.savefile import Meta, load_saved
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase
+from parlour.mille.terminal.app import MilleApp
 from tests.hypothesis_profiles import examples
 from tests.mille.drive import play_until_question
 from tests.mille.opponents import FirstLegal, human_keys
@@ -200,7 +201,7 @@ class OneResultMachine(RuleBasedStateMachine):
         if copy.replay_shown:
             assert replayed is not None
         if replayed is not None:
-            assert record.replay_farewell(replayed) in lines
+            assert statsfile.replay_farewell(replayed) in lines
         stats_shown = any(line.startswith("strong: ") for line in lines)
         assert stats_shown == app.recorder.recorded
         self.copies.remove(copy)
@@ -309,7 +310,7 @@ class OneResultMachine(RuleBasedStateMachine):
         else:
             note = f"Replay, not counted: {result.outcome} {result.you}-{result.computer}"
             assert app.recorder.replay_of is not None
-            assert shown == note == record.replay_note(app.recorder.replay_of)
+            assert shown == note == statsfile.replay_note(app.recorder.replay_of)
             copy.replay_shown = True
         self.copies.append(copy)
 
@@ -320,7 +321,7 @@ class OneResultMachine(RuleBasedStateMachine):
 
     @invariant()
     def replays_write_nothing(self) -> None:
-        path = record.ledger_path()
+        path = statsfile.ledger_path()
         lines = path.read_bytes().count(b"\n") if path.exists() else 0
         assert lines == self.model.lines
 

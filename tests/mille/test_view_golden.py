@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from parlour.mille.app import MilleApp
-from parlour.mille.cards import Card
-from parlour.mille.rules import COMPUTER, HUMAN, Game
+from parlour.mille.game.cards import Card
+from parlour.mille.game.rules import COMPUTER, HUMAN, Game
+from parlour.mille.terminal.app import MilleApp
 from tests.mille import crafting
 from tests.mille.opponents import FirstLegal
 from tests.mille.reference import GOLDEN_DIR, mask_dynamic, reference_dir

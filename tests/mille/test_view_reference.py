@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from parlour.mille import view
-from parlour.mille.view import Board, Layout, Screen
+from parlour.mille.terminal import view
+from parlour.mille.terminal.view import Board, Layout, Screen
 from parlour.tui.frame import Style
 from tests.mille.reference import parse, read_screen, reference_dir
 

@@ -39,8 +39,8 @@ def test_every_character_the_unicode_boards_draw_is_asked_for() -> None:
     """UNICODE_TEXT is what the console is asked about: a glyph missing from it would go
     undrawn on a console font that lacks it."""
     from parlour.core.text import ELLIPSIS
-    from parlour.dixmille.faces import dice_text
-    from parlour.dixmille.view import draw_die
+    from parlour.dixmille.terminal.faces import dice_text
+    from parlour.dixmille.terminal.view import draw_die
 
     root = Path(__file__).parent.parent
     drawn = set((root / "midnightoil" / "golden" / "spec-mockup.txt").read_text(encoding="utf-8"))

@@ -94,7 +94,7 @@ def test_end_of_input_saves_a_recovery_that_loads_as_on_windows(
     # Made private the Windows way: created with its own access list, kept when written over.
     assert acl[0] == ("create_private", str(saved[0])) and ("copy_access", str(saved[0])) in acl
     assert str(saved[0]) in captured.out + captured.err
-    assert importlib.import_module(f"parlour.{trip.game}.savefile").load(saved[0]) is not None
+    assert importlib.import_module(f"parlour.{trip.game}.files.savefile").load(saved[0]) is not None
     assert [p.name for p in _data_dir().iterdir() if p.name.endswith(".tmp")] == []
 
 

@@ -141,19 +141,19 @@ class Trip:
 
 
 def _mille_same(ours: Path, theirs: Path) -> bool:
-    from parlour.mille import savefile
+    from parlour.mille.files import savefile
 
     return bool(savefile.load(ours)[0] == savefile.load(theirs)[0])
 
 
 def _dixmille_same(ours: Path, theirs: Path) -> bool:
-    from parlour.dixmille import savefile
+    from parlour.dixmille.files import savefile
 
     return bool(savefile.load(ours).to_dict() == savefile.load(theirs).to_dict())
 
 
 def _midnightoil_same(ours: Path, theirs: Path) -> bool:
-    from parlour.midnightoil import savefile
+    from parlour.midnightoil.files import savefile
 
     a, b = savefile.load(ours), savefile.load(theirs)
     return bool(a.state == b.state and a.moves == b.moves and a.deal_number == b.deal_number)

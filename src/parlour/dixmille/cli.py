@@ -13,9 +13,9 @@ import sys
 
 from parlour.core.cliutil import Argument, Command, seed_arg, type_error
 from parlour.core.text import printable
-from parlour.dixmille.app import DEFAULT_PACE, DixMilleApp
-from parlour.dixmille.ledgerfile import flush_pending
-from parlour.dixmille.rules import FOUR_TWOS_RULES, MAX_PLAYERS, IllegalMove, check_name
+from parlour.dixmille.files.statsfile import flush_pending
+from parlour.dixmille.game.rules import FOUR_TWOS_RULES, MAX_PLAYERS, IllegalMove, check_name
+from parlour.dixmille.terminal.app import DEFAULT_PACE, DixMilleApp
 from parlour.tui.glyphs import Glyphs, choose_glyphs
 from parlour.tui.runner import run
 
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     names: list[str] = args.names
     if len(names) == 1 and _looks_like_file(names[0]):
         from parlour.core.saves import SaveError
-        from parlour.dixmille import savefile
+        from parlour.dixmille.files import savefile
 
         try:
             game = savefile.load(names[0])
@@ -117,8 +117,9 @@ def main(argv: list[str] | None = None) -> int:
 def _stats(name: str | None, glyphs: Glyphs) -> int:
     """``--stats [NAME]``: the pages on a terminal, else as text; a name never recorded
     is one line on stderr and exit status 1."""
-    from parlour.dixmille import stats, statsfold, statsview
-    from parlour.dixmille.statsapp import StatsApp
+    from parlour.dixmille.files import stats, statsfold
+    from parlour.dixmille.terminal import statsview
+    from parlour.dixmille.terminal.statsapp import StatsApp
 
     read = statsfold.summary(name)
     rows, title, message = read.rows, read.title, read.message

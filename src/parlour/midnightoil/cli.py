@@ -14,8 +14,8 @@ import sys
 from parlour.core.cliutil import Argument, Command, type_error
 from parlour.core.rng import random_below
 from parlour.core.text import printable
-from parlour.midnightoil.cards import DEAL_LIMIT, parse_deal_number
-from parlour.midnightoil.game import Game
+from parlour.midnightoil.game.cards import DEAL_LIMIT, parse_deal_number
+from parlour.midnightoil.game.history import Game
 
 DESCRIPTION = """\
 Midnight Oil: the solitaire of 18 fans, two redeals and one draw.
@@ -48,8 +48,8 @@ def print_stats() -> int:
     import os
 
     from parlour.core.text import LINE_COLUMNS
-    from parlour.midnightoil.report import stats_lines
-    from parlour.midnightoil.statsfile import read_stats
+    from parlour.midnightoil.files.statsfile import read_stats
+    from parlour.midnightoil.terminal.report import stats_lines
 
     reading = read_stats("midnightoil: no statistics", LINE_COLUMNS)
     if reading.folder_problem is not None:
@@ -72,7 +72,7 @@ def print_stats() -> int:
 def _unreadable(problem: str, columns: int) -> str:
     """One line: the statistics file (its name cut from the middle to fit) and ``problem``."""
     from parlour.core.text import ASCII_ELLIPSIS, shorten_middle, width
-    from parlour.midnightoil.statsfile import ledger_path
+    from parlour.midnightoil.files.statsfile import ledger_path
 
     lead = "midnightoil: the statistics file"
     try:
@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.file is not None:
         from parlour.core.saves import SaveError
-        from parlour.midnightoil import savefile
+        from parlour.midnightoil.files import savefile
 
         try:
             game = savefile.load(args.file)
@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         number = args.deal if args.deal is not None else random_below(DEAL_LIMIT)
         game = Game(number)
     # Imported late so that argument errors never touch the terminal layer.
-    from parlour.midnightoil.app import MidnightOilApp
+    from parlour.midnightoil.terminal.app import MidnightOilApp
     from parlour.tui.glyphs import choose_glyphs
     from parlour.tui.runner import run
 

@@ -19,12 +19,12 @@ from parlour.core.cliutil import Argument, Command, seed_arg
 from parlour.core.text import printable
 
 if TYPE_CHECKING:
-    from parlour.mille.ai import ComputerPlayer
-    from parlour.mille.app import MilleApp, Opponent
-    from parlour.mille.bsd import BsdPlayer
-    from parlour.mille.rules import Move
-    from parlour.mille.savefile import Saved
-    from parlour.mille.seat import SeatView
+    from parlour.mille.computer.ai import ComputerPlayer
+    from parlour.mille.computer.bsd import BsdPlayer
+    from parlour.mille.files.savefile import Saved
+    from parlour.mille.game.rules import Move
+    from parlour.mille.game.seat import SeatView
+    from parlour.mille.terminal.app import MilleApp, Opponent
     from parlour.tui.glyphs import Glyphs
 
 DESCRIPTION = """\
@@ -68,7 +68,7 @@ def looks_like_bsd_save(data: bytes) -> bool:
         return False
     import struct
 
-    from parlour.mille.cards import COPIES, Card
+    from parlour.mille.game.cards import COPIES, Card
 
     deck = struct.unpack_from(f"<{BSD_DECK_SIZE}h", data, BSD_DECK_AT)
     if sorted(deck) != sorted(int(card) for card in Card for _ in range(COPIES[card])):
@@ -96,10 +96,10 @@ def _bsd_binary(path: str) -> bool:
 def make_player(level: str, seed: int) -> ComputerPlayer | BsdPlayer:
     """The computer player of ``level``."""
     if level == "classic":
-        from parlour.mille.bsd import BsdPlayer
+        from parlour.mille.computer.bsd import BsdPlayer
 
         return BsdPlayer(seed)
-    from parlour.mille.ai import ComputerPlayer
+    from parlour.mille.computer.ai import ComputerPlayer
 
     return ComputerPlayer(seed)
 
@@ -142,7 +142,7 @@ class LazyComputer:
 def load_saved(path: str) -> Saved:
     """Load a save for the app, everything in it checked; :class:`SaveError` on any problem."""
     from parlour.core.saves import SaveError
-    from parlour.mille import savefile
+    from parlour.mille.files import savefile
 
     if _bsd_binary(path):
         raise SaveError(path, "is a BSD mille save file; those cannot be read (only Parlour saves)")
@@ -168,9 +168,9 @@ def restored_app(
     (docs/foundation.md, "One game, one result")."""
     from datetime import datetime
 
-    from parlour.mille.app import MilleApp
-    from parlour.mille.record import settled_result
-    from parlour.mille.uistate import fit_banner
+    from parlour.mille.files.statsfile import settled_result
+    from parlour.mille.terminal.app import MilleApp
+    from parlour.mille.terminal.messages import fit_banner
     from parlour.tui.glyphs import ASCII
 
     try:
@@ -193,7 +193,7 @@ def restored_app(
 
 def print_stats() -> int:
     """``mille --stats``: the statistics per level as plain text."""
-    from parlour.mille.record import stats_lines
+    from parlour.mille.files.statsfile import stats_lines
 
     for line in stats_lines():
         print(printable(line))
@@ -228,11 +228,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.stats:
         return print_stats()
 
-    from parlour.mille.record import flush_kept
+    from parlour.mille.files.statsfile import flush_kept
 
     flush_kept()  # records kept while the data folder was full or read-only
-    from parlour.mille.app import MilleApp
-    from parlour.mille.rules import Game
+    from parlour.mille.game.rules import Game
+    from parlour.mille.terminal.app import MilleApp
     from parlour.tui.glyphs import choose_glyphs
     from parlour.tui.runner import run
 

@@ -1,0 +1,4 @@
+"""What dixmille keeps on disk: the save file and the statistics ledger.
+
+Pure: never imports the terminal. The plan: docs/architecture.md.
+"""

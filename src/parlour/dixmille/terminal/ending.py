@@ -1,0 +1,250 @@
+"""How a game ends, and how its end is told: the standings, the end screen, the last lines.
+
+* :func:`standings` ranks the players by score, ties shown as ties (``1.``, ``2=``, ``2=``,
+  ``4.``: equal scores share a place and the next place is skipped);
+* :func:`render_standings` is the screen a finished game ends on: the result, every
+  player's place, name and score, the last throws, waiting for a key before the
+  statistics page;
+* :func:`farewell` and :func:`quit_message` are the lines printed when the program ends;
+* a *replay* (a save of a game whose result is already recorded, docs/foundation.md,
+  "One game, one result") is told so as it starts (:func:`replay_opening`) and at every
+  end (:func:`replay_note`).
+
+Every text is measured in display columns and kept within :data:`LINE_COLUMNS`: a
+screen line by choosing a shorter wording, a printed message by wrapping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour import TYPE_CHECKING
+from parlour.core.record import Frozen
+from parlour.core.text import LINE_COLUMNS, fit, pad, printable, width
+from parlour.dixmille.game.names import MAX_NAME
+from parlour.dixmille.game.rules import MAX_CYCLES, TARGET, Game, points
+from parlour.dixmille.terminal.turnlog import Entry
+from parlour.dixmille.terminal.view import (
+    LOG_LINES,
+    ROW_KEYS,
+    ROW_LOG,
+    ROW_MESSAGE,
+    ROW_PROMPT,
+    log_line,
+)
+from parlour.tui.frame import Frame, Style
+from parlour.tui.glyphs import Glyphs
+
+if TYPE_CHECKING:
+    from parlour.dixmille.files.stats import GameLine
+
+WIDTH, HEIGHT = 80, 24
+ROW_RESULT = 3
+ROW_NOTES = 4
+ROW_HEADING = 7
+STANDINGS_PROMPT = "Press any key for this game's statistics"
+STANDINGS_KEYS = "any key: statistics   q quit"
+REPLAY_LABEL = "replay, not counted"
+"""Beside the seed on the board of a replay, all the time it is played."""
+
+
+class Standing(Frozen):
+    """One player's place at the end: ``tied`` when another player has the same score."""
+
+    place: int
+    tied: bool
+    name: str
+    score: int
+
+    __slots__ = ("place", "tied", "name", "score")
+
+    def __init__(self, place: int, tied: bool, name: str, score: int) -> None:
+        object.__setattr__(self, "place", place)
+        object.__setattr__(self, "tied", tied)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "score", score)
+
+    @property
+    def rank(self) -> str:
+        """``1.`` or, for a place shared with another player, ``1=``."""
+        return f"{self.place}{'=' if self.tied else '.'}"
+
+
+def standings(names: Sequence[str], scores: Sequence[int]) -> list[Standing]:
+    """Every player, highest score first (seat order among equals), with their place."""
+    order = sorted(range(len(names)), key=lambda seat: -scores[seat])
+    return [
+        Standing(
+            place=1 + sum(1 for other in scores if other > scores[seat]),
+            tied=sum(1 for other in scores if other == scores[seat]) > 1,
+            name=names[seat],
+            score=scores[seat],
+        )
+        for seat in order
+    ]
+
+
+def _and(names: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def result_text(names: Sequence[str], scores: Sequence[int], turns: int, past: bool = False) -> str:
+    """The result in words: ``Bob wins with 12,850``, ``Ann and Bob share the win with
+    10,200``, a solitaire game ``Ann reached 10,550 in 30 turns``; ``past``: ``won``,
+    ``shared``. A game that ended at the cycle limit with nobody at 10,000 says so
+    (``Bob wins with 450 at the 500-cycle limit``, ``Ann stopped at 450 after 500
+    turns, the limit``)."""
+    best = max(scores)
+    winners = [name for name, score in zip(names, scores, strict=True) if score == best]
+    limit = "" if best >= TARGET else f" at the {MAX_CYCLES}-cycle limit"  # nobody got there
+    if len(names) == 1:
+        if limit:
+            return f"{names[0]} stopped at {points(best)} after {turns} turns, the limit"
+        return f"{names[0]} reached {points(best)} in {turns} turns"
+    if len(winners) == 1:
+        return f"{winners[0]} {'won' if past else 'wins'} with {points(best)}{limit}"
+    return f"{_and(winners)} {'shared' if past else 'share'} the win with {points(best)}{limit}"
+
+
+def game_result(game: Game) -> str:
+    """The result of the finished ``game`` in words."""
+    return result_text([p.name for p in game.players], [p.score for p in game.players], game.cycle)
+
+
+def recorded_result(line: GameLine) -> str:
+    """The result a statistics line recorded, in the past tense (``Ann won with 10,200``)."""
+    return result_text(line.names, line.scores, len(line.turns[0]), past=True)
+
+
+def _first_fitting(*texts: str, columns: int = LINE_COLUMNS) -> str:
+    """The first of ``texts`` that fits ``columns`` (the last one cut if none does)."""
+    for candidate in texts:
+        if width(candidate) <= columns:
+            return candidate
+    return fit(texts[-1], columns)
+
+
+REPLAY = "Replay, not counted"
+
+
+def replay_opening(line: GameLine) -> str:
+    """The message a replay starts with: the game has a result, playing on is not counted."""
+    result = recorded_result(line)
+    return _first_fitting(
+        f"{REPLAY}: this game has ended ({result}).",
+        f"{REPLAY} (ended: {result}).",
+        f"{REPLAY}: this game has ended before.",
+    )
+
+
+def replay_note(line: GameLine) -> str:
+    """What every end of a replay says: nothing was recorded, the first result stands."""
+    result = recorded_result(line)
+    return _first_fitting(
+        f"{REPLAY}: the game's result stands ({result}).",
+        f"{REPLAY} (the result stands: {result}).",
+        f"{REPLAY}: the game's first result stands.",
+    )
+
+
+def wrap(units: Sequence[str], separator: str = " ", indent: str = "") -> list[str]:
+    """``units`` joined by ``separator`` in lines of at most :data:`LINE_COLUMNS` columns
+    (a unit wider than a line gets one of its own)."""
+    lines: list[str] = []
+    line = ""
+    for unit in units:
+        joined = line + separator + unit if line else unit
+        if line and width(joined) > LINE_COLUMNS:
+            lines.append(line)
+            line = indent + unit
+        else:
+            line = joined
+    if line:
+        lines.append(line)
+    return lines
+
+
+def farewell(game: Game, seed: int, notes: Sequence[str] = ()) -> str:
+    """The lines printed when the program ends after ``game``: result, seed, standings, notes.
+
+    ``Bob wins with 12,850. Seed 5.`` then ``Standings:  1. Bob 12,850   2. Ann 9,400``
+    (wrapped at 80 columns; a solitaire game's result is its standing), then each of
+    ``notes`` (a replay, statistics that could not be recorded).
+    """
+    words = f"{game_result(game)}.".split(" ")
+    lines = wrap([*words, f"Seed {seed}."])
+    if len(game.players) > 1:
+        rows = standings([p.name for p in game.players], [p.score for p in game.players])
+        units = [f"{row.rank} {row.name} {points(row.score)}" for row in rows]
+        lines += wrap(["Standings:", *units], separator="   ", indent=" " * 13)
+    lines += [note for note in notes if note]
+    return "\n".join(printable(line) for line in lines)
+
+
+def saved_message(path: str) -> str:
+    """Where the game was saved and how to resume it (the path escaped; in the command,
+    quoted the way the player's shell reads it)."""
+    from parlour.core.shellpath import for_shell
+
+    return f"Your game is saved in {printable(path)}; resume with: dixmille " + printable(
+        for_shell(path)
+    )
+
+
+def quit_message(seed: int, save_path: str | None, unsaved: bool, replay: GameLine | None) -> str:
+    """The lines printed when a game is quit before its end.
+
+    A game whose latest moves are all in a save says where that save is; otherwise it
+    was abandoned (or, for a replay, left: nothing is recorded), and an older save of
+    it is named, since it still resumes.
+    """
+    if save_path is not None and not unsaved:
+        lines = [saved_message(save_path)]
+    else:
+        if replay is None:
+            lines = [f"dixmille: game abandoned (seed {seed})"]
+        else:
+            lines = [f"dixmille: replay left (seed {seed})"]
+        if save_path is not None:
+            lines[0] += "; the moves since your last save are lost"
+            from parlour.core.shellpath import for_shell
+
+            resume = printable(for_shell(save_path))
+            lines.append(f"Your last save still resumes: dixmille {resume}")
+    if replay is not None:
+        lines.append(replay_note(replay))
+    return "\n".join(lines)
+
+
+def render_standings(
+    game: Game, log: Sequence[Entry], glyphs: Glyphs, seed_label: str, notes: Sequence[str]
+) -> Frame:
+    """The screen a finished game ends on, until a key is pressed.
+
+    The result; any notes (a replay, statistics not recorded); every player's place,
+    name and score, highest first (``2=`` for a shared place); the last lines of the
+    turn log (how the game ended); the key that leads to the statistics.
+    """
+    frame = Frame(WIDTH, HEIGHT)
+    frame.put(0, 0, "DIX MILLE", Style.BOLD)
+    frame.put(0, 14, f"Turn {game.cycle}" if len(game.players) == 1 else f"Cycle {game.cycle}")
+    frame.put(0, WIDTH - width(seed_label), seed_label, Style.DIM)
+    frame.put(1, 0, glyphs.hbar * WIDTH, Style.DIM)
+    frame.put(ROW_RESULT, 0, fit(f"GAME OVER: {game_result(game)}", WIDTH), Style.BOLD)
+    for i, note in enumerate(notes[:2]):
+        frame.put(ROW_NOTES + i, 0, fit(note, WIDTH))
+    frame.put(ROW_HEADING, 3, "Final standings", Style.UNDERLINE)
+    rows = standings([p.name for p in game.players], [p.score for p in game.players])
+    for i, row in enumerate(rows):
+        style = Style.BOLD if row.place == 1 else Style.NORMAL
+        line = f"{row.rank:>4}  {pad(row.name, MAX_NAME)}  {points(row.score):>7}"
+        frame.put(ROW_HEADING + 1 + i, 1, line, style)
+    for i, entry in enumerate(log[-LOG_LINES:]):
+        frame.put(ROW_LOG + i, 2, log_line(entry, WIDTH - 2))
+    frame.put(ROW_MESSAGE - 1, 0, glyphs.hbar * WIDTH, Style.DIM)
+    frame.put(ROW_PROMPT, 0, STANDINGS_PROMPT, Style.BOLD)
+    frame.put(ROW_KEYS, 0, STANDINGS_KEYS, Style.DIM)
+    return frame

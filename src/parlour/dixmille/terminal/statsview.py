@@ -1,0 +1,278 @@
+"""The statistics screen (spec section 10): one column per player, four pages on 80x24.
+
+Pages: results and turns (finished solitaire games counted apart, out of
+win %); where the player passes (the style table: by turn points and by dice
+left); dice luck (one-die throws, hot dice, six-dice
+combinations, four 2s); and the style analysis against the optimal policy
+with each player's costliest decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from parlour.core.text import fit, width
+from parlour.dixmille.computer.analysis import Costly, explain, optimum_from_zero
+from parlour.dixmille.files.stats import BAND_LABELS, Totals
+from parlour.dixmille.game.names import MAX_NAME
+from parlour.dixmille.game.rules import points
+from parlour.dixmille.terminal.faces import dice_text
+from parlour.tui.frame import Frame, Style
+from parlour.tui.glyphs import ASCII, Glyphs
+
+WIDTH, HEIGHT = 80, 24
+LABEL = 20
+COLUMN = 10
+"""The narrowest player column (six fit beside the labels)."""
+WIDE_COLUMN = MAX_NAME + 2
+"""A column where a whole name fits with a space before it (up to five players)."""
+MAX_COLUMNS = 6
+FIRST_ROW = 4
+PAGE_TITLES = (
+    "Results and turns",
+    "Style: when you pass",
+    "Dice and luck",
+    "Style against the optimal policy",
+)
+PAGES = len(PAGE_TITLES)
+
+Row = tuple[str, Callable[[Totals], str]]
+
+
+def _num(value: float | None, digits: int = 0) -> str:
+    if value is None:
+        return "-"
+    if digits == 0:
+        return points(round(value))
+    return f"{value:,.{digits}f}"
+
+
+def _pct(a: float, b: float) -> str:
+    return f"{100 * a / b:.0f}%" if b else "-"
+
+
+def _solo_best(t: Totals) -> str:
+    return str(min(t.solitaire_turns)) if t.solitaire_turns else "-"
+
+
+def _solo_mean(t: Totals) -> str:
+    turns = t.solitaire_turns
+    return f"{sum(turns) / len(turns):.1f}" if turns else "-"
+
+
+RESULTS: list[Row] = [
+    ("Games played", lambda t: str(t.games)),
+    ("  abandoned", lambda t: str(t.abandoned)),
+    ("  finished vs others", lambda t: str(t.finished)),
+    ("    won", lambda t: str(t.won)),
+    ("    shared", lambda t: str(t.shared)),
+    ("    win %", lambda t: _pct(t.won, t.finished)),
+    ("  finished solitaire", lambda t: str(t.solitaire)),
+    ("    best, turns", _solo_best),
+    ("    mean, turns", _solo_mean),
+    ("Turns", lambda t: str(t.turns)),
+    ("  throws per turn", lambda t: _num(Totals.ratio(t.throws, t.turns), 2)),
+    ("  points per turn", lambda t: _num(Totals.ratio(t.banked, t.turns))),
+    ("  busts, % of turns", lambda t: _pct(t.busts, t.turns)),
+    ("  lost per bust", lambda t: _num(Totals.ratio(t.bust_lost, t.busts))),
+    ("  best turn", lambda t: points(t.best_turn)),
+    ("  longest, throws", lambda t: str(t.longest_turn)),
+    ("Highest score", lambda t: points(t.highest_score)),
+]
+"""Each rate sits under the count it is taken over: win % over the finished games
+against others (solitaire games apart), the per-turn figures over every turn."""
+
+
+def _band(i: int) -> Callable[[Totals], str]:
+    return lambda t: str(t.pass_bands[i])
+
+
+def _dice(i: int) -> Callable[[Totals], str]:
+    return lambda t: str(t.pass_dice[i])
+
+
+PASSES: list[Row] = [
+    ("Passes", lambda t: str(t.passes)),
+    ("  mean total banked", lambda t: _num(Totals.ratio(t.pass_points, t.passes))),
+    ("By turn points:", lambda t: ""),
+    *[(f"  {label}", _band(i)) for i, label in enumerate(BAND_LABELS)],
+    ("By dice left:", lambda t: ""),
+    *[(f"  {i + 1} {'die' if i == 0 else 'dice'}", _dice(i)) for i in range(6)],
+]
+
+LUCK: list[Row] = [
+    ("One-die throws", lambda t: str(t.one_die)),
+    ("  hit 1st attempt", lambda t: str(t.one_first)),
+    ("  hit 2nd attempt", lambda t: str(t.one_second)),
+    ("  success rate", lambda t: _pct(t.one_first + t.one_second, t.one_die)),
+    ("  bonus points", lambda t: points(t.bonus)),
+    ("  top bonus level", lambda t: str(t.top_bonus)),
+    ("Hot dice per turn", lambda t: _num(Totals.ratio(t.hot_dice, t.turns), 2)),
+    ("1-2-3-4-5-6 taken", lambda t: str(t.straights)),
+    ("Three pairs taken", lambda t: str(t.three_pairs)),
+    ("Four 2s disasters", lambda t: str(t.four_twos)),
+    ("  points lost", lambda t: points(t.four_twos_lost)),
+]
+
+
+def _analysed(fn: Callable[[Totals], str]) -> Callable[[Totals], str]:
+    return lambda t: fn(t) if t.style.go_decisions or t.style.take_decisions else "-"
+
+
+def _choices(t: Totals) -> str:
+    return str(t.style.go_decisions)
+
+
+def _differs(t: Totals) -> str:
+    return f"{100 * t.style.differs:.0f}%" if t.style.go_decisions else "-"
+
+
+STYLE: list[Row] = [
+    ("Turns analysed", _analysed(lambda t: str(t.style.turns))),
+    ("  points per turn", _analysed(lambda t: _num(t.style.points_per_turn))),
+    ("  optimum per turn", _analysed(lambda t: _num(t.style.optimum_per_turn()))),
+    ("  given away/turn", _analysed(lambda t: f"{t.style.per_turn:.1f}")),
+    ("Throw/pass choices", _analysed(_choices)),
+    ("  stopped too early", _analysed(lambda t: str(t.style.too_early))),
+    ("  pushed too far", _analysed(lambda t: str(t.style.too_far))),
+    ("  differ from ZEDX", _analysed(_differs)),
+    ("Takes analysed", _analysed(lambda t: str(t.style.take_decisions))),
+    ("  weaker takes", _analysed(lambda t: str(t.style.take_mistakes))),
+]
+"""The per-turn figures are over the turns analysed (a player's last turn, played to
+win, is not), "differ from ZEDX" over the throw/pass choices."""
+
+TABLES = (RESULTS, PASSES, LUCK, STYLE)
+
+
+STYLE_PAGE = PAGES - 1
+
+
+def style_intro() -> list[str]:
+    """What the style page shows, for someone who has never seen it, and its scale."""
+    scale = optimum_from_zero()
+    return [
+        "Each of your throw/pass choices and takes is compared with ZEDX's optimal play",
+        "from the same position. Given away: the points a choice loses on average, luck",
+        f"aside. For scale: the optimum scores about {scale:,.0f} points per turn from 0.",
+    ]
+
+
+def _right(text: str, columns: int) -> str:
+    """``text`` cut to ``columns`` display columns and aligned to the right."""
+    cut = fit(text, columns)
+    return " " * (columns - width(cut)) + cut
+
+
+def render_stats(
+    players: list[Totals],
+    page: int,
+    title: str,
+    message: str = "",
+    footer: str = "",
+    glyphs: Glyphs = ASCII,
+    empty: str = "No games recorded yet.",
+) -> Frame:
+    """One page of the statistics table for up to six players (``message``: one line or two).
+
+    ``empty`` is said where the columns would be when ``players`` is empty.
+    """
+    frame = Frame(WIDTH, HEIGHT)
+    page = max(0, min(page, PAGES - 1))
+    frame.put(0, 0, fit(f"DIX MILLE STATISTICS - {title}", WIDTH), Style.BOLD)
+    heading = f"{PAGE_TITLES[page]} (page {page + 1}/{PAGES})"
+    frame.put(1, 0, heading, Style.UNDERLINE)
+    # A message of two lines (the game's result, then why it was not recorded) takes row 3 too.
+    for i, line in enumerate(message.split("\n")[:2] if message else ()):
+        frame.put(2 + i, 0, fit(line, WIDTH), Style.BOLD)
+    shown = players[:MAX_COLUMNS]
+    top = FIRST_ROW if message else FIRST_ROW - 1
+    if page == STYLE_PAGE and shown:
+        for i, line in enumerate(style_intro()):
+            frame.put(top + i, 0, line)
+        top += len(style_intro())
+    if not shown:
+        frame.put(FIRST_ROW + 1, 2, fit(empty, WIDTH - 2))
+    column = max(COLUMN, min(WIDE_COLUMN, (WIDTH - LABEL) // max(len(shown), 1)))
+    for i, totals in enumerate(shown):
+        # one column less than the column, so that two names never touch
+        frame.put(top, LABEL + i * column, _right(totals.name, column - 1), Style.BOLD)
+    if shown:
+        for r, (label, fn) in enumerate(TABLES[page]):
+            row = top + 1 + r
+            frame.put(row, 0, fit(label, LABEL))
+            for i, totals in enumerate(shown):
+                frame.put(row, LABEL + i * column, _right(fn(totals), column - 1))
+        if page == STYLE_PAGE:
+            # the row above the keys is free unless it says that players are left out
+            last_row = HEIGHT - 3 if len(players) > MAX_COLUMNS else HEIGHT - 2
+            _costliest(frame, shown, top + 1 + len(STYLE), glyphs, last_row)
+    if len(players) > MAX_COLUMNS:
+        frame.put(
+            HEIGHT - 2, 0, f"({len(players) - MAX_COLUMNS} more players: dixmille --stats NAME)"
+        )
+    keys = footer or "SPACE/-> next page   <- previous   q back"
+    frame.put(HEIGHT - 1, 0, keys[:WIDTH], Style.DIM)
+    return frame
+
+
+def _digits(faces: tuple[int, ...]) -> str:
+    """Dice as digits with spaces (``1 1 5``), two columns a die as the Unicode faces take."""
+    return " ".join(str(face) for face in faces)
+
+
+def costly_line(costly: Costly, glyphs: Glyphs, columns: int = WIDTH) -> str:
+    """One costly decision in ``columns``, its cost always whole.
+
+    The dice as the screen draws them (``⚀ ⚄``, ``[1][5]``); if that is too wide, as
+    digits (``1 5``, as narrow as the Unicode faces); then without the words a line
+    can spare (``on average``, the dice left); a line that still does not fit (none
+    that a record can hold) is cut.
+    """
+    times = f"{costly.times}x " if costly.times > 1 else ""  # 10x and more keep the space
+    line = ""
+
+    def drawn(faces: tuple[int, ...]) -> str:
+        return dice_text(faces, glyphs)
+
+    for faces, brief in ((drawn, False), (_digits, False), (drawn, True), (_digits, True)):
+        line = f"  {times:<3}{explain(costly.decision, faces, brief)}"
+        if width(line) <= columns:
+            return line
+    return fit(line, columns)
+
+
+def _costliest(frame: Frame, shown: list[Totals], row: int, glyphs: Glyphs, last_row: int) -> None:
+    """Each player's costly decisions, each once, most costly first, as far as the page allows.
+
+    A heading is written only with at least one line under it; when the page has no
+    room for every player's heading and line, its last row says how many are left out.
+    """
+    analysed = [t for t in shown if t.style.go_decisions or t.style.take_decisions]
+    if row > last_row or not analysed:
+        return
+    costly = [t for t in analysed if t.style.costly]
+    if not costly:
+        frame.put(row, 0, "Costly decisions: none, no decision gave points away.", Style.UNDERLINE)
+        return
+    room = last_row - row + 1
+    listed = costly
+    if room < 2 * len(costly):
+        listed = costly[: (room - 1) // 2]
+        left_out = len(costly) - len(listed)
+        frame.put(
+            last_row,
+            0,
+            f"({left_out} more players' costly decisions: dixmille --stats NAME)",
+        )
+        room -= 1
+    if not listed:
+        return
+    each = room // len(listed) - 1
+    for totals in listed:
+        heading = f"{fit(totals.name, MAX_NAME)}'s costliest decisions, and what ZEDX would do:"
+        frame.put(row, 0, heading, Style.UNDERLINE)
+        row += 1
+        for costly_decision in totals.style.costliest(each):
+            frame.put(row, 0, costly_line(costly_decision, glyphs))
+            row += 1

@@ -1,0 +1,50 @@
+"""Typing a take: the positions of the dice to set aside, edited key by key (spec 7).
+
+Digits, spaces and commas are typed (12 at most); BACKSPACE erases one, ESC
+or ^U clears the field. ``t``/``p`` are refused with the reason (a take comes
+first); other keys are refused with what to type. The keys that work at every
+prompt (save, statistics, rules, log, quit) are the app's, not this field's.
+"""
+
+from __future__ import annotations
+
+from parlour.core.record import Frozen
+from parlour.dixmille.game.rules import IllegalMove, parse_positions
+from parlour.tui import keys
+
+MAX_TYPED = 12
+
+
+class Edit(Frozen):
+    """The field after a key, and the refusal to show (empty if the key was taken)."""
+
+    entry: str
+    refusal: str
+
+    __slots__ = ("entry", "refusal")
+
+    def __init__(self, entry: str, refusal: str = "") -> None:
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "refusal", refusal)
+
+
+def edit_take(entry: str, key: str, dice: int) -> Edit:
+    """Apply one key (not ENTER) to the typed positions for a throw of ``dice`` dice."""
+    if key in (keys.BACKSPACE, keys.DELETE):
+        return Edit(entry[:-1])
+    if key in (keys.ESC, keys.CTRL_U):
+        return Edit("")
+    if len(key) == 1 and (key.isdigit() or key in " ,"):
+        return Edit(entry + key if len(entry) < MAX_TYPED else entry)
+    if len(key) == 1 and key.lower() in "tp":
+        return Edit(entry, "Take at least one scoring die first: type positions, then ENTER")
+    return Edit(entry, f"Type the positions of the dice to take (1 to {dice})")
+
+
+def highlighted(entry: str, dice: int) -> frozenset[int]:
+    """The positions typed so far that name a die (drawn highlighted)."""
+    try:
+        typed = parse_positions(entry)
+    except IllegalMove:
+        typed = ()
+    return frozenset(p for p in typed if 1 <= p <= dice)

@@ -1,0 +1,244 @@
+"""The Dix Mille screen (spec section 7) as a pure function: game + UI state -> Frame.
+
+Layout on 80x24: a title line; every player's name and score with the
+current player marked; the turn (points, dice available, one-die successes
+and the next bonus, the dice set aside); the thrown dice drawn as faces
+(pips, or digits with ``--ascii``) with their position numbers under them; the
+last events of the turn; a message line, the prompt and the keys.
+"""
+
+from __future__ import annotations
+
+from parlour.core.record import Record
+from parlour.core.text import fit, pad, width
+from parlour.dixmille.game.moves import dice_count
+from parlour.dixmille.game.names import MAX_NAME
+from parlour.dixmille.game.rules import Game, points
+from parlour.dixmille.terminal.faces import dice_text
+from parlour.dixmille.terminal.turnlog import Entry
+from parlour.tui.frame import Frame, Style
+from parlour.tui.glyphs import Glyphs
+
+WIDTH, HEIGHT = 80, 24
+COLUMN = 13
+"""Width of one player's score column (six fit in 80)."""
+DIE_WIDTH = 9
+PIPS: dict[int, tuple[str, str, str]] = {
+    1: ("     ", "  o  ", "     "),
+    2: ("o    ", "     ", "    o"),
+    3: ("o    ", "  o  ", "    o"),
+    4: ("o   o", "     ", "o   o"),
+    5: ("o   o", "  o  ", "o   o"),
+    6: ("o   o", "o   o", "o   o"),
+}
+ROW_SCORES = 2
+ROW_TURN = 6
+ROW_ASIDE = 7
+ROW_DICE = 9
+ROW_LOG = 16
+LOG_LINES = 3
+ROW_MESSAGE = 20
+ROW_PROMPT = 21
+ROW_KEYS = 22
+
+
+class UiState(Record):
+    """What the app shows besides the game."""
+
+    message: str
+    alert: bool
+    """The message is a refusal or a loss (shown bold)."""
+    prompt: str
+    entry: str | None
+    """Text being typed at the prompt (None: no text field)."""
+    keys: str
+    dice: tuple[int, ...]
+    """The dice to draw (the current throw, or the throw that ended a turn)."""
+    highlight: frozenset[int]
+    """Positions (1-based) drawn highlighted: typed or chosen by ZEDX."""
+    log: list[Entry]
+    """The turn log (this cycle and the last); the screen shows its last lines."""
+    bell: bool
+    ended: str
+    """Shown instead of the turn line while the end of a turn is on screen."""
+
+    __slots__ = (
+        "message",
+        "alert",
+        "prompt",
+        "entry",
+        "keys",
+        "dice",
+        "highlight",
+        "log",
+        "bell",
+        "ended",
+    )
+
+    def __init__(
+        self,
+        message: str = "",
+        alert: bool = False,
+        prompt: str = "",
+        entry: str | None = None,
+        keys: str = "",
+        dice: tuple[int, ...] = (),
+        highlight: frozenset[int] = frozenset(),
+        log: list[Entry] | None = None,
+        bell: bool = False,
+        ended: str = "",
+    ) -> None:
+        self.message = message
+        self.alert = alert
+        self.prompt = prompt
+        self.entry = entry
+        self.keys = keys
+        self.dice = dice
+        self.highlight = highlight
+        self.log = [] if log is None else log
+        self.bell = bell
+        self.ended = ended
+
+
+def _box(glyphs: Glyphs) -> tuple[str, str, str, str, str, str]:
+    if glyphs.name == "unicode":
+        return "┌", "┐", "└", "┘", "─", "│"
+    return "+", "+", "+", "+", "-", "|"
+
+
+def draw_die(frame: Frame, row: int, col: int, face: int, glyphs: Glyphs, style: Style) -> None:
+    """One die, 7 wide and 5 high: pips in Unicode, the digit in ASCII."""
+    tl, tr, bl, br, h, v = _box(glyphs)
+    frame.put(row, col, tl + h * 5 + tr, style)
+    if glyphs.name == "unicode":
+        inner = tuple(line.replace("o", "●") for line in PIPS[face])
+    else:
+        inner = ("     ", f"  {face}  ", "     ")
+    for i, line in enumerate(inner):
+        frame.put(row + 1 + i, col, v + line + v, style)
+    frame.put(row + 4, col, bl + h * 5 + br, style)
+
+
+def render(game: Game, ui: UiState, glyphs: Glyphs, seed_label: str = "") -> Frame:
+    """The game screen; every text is cut to its columns, so nothing spills into another."""
+    frame = Frame(WIDTH, HEIGHT)
+    title = "DIX MILLE"
+    frame.put(0, 0, title, Style.BOLD)
+    cycle = f"Cycle {game.cycle}"
+    if len(game.players) == 1:
+        cycle = f"Turn {game.cycle}"
+    frame.put(0, 14, cycle)
+    if seed_label:
+        frame.put(0, WIDTH - width(seed_label), seed_label, Style.DIM)
+    frame.put(1, 0, glyphs.hbar * WIDTH, Style.DIM)
+    _scores(frame, game)
+    if ui.ended:
+        frame.put(ROW_TURN, 1, fit(ui.ended, WIDTH - 1), Style.BOLD)
+    else:
+        _turn(frame, game, glyphs)
+    _dice(frame, ui, glyphs)
+    for i, entry in enumerate(ui.log[-LOG_LINES:]):
+        frame.put(ROW_LOG + i, 2, log_line(entry, WIDTH - 2))
+    frame.put(ROW_MESSAGE - 1, 0, glyphs.hbar * WIDTH, Style.DIM)
+    if ui.message:
+        frame.put(ROW_MESSAGE, 0, fit(ui.message, WIDTH), Style.BOLD if ui.alert else Style.NORMAL)
+    prompt = fit(ui.prompt, WIDTH - (13 if ui.entry is not None else 0))
+    end = frame.put(ROW_PROMPT, 0, prompt, Style.BOLD)
+    if ui.entry is not None:
+        col = end + 1
+        frame.put(ROW_PROMPT, col, fit(ui.entry, WIDTH - col - 1, ""), Style.UNDERLINE)
+        frame.cursor = (ROW_PROMPT, min(col + width(ui.entry), WIDTH - 1))
+    frame.put(ROW_KEYS, 0, fit(ui.keys, WIDTH), Style.DIM)
+    frame.bell = ui.bell
+    return frame
+
+
+def draw_field(frame: Frame, row: int, col: int, text: str, cursor: int) -> None:
+    """A text field being typed (already cut to its columns), the cursor ``cursor`` columns in."""
+    frame.put(row, col, text, Style.UNDERLINE)
+    frame.cursor = (row, min(col + cursor, WIDTH - 1))
+
+
+def log_line(entry: Entry, columns: int) -> str:
+    """One turn-log entry: the player's name in a column of its own, then what happened."""
+    return fit(f"{pad(entry.name, MAX_NAME)} {entry.text}", columns)
+
+
+def _scores(frame: Frame, game: Game) -> None:
+    """Every player's name and score; the player to move marked with > and reverse video."""
+    winners = set(game.winners()) if game.over else set()
+    for seat, player in enumerate(game.players):
+        col = seat * COLUMN
+        current = seat == game.seat and not game.over
+        mark = ">" if current else ("*" if seat in winners else " ")
+        label = f"{mark}{player.name}"
+        if player.computer:
+            label += " (c)"
+        style = Style.REVERSE | Style.BOLD if current else Style.BOLD
+        frame.put(ROW_SCORES, col, pad(label, COLUMN - 1), style)
+        score_style = Style.BOLD if current else Style.NORMAL
+        frame.put(ROW_SCORES + 1, col + 1, points(player.score), score_style)
+    needed = game.needed_to_lead()
+    if needed is not None:
+        frame.put(
+            ROW_SCORES + 2, 1, f"Last turn: {points(needed)} needed to take the lead", Style.BOLD
+        )
+
+
+def _turn(frame: Frame, game: Game, glyphs: Glyphs) -> None:
+    if game.over:
+        return
+    end = frame.put(ROW_TURN, 1, f"{fit(game.player.name, MAX_NAME)}'s turn:", Style.BOLD)
+    available = dice_count(game.dice_left)
+    frame.put(ROW_TURN, end + 1, f"{points(game.turn_points)} turn points   {available} available")
+    bonus = f"One-die successes: {game.level}  next bonus {points(game.next_bonus())}"
+    frame.put(ROW_ASIDE, 1, bonus)
+    aside = dice_text(game.aside, glyphs) if game.aside else "none"
+    frame.put(ROW_ASIDE + 1, 1, f"Set aside: {aside}")
+
+
+def _dice(frame: Frame, ui: UiState, glyphs: Glyphs) -> None:
+    for i, face in enumerate(ui.dice):
+        col = 4 + i * DIE_WIDTH
+        chosen = (i + 1) in ui.highlight
+        style = Style.REVERSE | Style.BOLD if chosen else Style.NORMAL
+        draw_die(frame, ROW_DICE + 1, col, face, glyphs, style)
+        label = f"[{i + 1}]" if chosen else f" {i + 1} "
+        frame.put(ROW_DICE + 6, col + 2, label, Style.BOLD if chosen else Style.NORMAL)
+
+
+def render_rules(four_twos_wipe: bool = True) -> Frame:
+    """The rules page (``?``)."""
+    frame = Frame(WIDTH, HEIGHT)
+    for i, line in enumerate(rules_text(four_twos_wipe)):
+        frame.put(i, 0, line, Style.BOLD if i == 0 else Style.NORMAL)
+    return frame
+
+
+def rules_text(four_twos_wipe: bool = True) -> list[str]:
+    """The rules summary shown by ``?`` (fits 80x24)."""
+    wipe = "your whole score becomes 0" if four_twos_wipe else "the turn's points are lost"
+    return [
+        "DIX MILLE - the rules",
+        "",
+        "Throw six dice; after each scoring throw set aside at least one scoring die,",
+        "then throw the rest (t) or pass (p) to bank the turn's points. A throw with",
+        "nothing to score is a BUST: the turn's points are lost.",
+        "",
+        "Scores: 5 = 50   1 = 100   three 1s = 1000   three of a kind = 100 x face",
+        "        1-2-3-4-5-6 = 3000   three pairs = 1500 (both: all six dice at once)",
+        "At most three dice per throw (except those six-dice combinations).",
+        "",
+        f"FOUR OR MORE 2s on one throw: {wipe}.",
+        "All six dice set aside: hot dice - throw all six again or pass.",
+        "One die left: two attempts to throw a 1 or 5; success scores the die plus a",
+        "bonus of 500 for the first success in the turn, 1000 for the second, ...",
+        "",
+        "The game ends after the cycle in which someone reaches 10,000; the highest",
+        "score wins (equal scores share the win).",
+        "",
+        "Keys: digits + ENTER take dice   t throw   p pass   l turn log   S save",
+        "      i statistics   ? rules   Q quit   any key hurries ZEDX",
+        "",
+        "Press any key to return to the game.",
+    ]

@@ -1,0 +1,352 @@
+"""The Midnight Oil solver: plans, hints, "can this deal still be won?" and auto-solve.
+
+The solver plays fair (spec §8, issue 6): it searches the cards on the table
+(all face up), but a redeal is to it an unknown shuffle. It never applies a
+redeal to look at the result; between phases it judges end states by
+tables measured on shuffles of its own (:mod:`solver_middle`; the older
+profiles sample near ties, :mod:`solver_value`). Its decisions depend
+only on the position and its seed, never on the deal number, so two
+positions that look the same on the table get the same plan.
+
+A plan for the current phase (:func:`plan`) searches every position
+reachable before the next redeal (:mod:`solver_search`): it wins the phase
+if it can (without the draw if possible); otherwise, in the last deal, it
+gets the most cards home; with a redeal left, it chooses the end state with
+the best estimated chance of winning (cards held back included), plays the
+line to it and redeals. The
+searches have node limits, so no position runs away; past a limit the plan
+uses the best end states found so far and says it is not complete.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from dataclasses import dataclass
+
+from parlour.core.rng import MASK64
+from parlour.midnightoil.computer import solver_middle
+from parlour.midnightoil.computer.solver_search import (
+    BUILD,
+    DRAW_HOME,
+    HOME,
+    PhaseResult,
+    Prim,
+    search_phase,
+)
+from parlour.midnightoil.computer.solver_value import MODEL, TABLE, choose_end
+from parlour.midnightoil.game.cards import DECK_SIZE, RANK_COUNT
+from parlour.midnightoil.game.rules import DRAW, REDEAL, Move, State
+
+PLAN_NODE_LIMIT = 60_000
+"""Positions a plan may search in one phase (a typical first deal needs about 2 000)."""
+VERDICT_NODE_LIMIT = 60_000
+"""Positions the "can it still be won?" verdict may search (per question asked)."""
+DONE = (RANK_COUNT,) * 4
+"""Foundation heights with every card home."""
+HINT_SECONDS = 0.9
+"""The clock guard of a hint (spec §8: under a second)."""
+VERDICT_SECONDS = 2.0
+"""The clock guard of the "can it still be won?" verdict."""
+DEFAULT_SEED = 0
+"""The seed of the solver's own shuffles unless another is given."""
+HOLD = "hold"
+"""The profile that judges both redeals by the measured tables, cards held back included."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How the solver judges between the end states of a phase it cannot win.
+
+    ``valuation``: :data:`MODEL` (the measured model of :mod:`solver_model`)
+    or :data:`TABLE` (the previous solver's table with sampled near ties).
+    ``draw_judged``: the redeals left at which ending the phase with the
+    draw spent is a candidate (0: the last deal). ``part_way``: the redeals
+    left at which stopping part way along the foundation moves is one.
+    """
+
+    valuation: str
+    draw_judged: tuple[int, ...]
+    part_way: tuple[int, ...]
+    hold_back: tuple[int, ...] = ()
+    """The redeals left at which the end state is judged by :mod:`solver_middle`'s tables,
+    end states with cards held back included."""
+
+
+PROFILES = {
+    MODEL: Profile(MODEL, (0, 1, 2), (1, 2)),
+    TABLE: Profile(TABLE, (0, 1), (1,)),
+    HOLD: Profile(TABLE, (0, 1), (1, 2), (1, 2)),
+}
+"""The solver's ways of judging between end states, compared by the benchmark."""
+DEFAULT_PROFILE = HOLD
+
+
+def _fans_bytes(state: State) -> tuple[bytes, ...]:
+    return tuple(bytes(f) for f in state.fans)
+
+
+def position_seed(state: State, seed: int) -> int:
+    """The seed for sampling from this position: the table and ``seed``, never the deal number."""
+    blob = b"|".join(_fans_bytes(state))
+    blob += bytes(state.foundations) + bytes((state.redeals_left, int(state.draw_used)))
+    return ((seed & MASK64) * 0x100000001B3 + zlib.crc32(blob)) & MASK64
+
+
+def prims_to_moves(state: State, prims: list[Prim]) -> list[Move]:
+    """The rules' moves for a line of primitive search moves, each checked on replay."""
+    moves: list[Move] = []
+    current = state
+    for p in prims:
+        kind, fan = p[0], p[1]
+        if kind == HOME:
+            card = current.fans[fan][-1]
+            move = Move.to_foundation(fan, card // RANK_COUNT)
+        elif kind == BUILD:
+            move = Move.build(fan, p[2])
+        elif kind == DRAW_HOME:
+            card = current.fans[fan][p[2]]
+            move = Move.draw(fan, p[2], card // RANK_COUNT, True)
+        else:
+            move = Move.draw(fan, p[2], p[3], False)
+        current = current.apply(move)
+        moves.append(move)
+    return moves
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The solver's line for the current phase.
+
+    ``moves`` ends with the redeal when the phase cannot be won and redeals
+    are left. ``wins``: the line gets all 52 cards home. ``home``: cards home
+    at the end of the line (before any redeal). ``complete``: the search
+    saw every position of the phase (else the line is the best found).
+    """
+
+    moves: tuple[Move, ...]
+    wins: bool
+    home: int
+    complete: bool
+    uses_draw: bool
+
+
+def _deadline(budget_seconds: float | None) -> float | None:
+    return None if budget_seconds is None else time.perf_counter() + budget_seconds
+
+
+def _search(
+    state: State,
+    draw_ok: bool,
+    node_limit: int,
+    stop_on_win: bool,
+    win_only: bool = False,
+    deadline: float | None = None,
+    part_way: bool = False,
+) -> PhaseResult:
+    return search_phase(
+        _fans_bytes(state),
+        state.foundations,
+        draw_ok,
+        node_limit=node_limit,
+        stop_on_win=stop_on_win,
+        win_only=win_only,
+        deadline=deadline,
+        part_way=part_way,
+    )
+
+
+def _won_plan(state: State, result: PhaseResult, complete: bool) -> Plan:
+    end = next(e for e in result.ends if e[0] == DONE)
+    moves = prims_to_moves(state, result.path_to(end))
+    uses_draw = any(m.kind == DRAW for m in moves)
+    return Plan(tuple(moves), True, DECK_SIZE, complete, uses_draw)
+
+
+def plan(
+    state: State,
+    *,
+    seed: int = DEFAULT_SEED,
+    node_limit: int = PLAN_NODE_LIMIT,
+    budget_seconds: float | None = None,
+    profile: str = DEFAULT_PROFILE,
+) -> Plan:
+    """The solver's plan for this phase of ``state``.
+
+    Deterministic for a given position and ``seed``: the searches are bounded
+    by ``node_limit`` positions. ``budget_seconds`` adds a guard on the clock
+    for interactive use (a hint must come quickly); it only cuts searches
+    that would run far beyond the usual size.
+
+    1. If the phase can be won without the draw, win it (the draw is kept).
+    2. Else, if the draw is in hand and wins the phase, win it with the draw.
+    3. Else, in the last deal, get the most cards home (using the draw if it
+       helps). With a redeal left, choose the end state with the best
+       estimated chance of winning, play the line to it, then redeal. Before
+       the last redeal the candidates include spending the draw and stopping
+       part way along the foundation moves (a redeal of ``3k + 1`` cards is
+       measurably better than one of ``3k``); before the first, the draw is
+       kept (in a later deal it is worth far more than anything it gains in
+       a phase it cannot win). The ``hold`` profile judges both redeals by
+       :mod:`solver_middle`'s measured tables instead, with the end states
+       that hold cards back among the candidates
+       (:func:`solver_middle.choose_held`).
+    """
+    if state.is_won():
+        return Plan((), True, DECK_SIZE, True, False)
+    how = PROFILES[profile]
+    if how.hold_back and not solver_middle.available():
+        how = PROFILES[TABLE]  # without its table the solver judges as it always did
+    draw_ok = not state.draw_used
+    deadline = _deadline(budget_seconds)
+    judge = state.redeals_left in how.part_way
+    plain = _search(state, False, node_limit, True, deadline=deadline, part_way=judge)
+    if plain.won:
+        return _won_plan(state, plain, plain.complete)
+    if draw_ok:
+        drawn = _search(state, True, node_limit, True, win_only=True, deadline=deadline)
+        if drawn.won:
+            return _won_plan(state, drawn, drawn.complete)
+    result = plain
+    if draw_ok and state.redeals_left in how.draw_judged:
+        result = _search(state, True, node_limit, False, deadline=deadline, part_way=judge)
+        labelled = {e: e for e in result.ends}
+    else:
+        # With a redeal left the draw is kept: the plain ends carry it along.
+        labelled = {(found, draw_ok): (found, flag) for found, flag in plain.ends}
+    if state.redeals_left in how.hold_back:
+        choice, capped = solver_middle.choose_held(
+            _fans_bytes(state),
+            state.foundations,
+            labelled,
+            draw_ok,
+            lambda e: solver_middle.value(e, state.redeals_left),
+            node_limit=node_limit,
+            deadline=deadline,
+        )
+        if capped is None:
+            end = labelled[choice]
+        else:  # held back: the capped search reaches it, labelled as that search saw the draw
+            end, result = choice, capped
+    else:
+        sample_seed = position_seed(state, seed)
+        end = labelled[choose_end(list(labelled), state.redeals_left, sample_seed, how.valuation)]
+    # ``end`` is labelled as its own search saw the draw, so the moves tell whether it is spent.
+    moves = prims_to_moves(state, result.path_to(end))
+    if state.redeals_left > 0:
+        moves.append(Move.redeal())
+    uses_draw = any(m.kind == DRAW for m in moves)
+    return Plan(tuple(moves), False, sum(end[0]), plain.complete and result.complete, uses_draw)
+
+
+def best_moves(
+    state: State, *, seed: int = DEFAULT_SEED, budget_seconds: float | None = None
+) -> list[Move]:
+    """The plan's moves for the current phase (possibly ending with the redeal)."""
+    return list(plan(state, seed=seed, budget_seconds=budget_seconds).moves)
+
+
+def hint(
+    state: State, *, seed: int = DEFAULT_SEED, budget_seconds: float | None = HINT_SECONDS
+) -> Move | None:
+    """The solver's next move; None when it sees none worth making or its search hit a limit.
+
+    Spec §8: past its limit the hint falls back to the cheap tier's move,
+    which the game shows when this returns None.
+    """
+    result = plan(state, seed=seed, budget_seconds=budget_seconds)
+    return result.moves[0] if result.moves and result.complete else None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Can all cards go home before the next redeal? Else the most cards home reachable.
+
+    ``winnable``: yes, using the draw if it is still available;
+    ``winnable_without_draw``: yes without spending it. ``best_home`` and
+    ``best_home_without_draw``: the most cards home reachable in this phase.
+    ``complete``: the search finished, so the answer is exact (otherwise the
+    numbers are what was found, a lower bound).
+    """
+
+    winnable: bool
+    winnable_without_draw: bool
+    best_home: int
+    best_home_without_draw: int
+    draw_available: bool
+    redeals_left: int
+    complete: bool
+
+    def line(self) -> str:
+        """The verdict in one line for the status row (under 80 columns)."""
+        when = "before the next redeal" if self.redeals_left else "in this last deal"
+        if self.winnable_without_draw:
+            extra = " without the draw" if self.draw_available else ""
+            return f"Yes: every card can go home {when}{extra}."
+        if self.winnable:
+            return f"Only with the draw: every card can go home {when} if you use it."
+        bound = "at most" if self.complete else "at least"
+        text = f"No: not {when}; {bound} {self.best_home}/52 home"
+        if self.draw_available and self.best_home_without_draw != self.best_home:
+            text += f" ({self.best_home_without_draw} without the draw)"
+        return text + ("." if self.complete else " (search limit).")
+
+
+def can_win(
+    state: State,
+    *,
+    node_limit: int = VERDICT_NODE_LIMIT,
+    budget_seconds: float | None = VERDICT_SECONDS,
+) -> Verdict:
+    """An exact answer for the current phase (if its searches finish within their limits)."""
+    draw_ok = not state.draw_used and not state.is_won()
+    deadline = _deadline(budget_seconds)
+    plain = _search(state, False, node_limit, True, deadline=deadline)
+    best_plain = plain.best_home()
+    if not draw_ok:
+        won = best_plain == DECK_SIZE
+        return Verdict(won, won, best_plain, best_plain, False, state.redeals_left, plain.complete)
+    if best_plain == DECK_SIZE:
+        return Verdict(True, True, DECK_SIZE, DECK_SIZE, True, state.redeals_left, plain.complete)
+    drawn = _search(state, True, node_limit, True, win_only=True, deadline=deadline)
+    if drawn.won:
+        return Verdict(True, False, DECK_SIZE, best_plain, True, state.redeals_left, plain.complete)
+    full = _search(state, True, node_limit, False, deadline=deadline)
+    best = max(full.best_home(), best_plain)
+    complete = plain.complete and drawn.complete and full.complete
+    return Verdict(best == DECK_SIZE, False, best, best_plain, True, state.redeals_left, complete)
+
+
+class AutoSolver:
+    """Plays the solver's moves one at a time (the ``!`` demo and the benchmark).
+
+    It keeps the current plan while the game follows it, and plans again
+    whenever the position is not the one it expected (after a redeal, an
+    undo, or a move of the player's).
+    """
+
+    def __init__(
+        self,
+        seed: int = DEFAULT_SEED,
+        node_limit: int = PLAN_NODE_LIMIT,
+        profile: str = DEFAULT_PROFILE,
+    ) -> None:
+        self.seed = seed
+        self.node_limit = node_limit
+        self.profile = profile
+        self._queue: list[Move] = []
+        self._expect: tuple[object, ...] | None = None
+
+    def next_move(self, state: State) -> Move | None:
+        """The next move to play in ``state``, or None when none is worth making."""
+        if state.is_won():
+            return None
+        if self._expect != state.key() or not self._queue:
+            found = plan(state, seed=self.seed, node_limit=self.node_limit, profile=self.profile)
+            self._queue = list(found.moves)
+        if not self._queue:
+            self._expect = None
+            return None
+        move = self._queue.pop(0)
+        self._expect = state.apply(move).key() if move.kind != REDEAL else None
+        return move

@@ -1,0 +1,219 @@
+"""Midnight Oil's statistics on disk: the ledger written once per game, and read.
+
+Every ended game appends one line to ``midnightoil/games.jsonl`` in the data
+folder (:mod:`parlour.core.ledger`); everything shown is worked out when it is
+read, so two copies of the game playing at once both count. A game id's first
+record is its result for good: records after it (an older save played again,
+another copy ending the same game) are passed over (docs/foundation.md, "One
+game, one result"), and :func:`settled_result` finds a game's result at once.
+
+A record the ledger cannot take (a full disk, a data folder that cannot be
+used) is kept and written the next time (:mod:`parlour.core.pending`): the game
+says so, a kept result already counts as the game's result, and the kept
+records go in as the statistics are next read. The totals of a long ledger are
+kept beside it (:mod:`parlour.core.tally`, :mod:`parlour.midnightoil.files.statsfold`),
+so a start reads only the games recorded since.
+
+The statistics file of earlier versions (``midnightoil-stats.json``) is read,
+never written, as a baseline the ledger's games are added to
+(:mod:`parlour.midnightoil.files.stats_earlier`); a damaged one is set aside under a
+backup name no earlier backup has.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from parlour.core import ledger, paths, pending, tally
+from parlour.core import record as value
+from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
+from parlour.midnightoil.files.stats import (
+    BASELINE_FILE,
+    LEDGER_FILE,
+    Record,
+    Stats,
+    is_final,
+    record_of,
+)
+from parlour.midnightoil.files.stats_earlier import parse_earlier
+from parlour.midnightoil.files.statsfold import FOLD
+from parlour.midnightoil.game.history import Game
+
+PATH_COLUMNS = 40
+"""Columns a file name may take in a statistics message."""
+ROW_COLUMNS = 76
+"""Columns of the message row at 80 columns (after its margins and the "> " mark)."""
+
+
+class StatsReading(value.Record):
+    """The statistics as read, with what the player should be told about reading them."""
+
+    stats: Stats
+    note: str | None
+    """Something skipped or set aside on the way (the rest is shown), or None."""
+    folder_problem: str | None
+    """The data folder cannot be used: a line for the player (``stats`` is then empty)."""
+    ledger_problem: str | None
+    """Why the ledger could not be read, escaped (``stats`` is then empty)."""
+
+    __slots__ = ("stats", "note", "folder_problem", "ledger_problem")
+
+    def __init__(
+        self,
+        stats: Stats,
+        note: str | None = None,
+        folder_problem: str | None = None,
+        ledger_problem: str | None = None,
+    ) -> None:
+        self.stats = stats
+        self.note = note
+        self.folder_problem = folder_problem
+        self.ledger_problem = ledger_problem
+
+
+def ledger_path() -> Path:
+    """The ledger in the data folder (the folder is not created here)."""
+    return paths.data_file(LEDGER_FILE, create_dir=False)
+
+
+def _shown(path: Path) -> str:
+    return shorten_middle(printable(str(path)), PATH_COLUMNS, ASCII_ELLIPSIS)
+
+
+def _read_baseline() -> tuple[Stats | None, str | None]:
+    path = paths.data_file(BASELINE_FILE, create_dir=False)
+    try:
+        if not path.exists():
+            return None, None
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, f"Earlier statistics unreadable ({exc.strerror or exc}); left as they are."
+    try:
+        return parse_earlier(json.loads(raw.decode("utf-8"))), None
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError):
+        backup = ledger.set_aside(path)
+        if backup is None:
+            return None, f"Earlier statistics in {_shown(path)} are damaged; left as they are."
+        return None, f"Earlier statistics were damaged; kept as {_shown(backup)}."
+
+
+def read_stats(lead: str = "No statistics", columns: int = ROW_COLUMNS) -> StatsReading:
+    """The statistics (earlier baseline plus the ledger), and what reading them found.
+
+    Never raises. A data folder that cannot be used is a ``problem`` (a line of at
+    most ``columns``, starting with ``lead``), and so is a ledger that cannot be
+    read at all; a damaged line, skipped on its own, is a ``note``. A missing data folder
+    is not created: it holds no games. Records kept from before (they could not be
+    written then) go into the ledger first. Nothing is ever rewritten.
+    """
+    try:
+        folder = paths.data_dir(create=False)
+        exists = os.path.lexists(folder)
+    except (OSError, ValueError):
+        exists = True  # folder_problem names what is wrong
+    if exists:
+        problem = paths.folder_problem(lead, columns)
+        if problem is not None:
+            return StatsReading(Stats(), folder_problem=problem)
+    baseline, warning = _read_baseline()
+    path = ledger_path()
+    pending.flush(path)
+    totals = tally.summarise(path, FOLD)
+    if totals.problem is not None:
+        return StatsReading(Stats(), warning, ledger_problem=printable(totals.problem))
+    note = totals.message()
+    if note is not None:
+        note = note[0].upper() + note[1:] + "."
+    stats: Stats = totals.totals
+    if baseline is not None:
+        stats.follow(baseline)
+    return StatsReading(stats, warning or note)
+
+
+def load_stats() -> tuple[Stats, str | None]:
+    """The statistics and a warning for the player's message row, or None (the game's view)."""
+    reading = read_stats()
+    if reading.ledger_problem is not None:
+        return reading.stats, _unreadable(reading.ledger_problem)
+    return reading.stats, reading.folder_problem or reading.note
+
+
+LINK_TAIL = ledger.LINK_REFUSED.removeprefix("is a link")
+"""What follows "is a link" in the ledger's refusal of a link."""
+
+
+def _unreadable(problem: str) -> str:
+    """The message row when the ledger cannot be read, naming the file by its own name
+    (``--stats`` gives the whole path): it fits the row's 76 columns."""
+    try:
+        path = printable(str(ledger_path()))
+    except (OSError, ValueError):
+        path = ""
+    if path and problem.startswith(f"{path} "):
+        problem = Path(LEDGER_FILE).name + problem.removeprefix(path)
+    if problem.endswith(LINK_TAIL):
+        return (
+            f"Statistics unreadable: {problem.removesuffix(LINK_TAIL)}, and links are not followed."
+        )
+    return f"Statistics unreadable ({problem}); the game goes on."
+
+
+def _in_brief(written: pending.Written) -> pending.Written:
+    """``written`` with a link's refusal said in the few words the row has room for."""
+    if written.reason is not None:
+        written.reason = written.reason.removesuffix(LINK_TAIL)
+    return written
+
+
+def settled_result(game_id: str) -> Record | None:
+    """The result already recorded for the game ``game_id``, or None (none, or unreadable).
+
+    A result kept to be written later (:mod:`parlour.core.pending`) is already the
+    game's result: the kept files are looked in after the ledger.
+    """
+    try:
+        path = ledger_path()
+    except (OSError, ValueError):
+        return None
+    for place in (path, *pending.places(path)):
+        found = ledger.settled_record(place, game_id, Record.from_dict, is_final)
+        if found is not None:
+            return found
+    return None
+
+
+NOT_RECORDED = "Statistics not recorded yet (); kept for next time."
+"""The shortest message that still gives a reason (``core.pending.Written.message``)."""
+
+
+def _folder_reason(exc: OSError, columns: int) -> str:
+    """Why the data folder cannot take a record, in as many words as the row has room for."""
+    brief = exc.brief if isinstance(exc, paths.DataDirError) else exc.strerror or str(exc)
+    reason = f"data folder: {printable(brief)}"
+    return reason if width(NOT_RECORDED) + width(reason) <= columns else printable(brief)
+
+
+def append_record(record: Record, columns: int = ROW_COLUMNS) -> str | None:
+    """Append ``record`` to the ledger, or keep it to be written next time.
+
+    None when it is in the ledger; else the line for the player
+    (``core.pending.Written.message``), at most ``columns`` wide.
+    """
+    problem = None
+    try:
+        paths.data_dir(create=True)
+    except OSError as exc:  # DataDirError, or what the system says
+        problem = _folder_reason(exc, columns)
+    try:
+        path = ledger_path()
+    except (OSError, ValueError) as exc:  # not even a name for it (no home folder)
+        reason = problem or printable(str(exc))
+        return pending.Written(reason=reason).message(columns)
+    return _in_brief(pending.record(path, record.to_dict(), problem=problem)).message(columns)
+
+
+def record_game(game: Game, outcome: str, restarted: bool = False) -> str | None:
+    """Append the record of ``game`` ending now with ``outcome`` (see :func:`append_record`)."""
+    return append_record(record_of(game, outcome, restarted))

@@ -1,0 +1,503 @@
+"""The rules of Midnight Oil: positions, legal moves, redeals, the draw (spec §2–§6, §9).
+
+Pure Python, no terminal. API (stable; the solver depends on it):
+
+* cards: ints 0..51 (``suit*13 + rank``), helpers re-exported from
+  :mod:`parlour.midnightoil.game.cards`: ``rank suit card_name parse_card
+  deal_layout redeal_layout deal_in_threes fan_key fan_index``.
+* :class:`Move` — frozen; kinds ``FOUNDATION`` ("fan->foundation"), ``BUILD``
+  ("fan->fan"), ``DRAW`` ("draw") and ``REDEAL`` ("redeal"). Fans are 0..17,
+  foundations 0..3 (suit order C D H S). ``str(move)`` is ``"c -> 1"``,
+  ``"c -> o"``, ``"draw k2 -> 3"`` (the 2nd card from the bottom of fan k),
+  ``"draw k2 -> o"`` or ``"redeal"``; :meth:`Move.parse` reads it back.
+* :class:`State` — one immutable position: ``deal_number``, ``fans`` (18
+  tuples, bottom..top), ``foundations`` (4 counts of cards home per suit, so
+  the top rank + 1; 0 = empty), ``redeals_left`` (2..0), ``draw_used``.
+  ``legal_moves()``, ``apply(move)`` (raises :class:`IllegalMove`),
+  ``is_won()``, ``is_stuck()``, ``cards_home()``, ``key()`` (hashable, for
+  search), ``phase`` (1..3). Applying ``REDEAL`` performs the real shuffle
+  fixed by the deal number; a solver must not use it to peek (it may call
+  :meth:`State.redealt_with` with a shuffle of its own instead).
+* :func:`auto_home_moves` — manual-auto: every foundation move, repeatedly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from parlour import TYPE_CHECKING
+from parlour.core.record import Frozen
+from parlour.midnightoil.game.cards import (
+    DECK_SIZE,
+    FAN_COUNT,
+    FAN_KEYS,
+    KING,
+    RANK_COUNT,
+    SUIT_COUNT,
+    SUITS,
+    Fan,
+    card_name,
+    check_deal_number,
+    deal_in_threes,
+    deal_layout,
+    fan_index,
+    fan_key,
+    parse_card,
+    rank,
+    redeal_layout,
+    suit,
+)
+
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = [
+    "BUILD",
+    "DRAW",
+    "FOUNDATION",
+    "REDEAL",
+    "REDEALS",
+    "IllegalMove",
+    "Move",
+    "State",
+    "auto_home_moves",
+    "card_name",
+    "deal_in_threes",
+    "deal_layout",
+    "fan_index",
+    "fan_key",
+    "parse_card",
+    "rank",
+    "redeal_layout",
+    "suit",
+]
+
+REDEALS = 2
+"""Redeals per game: the deck is shuffled three times in all."""
+PHASES = REDEALS + 1
+FOUNDATION = "fan->foundation"
+BUILD = "fan->fan"
+DRAW = "draw"
+REDEAL = "redeal"
+KINDS = (FOUNDATION, BUILD, DRAW, REDEAL)
+
+
+class IllegalMove(Exception):
+    """A move the rules forbid; ``str()`` is the message for the player."""
+
+
+class Move(Frozen):
+    """One action: a card to a foundation or a fan, the draw, or a redeal.
+
+    ``source`` is a fan (0..17). ``target`` is a foundation (0..3) when
+    ``home`` is true, else a fan. ``position`` is, for the draw only, the
+    index from the bottom (0 = bottom card) of the submerged card drawn.
+    """
+
+    kind: str
+    source: int
+    target: int
+    home: bool
+    position: int
+
+    __slots__ = ("kind", "source", "target", "home", "position")
+
+    def __init__(
+        self,
+        kind: str,
+        source: int = -1,
+        target: int = -1,
+        home: bool = False,
+        position: int = -1,
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "home", home)
+        object.__setattr__(self, "position", position)
+
+    @staticmethod
+    def to_foundation(source: int, foundation: int) -> Move:
+        """The top card of fan ``source`` to foundation ``foundation``."""
+        return Move(FOUNDATION, source, foundation, True)
+
+    @staticmethod
+    def build(source: int, target: int) -> Move:
+        """The top card of fan ``source`` onto fan ``target``."""
+        return Move(BUILD, source, target, False)
+
+    @staticmethod
+    def draw(source: int, position: int, target: int, home: bool) -> Move:
+        """The draw: the card at ``position`` of fan ``source`` to a foundation or fan."""
+        return Move(DRAW, source, target, home, position)
+
+    @staticmethod
+    def redeal() -> Move:
+        """Gather, shuffle and deal again."""
+        return Move(REDEAL)
+
+    def __str__(self) -> str:
+        if self.kind == REDEAL:
+            return "redeal"
+        dest = str(self.target + 1) if self.home else fan_key(self.target)
+        if self.kind == DRAW:
+            return f"draw {fan_key(self.source)}{self.position + 1} -> {dest}"
+        return f"{fan_key(self.source)} -> {dest}"
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read ``str(move)`` back; ``ValueError`` if ``text`` is not a move."""
+        words = text.split()
+        if words == ["redeal"]:
+            return Move.redeal()
+        draw = bool(words) and words[0] == "draw"
+        if draw:
+            words = words[1:]
+        if len(words) != 3 or words[1] != "->" or not words[0] or len(words[2]) != 1:
+            raise ValueError(f"not a move: {text!r}")
+        src_text, dest = words[0], words[2]
+        source = fan_index(src_text[0])
+        home = dest in "1234"
+        target = int(dest) - 1 if home else fan_index(dest)
+        if draw:
+            pos_text = src_text[1:]
+            if not pos_text.isascii() or not pos_text.isdigit() or int(pos_text) < 1:
+                raise ValueError(f"not a move: {text!r}")
+            return Move.draw(source, int(pos_text) - 1, target, home)
+        if len(src_text) != 1:
+            raise ValueError(f"not a move: {text!r}")
+        if home:
+            return Move.to_foundation(source, target)
+        return Move.build(source, target)
+
+
+def _fan_letter(index: int) -> str:
+    return FAN_KEYS[index] if 0 <= index < FAN_COUNT else "?"
+
+
+class State(Frozen):
+    """One position of one game (immutable; :meth:`apply` returns a new state)."""
+
+    deal_number: int
+    fans: tuple[Fan, ...]
+    foundations: tuple[int, int, int, int]
+    redeals_left: int
+    draw_used: bool
+
+    __slots__ = ("deal_number", "fans", "foundations", "redeals_left", "draw_used")
+
+    def __init__(
+        self,
+        deal_number: int,
+        fans: tuple[Fan, ...],
+        foundations: tuple[int, int, int, int] = (0, 0, 0, 0),
+        redeals_left: int = REDEALS,
+        draw_used: bool = False,
+    ) -> None:
+        object.__setattr__(self, "deal_number", deal_number)
+        object.__setattr__(self, "fans", fans)
+        object.__setattr__(self, "foundations", foundations)
+        object.__setattr__(self, "redeals_left", redeals_left)
+        object.__setattr__(self, "draw_used", draw_used)
+
+    @staticmethod
+    def new(deal_number: int) -> State:
+        """The opening position of deal ``deal_number``."""
+        return State(deal_number, deal_layout(deal_number))
+
+    @property
+    def phase(self) -> int:
+        """Which deal of three this is (1, 2 or 3)."""
+        return PHASES - self.redeals_left
+
+    def key(self) -> tuple[object, ...]:
+        """A hashable summary for search tables (the deal number left out)."""
+        return (self.fans, self.foundations, self.redeals_left, self.draw_used)
+
+    def cards_home(self) -> int:
+        """Cards on the foundations (the score, 0..52)."""
+        return sum(self.foundations)
+
+    def cards_left(self) -> list[int]:
+        """The cards still in the fans."""
+        return [c for fan in self.fans for c in fan]
+
+    def is_won(self) -> bool:
+        """All 52 cards are home."""
+        return self.cards_home() == DECK_SIZE
+
+    def is_stuck(self) -> bool:
+        """Not won, and no move, no redeal and no usable draw is left."""
+        return not self.is_won() and not self.legal_moves()
+
+    def top(self, fan: int) -> int | None:
+        """The top card of a fan, or None when it is empty."""
+        cards = self.fans[fan]
+        return cards[-1] if cards else None
+
+    def goes_home(self, card: int) -> bool:
+        """True if ``card`` is the next card of its suit's foundation."""
+        return self.foundations[card // RANK_COUNT] == card % RANK_COUNT
+
+    def fan_holding_top(self, card: int) -> int:
+        """The fan whose top card is ``card``, or -1."""
+        for i, fan in enumerate(self.fans):
+            if fan and fan[-1] == card:
+                return i
+        return -1
+
+    def build_target(self, card: int, exclude: int = -1) -> int:
+        """The unique fan ``card`` may be built on (its successor is on top), or -1."""
+        if card % RANK_COUNT == KING:
+            return -1
+        target = self.fan_holding_top(card + 1)
+        return -1 if target == exclude else target
+
+    def legal_moves(self, include_redeal: bool = True, include_draw: bool = True) -> list[Move]:
+        """All legal moves: foundation moves, builds, draws, then the redeal."""
+        if self.is_won():
+            return []
+        fans = self.fans
+        found = self.foundations
+        tops = {fan[-1]: i for i, fan in enumerate(fans) if fan}
+        homes: list[Move] = []
+        builds: list[Move] = []
+        for i, fan in enumerate(fans):
+            if not fan:
+                continue
+            c = fan[-1]
+            s, r = divmod(c, RANK_COUNT)
+            if found[s] == r:
+                homes.append(Move(FOUNDATION, i, s, True))
+            if r != KING:
+                t = tops.get(c + 1, -1)
+                if t >= 0:
+                    builds.append(Move(BUILD, i, t, False))
+        moves = homes + builds
+        if include_draw and not self.draw_used:
+            moves.extend(self._draw_moves(tops))
+        if include_redeal and self.redeals_left > 0:
+            moves.append(Move(REDEAL))
+        return moves
+
+    def _draw_moves(self, tops: dict[int, int]) -> list[Move]:
+        moves: list[Move] = []
+        for i, fan in enumerate(self.fans):
+            for pos in range(len(fan) - 1):
+                c = fan[pos]
+                s, r = divmod(c, RANK_COUNT)
+                if self.foundations[s] == r:
+                    moves.append(Move(DRAW, i, s, True, pos))
+                if r != KING:
+                    t = tops.get(c + 1, -1)
+                    if t >= 0:
+                        moves.append(Move(DRAW, i, t, False, pos))
+        return moves
+
+    def draw_moves(self) -> list[Move]:
+        """The legal draws (empty once the draw is used)."""
+        if self.draw_used or self.is_won():
+            return []
+        return self._draw_moves({fan[-1]: i for i, fan in enumerate(self.fans) if fan})
+
+    def moved_card(self, move: Move) -> int | None:
+        """The card a move would move (None for a redeal or a bad source)."""
+        if move.kind == REDEAL or not 0 <= move.source < FAN_COUNT:
+            return None
+        fan = self.fans[move.source]
+        if move.kind == DRAW:
+            return fan[move.position] if 0 <= move.position < len(fan) else None
+        return fan[-1] if fan else None
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMove` with the player's message if ``move`` is not legal."""
+        if self.is_won():
+            raise IllegalMove("The game is won: every card is home.")
+        if move.kind == REDEAL:
+            if self.redeals_left <= 0:
+                raise IllegalMove("No redeals left.")
+            return
+        if move.kind not in KINDS or not 0 <= move.source < FAN_COUNT:
+            raise IllegalMove("There is no such move.")
+        fan = self.fans[move.source]
+        letter = _fan_letter(move.source)
+        if not fan:
+            raise IllegalMove(f"Fan {letter} is empty.")
+        if move.kind == DRAW:
+            if self.draw_used:
+                raise IllegalMove("The draw has already been used in this game.")
+            if not 0 <= move.position < len(fan) - 1:
+                raise IllegalMove(f"The draw takes a card under the top of fan {letter}.")
+            card = fan[move.position]
+        else:
+            if move.position != -1 or move.kind not in (FOUNDATION, BUILD):
+                raise IllegalMove("There is no such move.")
+            if move.home != (move.kind == FOUNDATION):
+                raise IllegalMove("There is no such move.")
+            card = fan[-1]
+        name = card_name(card)
+        if move.home:
+            if not 0 <= move.target < SUIT_COUNT:
+                raise IllegalMove("There is no such foundation.")
+            if move.target != suit(card):
+                raise IllegalMove(f"{name} belongs on foundation {suit(card) + 1}.")
+            if not self.goes_home(card):
+                have = self.foundations[move.target]
+                need = "an empty foundation" if have == 0 else "its foundation"
+                wants = "only an ace" if have == 0 else f"the {rank_word(have)} next"
+                raise IllegalMove(f"{name} cannot go to {need}: it takes {wants}.")
+            return
+        if not 0 <= move.target < FAN_COUNT:
+            raise IllegalMove("There is no such fan.")
+        if move.target == move.source and move.kind == BUILD:
+            raise IllegalMove(f"{name} is already on fan {letter}.")
+        dest = self.fans[move.target]
+        if not dest:
+            raise IllegalMove(f"Fan {_fan_letter(move.target)} is empty: nothing goes there.")
+        if rank(card) == KING:
+            raise IllegalMove(f"{name} is a king: it can only go home.")
+        if dest[-1] != card + 1:
+            raise IllegalMove(
+                f"{name} goes only on {card_name(card + 1)}, not on {card_name(dest[-1])}."
+            )
+
+    def apply(self, move: Move) -> State:
+        """The state after ``move``; :class:`IllegalMove` if it is not legal."""
+        self.check(move)
+        if move.kind == REDEAL:
+            redeal = REDEALS - self.redeals_left + 1
+            return self.redealt_with(redeal_layout(self.cards_left(), self.deal_number, redeal))
+        fans = list(self.fans)
+        src = fans[move.source]
+        if move.kind == DRAW:
+            card = src[move.position]
+            fans[move.source] = src[: move.position] + src[move.position + 1 :]
+        else:
+            card = src[-1]
+            fans[move.source] = src[:-1]
+        found = self.foundations
+        if move.home:
+            f = list(found)
+            f[move.target] += 1
+            found = (f[0], f[1], f[2], f[3])
+        else:
+            fans[move.target] = fans[move.target] + (card,)
+        return State(
+            self.deal_number,
+            tuple(fans),
+            found,
+            self.redeals_left,
+            self.draw_used or move.kind == DRAW,
+        )
+
+    def redealt_with(self, fans: Sequence[Fan]) -> State:
+        """This state after a redeal that produced ``fans`` (a solver's sampled shuffle)."""
+        if self.redeals_left <= 0:
+            raise IllegalMove("No redeals left.")
+        return State(
+            self.deal_number,
+            tuple(tuple(f) for f in fans),
+            self.foundations,
+            self.redeals_left - 1,
+            self.draw_used,
+        )
+
+    def describe(self, move: Move) -> str:
+        """The move in words for the player: ``"4♣ (k) to foundation 1"``-style, ASCII names."""
+        if move.kind == REDEAL:
+            return "redeal"
+        card = self.moved_card(move)
+        name = card_name(card) if card is not None else "?"
+        letter = _fan_letter(move.source)
+        dest = f"foundation {move.target + 1}" if move.home else f"fan {_fan_letter(move.target)}"
+        if move.kind == DRAW:
+            return f"draw {name} from fan {letter} to {dest}"
+        return f"{name} ({letter}) to {dest}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict, cards by name."""
+        return {
+            "deal_number": self.deal_number,
+            "fans": [[card_name(c) for c in fan] for fan in self.fans],
+            "foundations": {SUITS[s]: self.foundations[s] for s in range(SUIT_COUNT)},
+            "redeals_left": self.redeals_left,
+            "draw_used": self.draw_used,
+        }
+
+    @staticmethod
+    def from_dict(data: Any) -> State:
+        """Rebuild and validate a state; ``ValueError``/``TypeError``/``KeyError`` if bad."""
+        if not isinstance(data, dict):
+            raise TypeError("the position is not an object")
+        deal = check_deal_number(data["deal_number"])
+        raw_fans = data["fans"]
+        if not isinstance(raw_fans, list) or len(raw_fans) != FAN_COUNT:
+            raise ValueError(f"the position must have {FAN_COUNT} fans")
+        fans: list[Fan] = []
+        for fan in raw_fans:
+            if not isinstance(fan, list):
+                raise TypeError("a fan is not a list of cards")
+            fans.append(tuple(parse_card(c) for c in fan))
+        raw_found = data["foundations"]
+        if not isinstance(raw_found, dict) or set(raw_found) != set(SUITS):
+            raise ValueError("the foundations must be given for C, D, H and S")
+        counts: list[int] = []
+        for s in SUITS:
+            n = raw_found[s]
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= RANK_COUNT:
+                raise ValueError(f"foundation {s} holds {n!r} cards")
+            counts.append(n)
+        home = [s * RANK_COUNT + r for s in range(SUIT_COUNT) for r in range(counts[s])]
+        _check_all_cards(home + [c for fan in fans for c in fan])
+        redeals = data["redeals_left"]
+        if isinstance(redeals, bool) or not isinstance(redeals, int) or not 0 <= redeals <= REDEALS:
+            raise ValueError(f"redeals left must be 0 to {REDEALS}")
+        draw_used = data["draw_used"]
+        if not isinstance(draw_used, bool):
+            raise TypeError("draw_used must be true or false")
+        return State(
+            deal, tuple(fans), (counts[0], counts[1], counts[2], counts[3]), redeals, draw_used
+        )
+
+
+def rank_word(count: int) -> str:
+    """The name of the rank that follows ``count`` cards home (for messages)."""
+    names = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+    return names[count] if 0 <= count < RANK_COUNT else "nothing"
+
+
+def _check_all_cards(cards: Iterable[int]) -> None:
+    seen = sorted(cards)
+    if seen != list(range(DECK_SIZE)):
+        counts: dict[int, int] = {}
+        for c in seen:
+            counts[c] = counts.get(c, 0) + 1
+        twice = [card_name(c) for c, n in counts.items() if n > 1]
+        missing = [card_name(c) for c in range(DECK_SIZE) if c not in counts]
+        detail = []
+        if twice:
+            detail.append("twice: " + " ".join(twice[:5]))
+        if missing:
+            detail.append("missing: " + " ".join(missing[:5]))
+        raise ValueError("the cards do not add up (" + "; ".join(detail) + ")")
+
+
+def auto_home_moves(state: State, foundations: Iterable[int]) -> list[Move]:
+    """Manual-auto: every fan->foundation move to these foundations, repeatedly, in order.
+
+    Never builds and never draws. Returns the moves (possibly none); apply them
+    in order to ``state``.
+    """
+    wanted = set(foundations)
+    moves: list[Move] = []
+    current = state
+    progress = True
+    while progress:
+        progress = False
+        for i, fan in enumerate(current.fans):
+            if fan and suit(fan[-1]) in wanted and current.goes_home(fan[-1]):
+                move = Move.to_foundation(i, suit(fan[-1]))
+                current = current.apply(move)
+                moves.append(move)
+                progress = True
+    return moves

@@ -1,0 +1,444 @@
+"""The computer player: a card-counting heuristic checked by determinized playouts.
+
+It decides only from a :class:`~parlour.mille.game.seat.SeatView` (its hand, both
+tableaux, the discards, the deck size, the scores), never from the deck order
+or the other hand.
+
+1. The heuristic of ``policy.py`` ranks every distinct option (use or discard
+   of each card): safety timing for the coup fourré, attacks valued by the
+   chance that the opponent lacks the remedy and the safety, discards that
+   keep what the unseen cards say is still needed, distance planned for an
+   exact finish.
+2. :class:`SafetyEvidence` sharpens the chance that the opponent holds a
+   safety: an opponent still under a hazard after its own move does not hold
+   the safety for it, and can only have drawn it since.
+3. The search deals the unseen cards at random into an opponent hand of the
+   known size and a deck (determinization), plays each of the best options
+   out to the end of the hand with the same heuristic on both sides (each
+   side deciding only from its own cards and the open ones), and compares the
+   options on the same deals. It keeps the heuristic's choice unless another
+   option is clearly better.
+4. Playouts are scored by what the hand's result is worth towards winning the
+   game (:class:`Stakes`): about its score difference early in a game, only
+   winning or losing once a total reaches 5000. So the computer does not risk
+   a won game for more points, and takes any chance when stopping would lose.
+
+Everything random comes from a generator seeded by the player's seed and the
+position, so the same seed and the same game give the same decisions.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from typing import Any
+
+from parlour.core.rng import make_rng
+from parlour.mille.computer import sim as S
+from parlour.mille.computer.policy import (
+    DEFAULT_WEIGHTS,
+    SURE_PLAY,
+    Heuristic,
+    Option,
+    Weights,
+    finish_move,
+    opponent_safety_share,
+    playout,
+    pre_pick_counter,
+)
+from parlour.mille.game.cards import DECK_SIZE, SAFETIES, Card
+from parlour.mille.game.rules import Move
+from parlour.mille.game.scoring import GAME_POINTS
+from parlour.mille.game.seat import SeatView
+
+__all__ = ["DEFAULT_WEIGHTS", "ComputerPlayer", "Option", "Weights", "sim_from_view"]
+
+MEMORY_VERSION = 1
+"""Version of :meth:`ComputerPlayer.memory`'s format (kept in save files)."""
+
+SAMPLES = 24
+"""Deals of the unseen cards per decision (each candidate is played out on every deal)."""
+MAX_CANDIDATES = 4
+CLEAR_MARGIN = 40.0
+"""Mean hand-score gain a searched option needs over the heuristic's choice..."""
+CLEAR_Z = 2.0
+"""... and how many standard errors of the paired gains that mean must exceed."""
+EXTENSION_SAMPLES = 96
+"""Playouts for Extension? (asked at most once a hand, so it can take more time)."""
+HAND_SPREAD = 1230.0
+"""Spread (standard deviation) of one hand's score difference, as measured in the benchmark."""
+HAND_POINTS = 1070.0
+"""Points a player scores in an average hand, as measured in the benchmark."""
+EQUITY_SCALE = 6700.0
+"""Game-winning chances are reported in points: at the start of a game, one point of
+hand-score difference is worth about one point of this scale."""
+
+
+def sim_from_view(
+    view: SeatView, opponent_hand: list[int], deck: list[int], *, count_hidden: bool = True
+) -> S.Sim:
+    """A simulator position from the seat's view and one guess at the hidden cards.
+
+    Pass blanks (``S.NONE``) for cards that are not guessed: the heuristic
+    never reads the opponent's hand or the deck, only their sizes.
+    ``count_hidden=False`` skips counting the unseen cards, for positions used
+    only to check what is legal (the heuristic refuses those).
+    """
+    sides = [S.Side(), S.Side()]
+    mine = sides[view.me]
+    theirs = sides[1 - view.me]
+    mine.hand = [int(card) for card in view.held()]
+    theirs.hand = opponent_hand
+    for side, tab in ((mine, view.mine), (theirs, view.theirs)):
+        side.mileage = tab.mileage
+        side.battle = S.NONE if tab.battle is None else int(tab.battle)
+        side.limited = tab.limited
+        side.can_go = tab.can_go
+        side.safeties = sum(S.SAFETY_BIT[int(card)] for card, _ in tab.safeties)
+        side.n200 = tab.num_200s
+        side.points = tab.hand_total
+    mine.fresh_battle = view.fresh_battle
+    mine.fresh_speed = view.fresh_speed
+    if not count_hidden:
+        return S.Sim(sides, deck, view.goal, view.me)
+    unseen = view.unseen()
+    hidden = [unseen.get(Card(card), 0) for card in range(len(S.COPIES))]
+    for card in mine.hand:
+        hidden[card] += 1
+    return S.Sim(sides, deck, view.goal, view.me, hidden)
+
+
+def blank_sim(view: SeatView) -> S.Sim:
+    """The seat's view as a simulator position, the hidden cards left blank."""
+    return sim_from_view(view, [S.NONE] * view.theirs.hand_size, [S.NONE] * view.deck_count)
+
+
+class Stakes:
+    """What a hand's result is worth towards winning the game, in points.
+
+    Early in a game a point of hand-score difference is worth about a point,
+    but a hand that ends the game (a total reaching 5000) is worth only
+    winning or losing it: a lead big enough to win is not worth risking, and
+    a deficit the opponent will close the game on must be made up at any risk.
+    Between the two, the chance of winning comes from the lead and the hands
+    likely left, with the spread of a hand's score difference.
+    """
+
+    def __init__(self, view: SeatView, for_game: bool = True) -> None:
+        self.me = view.me
+        self.for_game = for_game
+        """False: score by the hand-score difference alone (for comparison in bench/)."""
+        self.before = (
+            view.mine.overall_total - view.mine.hand_total,
+            view.theirs.overall_total - view.theirs.hand_total,
+        )
+
+    def value(self, sim: S.Sim) -> float:
+        """The game-winning chances after the hand ``sim`` ends, as points."""
+        if not self.for_game:
+            return float(sim.diff(self.me))
+        mine = self.before[0] + sim.sides[self.me].points
+        theirs = self.before[1] + sim.sides[1 - self.me].points
+        return win_chance(mine, theirs) * EQUITY_SCALE
+
+
+def win_chance(mine: int, theirs: int) -> float:
+    """Chance of winning the game from these totals at the end of a hand, minus one half."""
+    lead = mine - theirs
+    if max(mine, theirs) >= GAME_POINTS:
+        return 0.5 if lead > 0 else (-0.5 if lead < 0 else 0.0)
+    hands_left = max(1.0, (GAME_POINTS - max(mine, theirs)) / HAND_POINTS)
+    return 0.5 * math.erf(lead / (HAND_SPREAD * math.sqrt(2 * hands_left)))
+
+
+def deal_hidden(
+    view: SeatView,
+    unseen: list[int],
+    rng: random.Random,
+    safety_odds: dict[int, float] | None = None,
+) -> tuple[list[int], list[int]]:
+    """Deal the unseen cards into an opponent hand and a deck, safeties biased to the hand.
+
+    Each unseen safety goes to the hand with its chance from ``safety_odds``,
+    else with the opponent's share of the draws.
+    """
+    size = view.theirs.hand_size
+    share = opponent_safety_share(view.deck_count)
+    odds = safety_odds or {}
+    hand: list[int] = []
+    rest: list[int] = []
+    for card in unseen:
+        if card >= S.ET and len(hand) < size and rng.random() < odds.get(card, share):
+            hand.append(card)
+        else:
+            rest.append(card)
+    filler, deck = S.deal_unseen(rest, size - len(hand), rng)
+    return hand + filler, deck
+
+
+def unseen_list(view: SeatView) -> list[int]:
+    """The unseen cards as a sorted list of card numbers."""
+    return [int(card) for card, n in sorted(view.unseen().items()) for _ in range(n)]
+
+
+def public_count(view: SeatView) -> int:
+    """Cards used or discarded this hand: every move of either player adds exactly one."""
+    return len(view.mine.public_cards()) + len(view.theirs.public_cards()) + len(view.discards)
+
+
+class OpponentWatch:
+    """What the opponent's own moves showed this hand, seen from one seat's decisions.
+
+    ``deck_at`` maps a card to the deck size when the opponent was last seen not to
+    hold it; it is cleared at each new hand. :meth:`observe` calls :meth:`note` only
+    once the opponent has moved since the seat's last move (:meth:`moved`).
+    """
+
+    def __init__(self) -> None:
+        self.deck_at: dict[int, int] = {}
+        """Card -> deck size when the opponent was last seen not to hold it."""
+        self.last_deck = -1
+        self.public_after_move: int | None = None
+
+    def observe(self, view: SeatView) -> None:
+        """Note what the view shows; call at each of the seat's decisions, in order."""
+        if view.deck_count > self.last_deck:  # a new hand
+            self.deck_at.clear()
+            self.public_after_move = None
+        self.last_deck = view.deck_count
+        if self.public_after_move is None or public_count(view) <= self.public_after_move:
+            return  # the opponent has not moved since the seat's last move
+        self.note(view)
+
+    def note(self, view: SeatView) -> None:
+        """What a view after a move of the opponent's shows it does not hold."""
+        raise NotImplementedError
+
+    def moved(self, view: SeatView, move: Move) -> None:
+        """Note the seat's own move (a use or discard adds one public card)."""
+        if move.kind != "pick":
+            self.public_after_move = public_count(view) + 1
+
+
+class SafetyEvidence(OpponentWatch):
+    """What the opponent's own play shows about the safeties it holds.
+
+    Every player counters a hazard with its safety as soon as it can (it is
+    worth 100 points, a Go, and 300 more as a coup fourré), so an opponent
+    still under a hazard after a move of its own does not hold the safety
+    for it (a standing Speed Limit or Stop: no Right of Way). From then on it
+    holds that safety only if it drew it since: the chance is its share of
+    the draws since that moment, not since the deal. The evidence is kept for
+    the current hand only; save files carry it (:meth:`to_dict`), so a
+    restored game plays on as it would have. ``deck_at`` is by safety.
+    """
+
+    def note(self, view: SeatView) -> None:
+        theirs = view.theirs
+        top = None if theirs.battle is None else int(theirs.battle)
+        if top is not None and S.OOG <= top <= S.STOP:
+            self.deck_at[S.SAFETY_OF[top]] = view.deck_count
+        if theirs.limited:
+            self.deck_at[S.ROW] = view.deck_count
+
+    def to_dict(self) -> dict[str, Any]:
+        """The evidence as plain data (safeties by card name)."""
+        return {
+            "deck_at": {Card(card).name: count for card, count in sorted(self.deck_at.items())},
+            "last_deck": self.last_deck,
+            "public_after_move": self.public_after_move,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SafetyEvidence:
+        """Rebuild from :meth:`to_dict` output; ``ValueError`` naming what is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("the computer's memory is not an object")
+        evidence = cls()
+        deck_at = data.get("deck_at")
+        if not isinstance(deck_at, dict):
+            raise ValueError("the computer's safety evidence is not an object")
+        for name, count in deck_at.items():
+            card = Card.from_name(name)
+            if card not in SAFETIES:
+                raise ValueError(f"the computer's safety evidence names {name}, not a safety")
+            evidence.deck_at[int(card)] = _count(count, "a deck size", 0)
+        evidence.last_deck = _count(data.get("last_deck"), "the last deck size", -1)
+        public = data.get("public_after_move")
+        evidence.public_after_move = None if public is None else _count(public, "a card count", 0)
+        return evidence
+
+    def odds(self, view: SeatView) -> dict[int, float]:
+        """Per safety with evidence, the chance that the opponent holds it now."""
+        odds = {}
+        for safety, then in self.deck_at.items():
+            drawn = (then - view.deck_count) / 2
+            odds[safety] = drawn / (drawn + view.deck_count) if drawn > 0 else 0.0
+        return odds
+
+
+class ComputerPlayer:
+    """Mille Bornes computer opponent; deterministic for a given seed."""
+
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = SAMPLES,
+        search: bool = True,
+        weights: Weights = DEFAULT_WEIGHTS,
+        play_for_game: bool = True,
+    ) -> None:
+        self.weights = weights
+        self.play_for_game = play_for_game
+        self.seed = seed
+        self.samples = samples
+        self.search = search
+        self.evidence = SafetyEvidence()
+
+    def memory(self) -> dict[str, Any]:
+        """What the player remembers beyond the position (for save files), as plain data."""
+        return {"version": MEMORY_VERSION, "evidence": self.evidence.to_dict()}
+
+    def restore_memory(self, memory: Any) -> None:
+        """Take back :meth:`memory` output; ``ValueError`` (and no change) if it is damaged."""
+        if not isinstance(memory, dict):
+            raise ValueError("the computer's memory is not an object")
+        version = memory.get("version")
+        if type(version) is not int or not 1 <= version <= MEMORY_VERSION:
+            raise ValueError("the computer's memory has an unknown version")
+        self.evidence = SafetyEvidence.from_dict(memory.get("evidence"))
+
+    def safety_odds(self, view: SeatView) -> dict[int, float]:
+        """Per safety with evidence, the chance that the opponent holds it (see SafetyEvidence)."""
+        return self.evidence.odds(view)
+
+    def position_rng(self, view: SeatView, salt: int) -> random.Random:
+        """The generator for one use (``salt``) in one position: the same game, the same draws."""
+        return make_rng(position_key(view, self.seed, salt))
+
+    def deals(self, view: SeatView, salt: int, count: int) -> list[S.Sim]:
+        """``count`` guesses at the hidden cards, each as a simulator position.
+
+        The search and the extension decision take their deals from here, so a
+        subclass can deal differently (``bench/mille_oracle.py`` deals the true cards).
+        """
+        rng = self.position_rng(view, salt)
+        unseen = unseen_list(view)
+        odds = self.safety_odds(view)
+        base = blank_sim(view)
+        sims = []
+        for _ in range(count):
+            sim = base.copy()
+            sim.sides[1 - view.me].hand, sim.deck = deal_hidden(view, unseen, rng, odds)
+            sims.append(sim)
+        return sims
+
+    def choose_move(self, view: SeatView) -> Move:
+        """The move to make now (a pick, a use or a discard of one slot)."""
+        if view.phase != "TURN" or view.turn != view.me:
+            raise ValueError("it is not this player's move")
+        self.evidence.observe(view)
+        move = self._decide(view)
+        self.evidence.moved(view, move)
+        return move
+
+    def _decide(self, view: SeatView) -> Move:
+        base = blank_sim(view)
+        if not view.picked:
+            counter = pre_pick_counter(base, view.me)
+            if counter != S.NONE:
+                return Move("use", view.hand.index(Card(counter)))
+            return Move("pick")
+        option = self.choose_option(view, base)
+        slot = view.hand.index(Card(option.card))
+        return Move("use" if option.use else "discard", slot)
+
+    def choose_option(self, view: SeatView, base: S.Sim) -> Option:
+        """The post-pick choice: heuristic ranking, then playouts among the best options."""
+        ranked = Heuristic(base, view.me, self.weights, self.safety_odds(view)).options()
+        best = ranked[0][1]
+        if not self.search or not self.worth_searching(ranked):
+            return best
+        candidates = [option for _, option in ranked[:MAX_CANDIDATES]]
+        stakes = Stakes(view, self.play_for_game)
+        results = self.playout_values(view, candidates, self.samples, stakes)
+        best_gain = 0.0
+        choice = best
+        for index in range(1, len(candidates)):
+            mean, spread = paired_gain(results[index], results[0])
+            if mean > max(CLEAR_MARGIN, CLEAR_Z * spread) and mean > best_gain:
+                best_gain = mean
+                choice = candidates[index]
+        return choice
+
+    def playout_values(
+        self, view: SeatView, options: list[Option], deals: int, stakes: Stakes, salt: int = 1
+    ) -> list[list[float]]:
+        """Per option, its playouts' values on the same ``deals`` guesses at the hidden cards."""
+        results: list[list[float]] = [[] for _ in options]
+        for sim in self.deals(view, salt, deals):
+            for index, option in enumerate(options):
+                trial = sim.copy()
+                finish_move(trial, view.me, option.card, option.use)
+                playout(trial, self.weights)
+                results[index].append(stakes.value(trial))
+        return results
+
+    @staticmethod
+    def worth_searching(ranked: list[tuple[float, Option]]) -> bool:
+        """Search only real choices: a play is on offer and is not a sure thing.
+
+        Pure discard choices and the sure plays (finishing the trip, a
+        countering or cashed safety) are left to the heuristic, which keeps the
+        decision time low where playouts have little to add.
+        """
+        top_score, top = ranked[0]
+        plays = sum(1 for _, option in ranked[:MAX_CANDIDATES] if option.use)
+        return len(ranked) > 1 and top.use and top_score < SURE_PLAY and plays >= 1
+
+    def wants_extension(self, view: SeatView) -> bool:
+        """Whether to go on to 1000: playouts of going on against the bonus of stopping now."""
+        me = view.me
+        stakes = Stakes(view, self.play_for_game)
+        stop_sim = blank_sim(view)
+        stop_sim.end(me)
+        stop_value = stakes.value(stop_sim)
+        total = 0.0
+        for sim in self.deals(view, 2, EXTENSION_SAMPLES):
+            sim.goal = S.EXTENDED
+            sim.turn = 1 - me
+            if not sim.deck and not sim.anyone_can_play():
+                sim.end(S.NONE)
+            playout(sim, self.weights)
+            total += stakes.value(sim)
+        return total / EXTENSION_SAMPLES > stop_value + CLEAR_MARGIN
+
+
+def paired_gain(values: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean gain of ``values`` over ``base`` (paired, deal by deal) and its standard error."""
+    gains = [a - b for a, b in zip(values, base, strict=True)]
+    return statistics.fmean(gains), statistics.pstdev(gains) / math.sqrt(len(gains))
+
+
+def _count(value: Any, what: str, low: int) -> int:
+    if type(value) is not int or not low <= value <= DECK_SIZE:
+        raise ValueError(f"the computer's memory has {what} that is not {low} to {DECK_SIZE}")
+    return value
+
+
+def position_key(view: SeatView, seed: int, salt: int) -> int:
+    """A stable number for (seed, position): Python's hash() of strings varies per process."""
+    key = (seed * 1_000_003 + salt) & 0x7FFFFFFFFFFFFFFF
+    numbers = [
+        *(-1 if card is None else int(card) for card in view.hand),
+        view.deck_count,
+        view.mine.mileage,
+        view.theirs.mileage,
+        len(view.discards),
+        view.mine.hand_total,
+        view.theirs.hand_total,
+    ]
+    for number in numbers:
+        key = (key * 31 + number + 7) & 0x7FFFFFFFFFFFFFFF
+    return key

@@ -1,0 +1,409 @@
+"""Mille statistics: what one hand and one game leave behind, and the totals per level.
+
+Pure: no files, no terminal. The app appends one :class:`GameRecord` per game to
+the ledger (``parlour.core.ledger``, ``DATA/mille/games.jsonl``) when the game
+ends (``won``, ``lost``, ``tied``) or is left without a save (``abandoned``).
+The ledger keeps one record of each ``game_id``: its first finished record
+(the game's result, for good) or, until it has one, its last, so a game saved,
+resumed and finished counts once. :func:`tally` adds the records up per level
+and :func:`report` writes them as plain lines, each rate with its base.
+
+A "game" is one race to 5000 points (``Another game?`` starts the next one);
+a hand is won when the human's hand total beats the computer's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.ledger import is_game_id
+from parlour.core.rng import SEED_LIMIT
+from parlour.core.text import LINE_COLUMNS
+from parlour.mille.game.rules import COMPUTER, EXTENDED_GOAL, HUMAN, Game, Phase
+from parlour.mille.game.scoring import (
+    ALL_SAFETIES_POINTS,
+    COUP_POINTS,
+    DELAYED_ACTION_POINTS,
+    EXTENSION_POINTS,
+    GAME_POINTS,
+    NUM_SAFETIES,
+    SAFE_TRIP_POINTS,
+    SAFETY_POINTS,
+    SHUT_OUT_POINTS,
+    TRIP_POINTS,
+)
+
+LEVELS = ("strong", "classic")
+"""``strong``: today's computer (the default); ``classic``: BSD's own strategy."""
+OUTCOMES = ("won", "lost", "tied", "abandoned")
+RECORD_VERSION = 1
+MAX_HAND_POINTS = (
+    EXTENDED_GOAL
+    + NUM_SAFETIES * (SAFETY_POINTS + COUP_POINTS)
+    + ALL_SAFETIES_POINTS
+    + TRIP_POINTS
+    + SAFE_TRIP_POINTS
+    + DELAYED_ACTION_POINTS
+    + EXTENSION_POINTS
+    + SHUT_OUT_POINTS
+)
+"""The most one hand can score (4600): every item of the score window at once."""
+MAX_GAME_POINTS = GAME_POINTS - 1 + MAX_HAND_POINTS
+"""A game ends at the end of the hand that reaches 5000, so no total passes this."""
+MAX_HANDS = 10**6
+MIN_TRIP_POINTS = 700 + TRIP_POINTS
+INDENT = "  "
+"""A level's lines after its first, and a line carried over, start with this."""
+
+
+def checked_int(value: Any, what: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number (not a bool) from ``low`` to ``high``, else ValueError."""
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{what} must be a whole number from {low} to {high}")
+    return value
+
+
+def checked_bool(value: Any, what: str) -> bool:
+    """``value`` if it is true or false, else ValueError."""
+    if type(value) is not bool:
+        raise ValueError(f"{what} must be true or false")
+    return value
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """One finished hand as the statistics see it (the human's side, both totals)."""
+
+    number: int
+    """The hand's number in the session (``Game.hands_played`` when it ended)."""
+    you: int
+    computer: int
+    trip: bool
+    """The human completed the trip."""
+    safeties: int
+    coups: int
+    shut_out: bool
+
+    @property
+    def won(self) -> bool:
+        """The human's hand total beat the computer's."""
+        return self.you > self.computer
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for a save or a ledger line."""
+        return {
+            "number": self.number,
+            "you": self.you,
+            "computer": self.computer,
+            "trip": self.trip,
+            "safeties": self.safeties,
+            "coups": self.coups,
+            "shut_out": self.shut_out,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> HandSummary:
+        """Strictly rebuild :meth:`to_dict` output; ``ValueError`` names what is impossible."""
+        if not isinstance(data, dict):
+            raise ValueError("a hand summary is not an object")
+        fields: Any = data  # (a dict: its values are checked below)
+        get = fields.get
+        number, you, computer = get("number"), get("you"), get("computer")
+        trip, safeties, coups, shut_out = (
+            get("trip"),
+            get("safeties"),
+            get("coups"),
+            get("shut_out"),
+        )
+        # Every field in one test (a ledger holds hundreds of thousands of hands); only a
+        # hand that fails it goes through the checks one by one, which name the field.
+        if not (
+            type(number) is int
+            and type(you) is int
+            and type(computer) is int
+            and type(safeties) is int
+            and type(coups) is int
+            and type(trip) is bool
+            and type(shut_out) is bool
+            and 1 <= number <= MAX_HANDS
+            and 0 <= you <= MAX_HAND_POINTS
+            and 0 <= computer <= MAX_HAND_POINTS
+            and 0 <= safeties <= NUM_SAFETIES
+            and 0 <= coups <= NUM_SAFETIES
+        ):
+            checked_int(number, "a hand number", 1, MAX_HANDS)
+            checked_int(you, "a hand score", 0, MAX_HAND_POINTS)
+            checked_int(computer, "a hand score", 0, MAX_HAND_POINTS)
+            checked_bool(trip, "a trip flag")
+            checked_int(safeties, "a safety count", 0, NUM_SAFETIES)
+            checked_int(coups, "a coup count", 0, NUM_SAFETIES)
+            checked_bool(shut_out, "a shut-out flag")
+        if coups > safeties or you < safeties * SAFETY_POINTS + coups * COUP_POINTS:
+            raise ValueError("a hand summary does not add up")
+        if shut_out and not trip:
+            raise ValueError("a shut-out without a trip")
+        if trip and you < MIN_TRIP_POINTS:
+            raise ValueError("a trip worth too few points")
+        return cls(number, you, computer, trip, safeties, coups, shut_out)
+
+
+def summarize_hand(game: Game) -> HandSummary:
+    """The summary of the hand that just ended (``game`` in HAND_OVER or GAME_OVER)."""
+    if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        raise ValueError("the hand is not over")
+    you, comp = game.players[HUMAN], game.players[COMPUTER]
+    return HandSummary(
+        number=game.hands_played,
+        you=you.hand_total,
+        computer=comp.hand_total,
+        trip=game.finisher == HUMAN,
+        safeties=len(you.safeties),
+        coups=sum(you.safeties.values()),
+        shut_out=you.bonuses.shut_out > 0,
+    )
+
+
+def check_hands(hands: list[HandSummary], last: int) -> None:
+    """``ValueError`` unless ``hands`` are consecutive hand numbers ending at ``last``."""
+    numbers = [hand.number for hand in hands]
+    if numbers and numbers != list(range(last - len(numbers) + 1, last + 1)):
+        raise ValueError("the game's hand summaries are not consecutive")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game in the ledger: who won (or that it was left), its hands, the level."""
+
+    game_id: str
+    level: str
+    outcome: str
+    you: int
+    computer: int
+    hands: tuple[HandSummary, ...]
+    seed: int
+    complete: bool = True
+    """Whether ``hands`` covers the whole game (a save from before summaries may lack some)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """One ledger line."""
+        return {
+            "version": RECORD_VERSION,
+            "game_id": self.game_id,
+            "level": self.level,
+            "outcome": self.outcome,
+            "you": self.you,
+            "computer": self.computer,
+            "hands": [hand.to_dict() for hand in self.hands],
+            "seed": self.seed,
+            "complete": self.complete,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
+        """Strictly rebuild a ledger line; ``ValueError`` if it is not one a game could write."""
+        if data.get("version") != RECORD_VERSION:
+            raise ValueError("unknown record version")
+        game_id = data.get("game_id")
+        if not is_game_id(game_id):
+            raise ValueError("bad game id")
+        level = data.get("level")
+        if level not in LEVELS:
+            raise ValueError("unknown level")
+        outcome = data.get("outcome")
+        if outcome not in OUTCOMES:
+            raise ValueError("unknown outcome")
+        raw_hands = data.get("hands")
+        if not isinstance(raw_hands, list) or len(raw_hands) > MAX_HANDS:
+            raise ValueError("the hands are not a list")
+        hands = [HandSummary.from_dict(hand) for hand in raw_hands]
+        if hands:
+            check_hands(hands, hands[-1].number)
+        record = cls(
+            game_id=str(game_id),
+            level=str(level),
+            outcome=str(outcome),
+            you=checked_int(data.get("you"), "a total", 0, MAX_GAME_POINTS),
+            computer=checked_int(data.get("computer"), "a total", 0, MAX_GAME_POINTS),
+            hands=tuple(hands),
+            seed=checked_int(data.get("seed"), "a seed", 0, SEED_LIMIT - 1),
+            complete=checked_bool(data.get("complete"), "the complete flag"),
+        )
+        record.check()
+        return record
+
+    def check(self) -> None:
+        """``ValueError`` if the outcome does not follow from the totals and hands."""
+        if self.outcome != "abandoned":
+            if max(self.you, self.computer) < GAME_POINTS:
+                raise ValueError("a finished game below 5000 points")
+            expected = "won" if self.you > self.computer else "lost"
+            if self.you == self.computer:
+                expected = "tied"
+            if self.outcome != expected:
+                raise ValueError("the outcome does not match the totals")
+        you = sum(hand.you for hand in self.hands)
+        comp = sum(hand.computer for hand in self.hands)
+        if you > self.you or comp > self.computer:
+            raise ValueError("the hands add up to more than the totals")
+        if (
+            self.complete
+            and self.outcome != "abandoned"
+            and (you, comp)
+            != (
+                self.you,
+                self.computer,
+            )
+        ):
+            raise ValueError("the hands do not add up to the totals")
+
+
+def game_record(
+    game: Game,
+    game_id: str,
+    level: str,
+    hands: Iterable[HandSummary],
+    *,
+    complete: bool,
+) -> GameRecord:
+    """The record of the game in progress: finished at GAME_OVER, else abandoned."""
+    you = game.players[HUMAN].overall_total
+    comp = game.players[COMPUTER].overall_total
+    if game.phase is Phase.GAME_OVER:
+        outcome = "won" if you > comp else "lost" if you < comp else "tied"
+    else:
+        outcome = "abandoned"
+    return GameRecord(game_id, level, outcome, you, comp, tuple(hands), game.seed, complete)
+
+
+@dataclass
+class LevelStats:
+    """The totals of one level."""
+
+    games: int = 0
+    """Finished games."""
+    won: int = 0
+    lost: int = 0
+    tied: int = 0
+    abandoned: int = 0
+    hands: int = 0
+    hands_won: int = 0
+    points: int = 0
+    trips: int = 0
+    safeties: int = 0
+    coups: int = 0
+    shut_outs: int = 0
+    best: int | None = None
+
+    @property
+    def mean_hand(self) -> float | None:
+        """The human's mean hand score (None before the first hand)."""
+        return self.points / self.hands if self.hands else None
+
+    def add(self, record: GameRecord) -> None:
+        """Count one game and its hands."""
+        if record.outcome == "abandoned":
+            self.abandoned += 1
+        else:
+            self.games += 1
+            self.won += record.outcome == "won"
+            self.lost += record.outcome == "lost"
+            self.tied += record.outcome == "tied"
+        for hand in record.hands:
+            self.hands += 1
+            self.hands_won += hand.won
+            self.points += hand.you
+            self.trips += hand.trip
+            self.safeties += hand.safeties
+            self.coups += hand.coups
+            self.shut_outs += hand.shut_out
+            self.best = hand.you if self.best is None else max(self.best, hand.you)
+
+
+def tally(records: Iterable[GameRecord]) -> dict[str, LevelStats]:
+    """Totals per level (every level present, empty ones included)."""
+    totals = {level: LevelStats() for level in LEVELS}
+    for record in records:
+        totals[record.level].add(record)
+    return totals
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%"
+
+
+def _count(number: int, one: str, many: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{number} {one if number == 1 else many}"
+
+
+def _join(lead: str, pieces: list[tuple[str, str]]) -> list[str]:
+    """``lead`` and each (separator, piece) after it, on lines of at most 80 columns: a
+    piece that would pass the edge starts a new line, indented."""
+    lines = [lead]
+    for separator, piece in pieces:
+        joined = lines[-1] + separator + piece
+        if len(joined) <= LINE_COLUMNS or lines[-1].strip() == "":
+            lines[-1] = joined
+        else:
+            lines[-1] += separator.rstrip()
+            lines.append(INDENT + piece)
+    return lines
+
+
+def level_lines(level: str, stats: LevelStats) -> list[str]:
+    """The lines of one level, for ``mille --stats`` and the end of a session.
+
+    Every rate says its base: ``won 3 of 5 finished games (60%)`` (abandoned games
+    apart), ``won 4 of 9 hands (44%)`` (every hand recorded, abandoned games' too),
+    and the mean hand score is over those same hands.
+    """
+    if not stats.games and not stats.abandoned and not stats.hands:
+        return [f"{level}: no games yet"]
+    if stats.games:
+        finished = _count(stats.games, "finished game", "finished games")
+        games = [
+            ("", f"won {stats.won} of {finished} ({_percent(stats.won, stats.games)})"),
+            (", ", f"lost {stats.lost}"),
+            (", ", f"tied {stats.tied}"),
+        ]
+    else:
+        games = [("", "no game finished")]
+    lines = _join(f"{level}: ", [*games, ("; ", f"{stats.abandoned} abandoned")])
+    if stats.hands:
+        hands = [
+            (
+                "",
+                f"won {stats.hands_won} of {_count(stats.hands, 'hand', 'hands')}"
+                f" ({_percent(stats.hands_won, stats.hands)})",
+            ),
+            (", ", f"mean hand score {stats.points / stats.hands:.0f}"),
+            (", ", f"best hand {stats.best}"),
+        ]
+    else:
+        hands = [("", "no hand finished")]
+    lines += _join(INDENT, hands)
+    lines += _join(
+        INDENT,
+        [
+            ("", f"trips {stats.trips}"),
+            (", ", f"safeties {stats.safeties}"),
+            (", ", f"coups fourres {stats.coups}"),
+            (", ", f"shut-outs {stats.shut_outs}"),
+        ],
+    )
+    return lines
+
+
+def report(records: Iterable[GameRecord], levels: Iterable[str] = LEVELS) -> list[str]:
+    """Plain lines for the given levels."""
+    return report_totals(tally(records), levels)
+
+
+def report_totals(totals: Mapping[str, LevelStats], levels: Iterable[str] = LEVELS) -> list[str]:
+    """Plain lines for the given levels of ``totals`` (from :func:`tally` or the fold)."""
+    lines: list[str] = []
+    for level in levels:
+        lines += level_lines(level, totals[level])
+    return lines

@@ -1,0 +1,255 @@
+"""The mille app's statistics keeping: hand summaries as hands end, one ledger line per game.
+
+:class:`Recorder` holds the current game's :class:`~parlour.mille.files.savefile.Meta`
+(its id, the level, the summaries of its finished hands, kept in saves) and
+appends the game's record to ``DATA/mille/games.jsonl`` with
+:func:`parlour.core.pending.record`: when the game ends (GAME_OVER), and when it
+is left without a save (quit unsaved, or a crash whose recovery save failed). A
+record the ledger cannot take (a full or read-only data folder) is kept and
+written the next time; the farewell says so in one line
+(:meth:`parlour.core.pending.Written.message`). The kept records are also
+written as the game starts and before the statistics are shown
+(:func:`flush_kept`), and a result still kept counts as recorded for a replay.
+
+One game, one result (docs/foundation.md): until a game has a result the last
+line of its id counts, so a game recorded as abandoned and later resumed from a
+save and finished counts once; its first finished record is its result for
+good. A game restored from a save after its result was recorded is a *replay*
+(:func:`settled_result` tells, as the save loads): it records nothing, and the
+message line and the farewell say so.
+"""
+
+from __future__ import annotations
+
+from parlour import TYPE_CHECKING
+from parlour.mille.files.meta import Meta
+from parlour.mille.game.rules import Phase
+
+if TYPE_CHECKING:  # the ledger and the statistics are imported when a record is written
+    from pathlib import Path
+
+    from parlour.core import ledger
+    from parlour.mille.files.stats import GameRecord
+    from parlour.mille.game.rules import Game
+
+LEDGER_NAME = "games.jsonl"
+
+
+def ledger_path() -> Path:
+    """Where mille's statistics live (``OSError`` if the data folder cannot be used)."""
+    from parlour.core import paths
+
+    return paths.data_dir(create=False) / "mille" / LEDGER_NAME
+
+
+def is_final(record: GameRecord) -> bool:
+    """Whether a record is a game's result: a finished game (won, lost, tied), not abandoned."""
+    return record.outcome != "abandoned"
+
+
+def read_records() -> ledger.Reading:
+    """Every game in the ledger, one record each (its result once it has one, else its last
+    record); damaged lines counted and skipped, replays passed over."""
+    from parlour.core import ledger
+    from parlour.mille.files import stats
+
+    try:
+        path = ledger_path()
+    except OSError as exc:
+        reading = ledger.Reading()
+        reading.problem = f"the data folder cannot be used ({exc.strerror or exc})"
+        return reading
+    return ledger.read(path, stats.GameRecord.from_dict, lambda record: record.game_id, is_final)
+
+
+def settled_result(game_id: str) -> GameRecord | None:
+    """The recorded result of the game ``game_id`` (None: it has none, or none can be read):
+    in the ledger, or in a record kept to be written there (:mod:`parlour.core.pending`)."""
+    from parlour.core import ledger, pending
+    from parlour.mille.files import stats
+
+    try:
+        path = ledger_path()
+    except OSError:
+        return None
+    for place in (path, *pending.places(path)):
+        found = ledger.settled_record(place, game_id, stats.GameRecord.from_dict, is_final)
+        if found is not None:
+            return found
+    return None
+
+
+def data_folder_problem() -> str | None:
+    """Why the data folder cannot take a record, in a few words (None: it can)."""
+    from parlour.core import paths
+
+    try:
+        paths.data_dir(create=True)
+    except paths.DataDirError as exc:
+        return f"data folder: {exc.brief}"
+    except OSError as exc:
+        return f"data folder: {exc.strerror or exc}"
+    return None
+
+
+def flush_kept() -> None:
+    """Write the records kept from earlier (a full or read-only data folder) to the ledger.
+
+    Cheap when there are none (two ``stat`` calls); never raises.
+    """
+    from parlour.core import pending
+
+    try:
+        path = ledger_path()
+    except OSError:
+        return
+    pending.flush(path)
+
+
+def _result_words(result: GameRecord) -> str:
+    """``lost 5250-6300``: the outcome and the totals, yours first."""
+    return f"{result.outcome} {result.you}-{result.computer}"
+
+
+def replay_note(result: GameRecord) -> str:
+    """The message line as a replay starts (at most 35 columns: totals below 10000)."""
+    return f"Replay, not counted: {_result_words(result)}"
+
+
+def replay_farewell(result: GameRecord) -> str:
+    """The farewell's line about a replay (at most 76 columns)."""
+    return f"The restored game had ended already (you {_result_words(result)}): not counted again."
+
+
+def stats_lines(levels: tuple[str, ...] | None = None) -> list[str]:
+    """The statistics as plain lines, of every level unless ``levels`` is given (with a
+    line about anything skipped).
+
+    The kept records are written first; the ledger is read as a fold
+    (:func:`parlour.core.tally.summarise` with :data:`parlour.mille.files.statsfold.FOLD`), so the
+    settled games' totals kept beside it spare reading it all again.
+    """
+    from parlour.core import tally
+    from parlour.mille.files import stats
+    from parlour.mille.files.statsfold import FOLD
+
+    flush_kept()
+    try:
+        path = ledger_path()
+    except OSError as exc:
+        summary = tally.Tally(FOLD.empty())
+        summary.problem = f"the data folder cannot be used ({exc.strerror or exc})"
+    else:
+        summary = tally.summarise(path, FOLD)
+    lines = stats.report_totals(summary.totals, stats.LEVELS if levels is None else levels)
+    note = summary.message("statistics")
+    return [*lines, *fitted(note)] if note else lines
+
+
+def fitted(line: str) -> list[str]:
+    """``line`` broken at spaces into lines of at most 80 columns, the later ones indented
+    as a level's are; a word too long for a line (a long path) is cut in the middle."""
+    from parlour.core.text import ASCII_ELLIPSIS, LINE_COLUMNS, shorten_middle, width
+    from parlour.mille.files.stats import INDENT
+
+    lines: list[str] = []
+    for word in line.split(" "):
+        if lines and width(joined := f"{lines[-1]} {word}") <= LINE_COLUMNS:
+            lines[-1] = joined
+            continue
+        lead = INDENT if lines else ""
+        room = LINE_COLUMNS - width(lead)
+        lines.append(
+            lead + (word if width(word) <= room else shorten_middle(word, room, ASCII_ELLIPSIS))
+        )
+    return lines
+
+
+class Recorder:
+    """Summaries and ledger lines for the games of one session."""
+
+    def __init__(self, meta: Meta, replay_of: GameRecord | None = None) -> None:
+        self.meta = meta
+        self.recorded = False
+        """Whether a record was written in this session (the farewell shows the totals)."""
+        self.problem: str | None = None
+        """The last failure to record, for the player."""
+        self.replay_of = replay_of
+        """The recorded result of the game in play when it is a replay (it records nothing)."""
+        self.replayed = replay_of
+        """The result of the last game of this session found to be a replay (for the farewell)."""
+
+    @property
+    def level(self) -> str:
+        """The computer's level."""
+        return self.meta.level
+
+    def settle(self, game: Game) -> None:
+        """Summarize a hand that has just ended (once) and record a game that has just ended."""
+        if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return
+        hands = self.meta.hands
+        if hands and hands[-1].number == game.hands_played:
+            return
+        from parlour.mille.files import stats
+
+        hands.append(stats.summarize_hand(game))
+        if game.phase is Phase.GAME_OVER:
+            self.record(game)
+
+    def new_game(self) -> None:
+        """``Another game?`` was answered yes: a new id and no hands yet."""
+        from parlour.core.gameid import new_game_id
+
+        self.meta = Meta(new_game_id(), self.meta.level, [], True)
+        self.replay_of = None
+
+    def abandoned(self, game: Game) -> None:
+        """The game is being left without a save: record it (a finished game already is)."""
+        if game.phase is not Phase.GAME_OVER:
+            self.record(game)
+
+    def record(self, game: Game) -> None:
+        """Append the game's record as it stands now (a data folder that cannot be used is
+        named in the problem, with why).
+
+        Nothing is written for a replay: a game whose result the ledger already holds,
+        known as the save loaded or found now (another copy of the game may have
+        finished it since).
+        """
+        if self.replay_of is not None:
+            return
+        from parlour.core import pending
+        from parlour.core.text import LINE_COLUMNS
+        from parlour.mille.files import stats
+
+        meta = self.meta
+        result = settled_result(meta.game_id)
+        if result is not None:
+            self.replay_of = self.replayed = result
+            return
+        record = stats.game_record(
+            game, meta.game_id, meta.level, meta.hands, complete=meta.complete
+        )
+        problem = data_folder_problem()
+        try:
+            path = ledger_path()
+        except OSError:  # not even a place to name: nothing can keep it
+            self.problem = pending.Written(reason=problem).message(LINE_COLUMNS)
+            return
+        written = pending.record(path, record.to_dict(), problem=problem)
+        if written.recorded:
+            self.recorded = True
+        self.problem = written.message(LINE_COLUMNS)
+
+    def farewell_lines(self) -> list[str]:
+        """What the end of the session shows: a replay said as such, this level's totals (when
+        this session recorded a game), or why none were kept."""
+        lines = []
+        if self.replayed is not None:
+            lines.append(replay_farewell(self.replayed))
+        if self.problem:
+            lines.append(self.problem)
+        if self.recorded:
+            lines += stats_lines((self.meta.level,))
+        return lines

@@ -1,0 +1,555 @@
+"""Mille Bornes rules as BSD mille plays them (spec §1–5), with four BSD bugs fixed.
+
+One :class:`Game` is the whole match: both players, totals, games won and the
+current hand. The player to move calls :meth:`Game.apply` with a :class:`Move`
+("pick", "use N", "discard N"; slot 0 is P). Illegal moves raise
+:class:`IllegalMove` with BSD's message, checked in BSD's order (spec §8.2).
+
+Turn: pick into P (two cards when slot 1 is empty, §2.2), then use or discard
+one card; the hole is filled from the lowest occupied slot (§2.1 step 3); a
+safety gives another turn; a safety countering the hazard on one's own pile
+may be played before picking, and is a coup fourré while the hazard is fresh.
+Once the deck is empty nobody picks, a player with no card is skipped, and the
+hand ends as soon as neither player holds a playable card (BSD's test, §4.7).
+Reaching exactly 700 puts the game in phase EXTENSION for that player:
+:meth:`Game.answer_extension` raises the goal to 1000 or ends the hand.
+
+Bugs of BSD fixed here (see docs/mille.md):
+1. Right of Way scores a coup fourré only when the fresh attack is a Stop or a
+   Speed Limit (BSD also paid one for a fresh Out of Gas under an old limit).
+2. Once the deck is empty the coup window closes with the victim's first move
+   of its next turn, as the pick would have closed it (BSD never closed it).
+3. Empty slots are never cards: they are not playable, valued or counted, and a
+   player with an empty hand is skipped (no phantom cards).
+4. The EXTENSION phase is part of the saved state, so a save made at the
+   question restores the question.
+
+Settled details beyond the contract: the seat view lives in ``seat.py``
+(:class:`SeatView`); :attr:`Game.next_starter` says who starts the next hand
+(kept in saves: the alternation goes on after a restore).
+"""
+
+from __future__ import annotations
+
+import random
+
+from parlour import TYPE_CHECKING
+from parlour.core.rng import make_rng, rng_state, shuffle
+from parlour.mille.game.cards import (
+    COPIES,
+    DECK_SIZE,
+    FIXED_REMEDIES,
+    HAZARD_FOR,
+    MILES,
+    SAFETY_FOR,
+    Card,
+    full_deck,
+)
+from parlour.mille.game.scoring import (
+    ALL_SAFETIES_POINTS,
+    COUP_POINTS,
+    GAME_POINTS,
+    NUM_SAFETIES,
+    SAFETY_POINTS,
+    HandScore,
+    ScoreRow,
+    trip_bonuses,
+)
+from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import (
+    COMPUTER,
+    DEAL_SIZE,
+    EXTENDED_GOAL,
+    GOAL,
+    HAND_SLOTS,
+    HUMAN,
+    MAX_200S,
+    SLOT_NAMES,
+    SPEED_LIMIT_MAX,
+    STATE_VERSION,
+    Event,
+    IllegalMove,
+    Move,
+    Phase,
+    PlayerState,
+    compact_hand,
+    other,
+)
+
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = [
+    "COMPUTER",
+    "DEAL_SIZE",
+    "EXTENDED_GOAL",
+    "GOAL",
+    "HAND_SLOTS",
+    "HUMAN",
+    "MAX_200S",
+    "SLOT_NAMES",
+    "SPEED_LIMIT_MAX",
+    "STATE_VERSION",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Phase",
+    "PlayerState",
+    "card_total_ok",
+    "compact_hand",
+    "other",
+]
+
+
+class Game:
+    """The whole Mille Bornes match (see the module docstring for the rules)."""
+
+    def __init__(self, seed: int, rng: random.Random) -> None:
+        self.seed = seed
+        self.rng = rng
+        self.players: tuple[PlayerState, PlayerState] = (PlayerState(), PlayerState())
+        self.phase = Phase.TURN
+        self.turn = HUMAN
+        self.goal = GOAL
+        self.deck: list[Card] = []
+        self.discards: list[Card] = []
+        self.starter = HUMAN
+        self.next_starter = HUMAN
+        self.hands_played = 0
+        self.finisher: int | None = None
+
+    # ----------------------------------------------------------------- set-up
+    @classmethod
+    def new(cls, seed: int) -> Game:
+        """A new match from ``seed``; the human starts the first hand."""
+        game = cls(seed, make_rng(seed))
+        game.next_starter = HUMAN
+        game._deal()
+        return game
+
+    def _deal(self) -> None:
+        self.deck = full_deck()
+        shuffle(self.deck, self.rng)
+        self.discards = []
+        self.goal = GOAL
+        self.finisher = None
+        for player in self.players:
+            player.new_hand()
+        for player in self.players:
+            for slot in range(1, DEAL_SIZE + 1):
+                player.hand[slot] = self.deck.pop()
+        self.starter = self.next_starter
+        self.next_starter = other(self.starter)
+        self.turn = self.starter
+        self.phase = Phase.TURN
+        self.hands_played += 1
+
+    def next_hand(self) -> None:
+        """Deal the next hand; after GAME_OVER first settle the games won and reset totals."""
+        if self.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            raise IllegalMove("the hand is not over")
+        if self.phase is Phase.GAME_OVER:
+            self.settle_game()
+        self._deal()
+
+    def settle_game(self) -> None:
+        """Award the game to the higher total (ties to nobody) and reset the totals."""
+        human, computer = self.players
+        if human.overall_total != computer.overall_total:
+            winner = human if human.overall_total > computer.overall_total else computer
+            winner.games_won += 1
+        for player in self.players:
+            player.overall_total = 0
+            player.hand_total = 0
+
+    # ------------------------------------------------------------ properties
+    @property
+    def deck_count(self) -> int:
+        """Cards left to pick."""
+        return len(self.deck)
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The card shown on the discard pile."""
+        return self.discards[-1] if self.discards else None
+
+    @property
+    def current(self) -> PlayerState:
+        """The player whose move it is."""
+        return self.players[self.turn]
+
+    def winner(self) -> int | None:
+        """In GAME_OVER, the player with the higher total (None on a tie)."""
+        human, computer = self.players
+        if human.overall_total == computer.overall_total:
+            return None
+        return HUMAN if human.overall_total > computer.overall_total else COMPUTER
+
+    # ------------------------------------------------------------- legality
+    def _has_picked(self, player: PlayerState, card: Card | None) -> bool:
+        """BSD's pick test: for a safety it looks at slot 1, else at P (spec §2.1)."""
+        if not self.deck:
+            return True
+        return player.hand[1 if card is not None and card.is_safety else 0] is not None
+
+    def _is_counter(self, player: PlayerState, card: Card) -> bool:
+        """A safety answering the hazard on one's own pile (or Right of Way under a limit)."""
+        if card == Card.RIGHT_OF_WAY and player.limited:
+            return True
+        return player.battle is not None and SAFETY_FOR.get(player.battle) == card
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMove` if ``move`` is not allowed now (changes nothing)."""
+        if self.phase is Phase.EXTENSION:
+            raise IllegalMove("answer the extension question first")
+        if self.phase is not Phase.TURN:
+            raise IllegalMove("the hand is over")
+        player = self.current
+        if move.kind == "pick":
+            if not self.deck:
+                raise IllegalMove("no more cards")
+            if player.picked:
+                raise IllegalMove("already picked")
+            return
+        card = player.hand[move.slot]
+        if move.kind == "discard":
+            if not self._has_picked(player, card):
+                raise IllegalMove("must pick first")
+            if card is None:
+                raise IllegalMove("no card there")
+            if card.is_safety:
+                raise IllegalMove("discard a safety?")
+            return
+        self._check_use(player, card)
+
+    def _check_use(self, player: PlayerState, card: Card | None) -> None:
+        """BSD's playcard() checks, in its order (spec §3, §8.2)."""
+        if (card is None or not card.is_safety) and not self._has_picked(player, card):
+            raise IllegalMove("must pick first")
+        if card is None:
+            raise IllegalMove("no card there")
+        opponent = self.players[other(self.turn)]
+        if card.is_distance:
+            if card == Card.D200 and player.num_200s >= MAX_200S:
+                raise IllegalMove("only two 200's per hand")
+            if MILES[card] > SPEED_LIMIT_MAX and player.limited:
+                raise IllegalMove("limit of 50")
+            if card != Card.D25 and player.mileage + MILES[card] > self.goal:
+                raise IllegalMove(f"puts you over {self.goal}")
+            if not player.can_go:
+                raise IllegalMove("cannot move now")
+        elif card in FIXED_REMEDIES:
+            if player.battle != HAZARD_FOR[card]:
+                raise IllegalMove(f'can\'t play "{card.label}"')
+        elif card == Card.GO:
+            top = player.battle
+            if top is not None and top != Card.STOP and top not in FIXED_REMEDIES:
+                raise IllegalMove(f'cannot play "Go" on a "{top.label}"')
+        elif card == Card.END_OF_LIMIT:
+            if not player.limited:
+                raise IllegalMove("not limited")
+        elif card == Card.SPEED_LIMIT:
+            if opponent.limited:
+                raise IllegalMove("opponent has limit")
+            if opponent.has(Card.RIGHT_OF_WAY):
+                raise IllegalMove("opponent is protected")
+        elif card.is_hazard:
+            if not opponent.can_go:
+                raise IllegalMove("opponent cannot go")
+            if opponent.has(SAFETY_FOR[card]):
+                raise IllegalMove("opponent is protected")
+        elif not self._is_counter(player, card) and self.deck and not player.picked:
+            raise IllegalMove("must pick first")
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` would be accepted."""
+        try:
+            self.check(move)
+        except IllegalMove:
+            return False
+        return True
+
+    def legal_moves(self) -> list[Move]:
+        """Every accepted move of the player to move: pick, then uses, then discards."""
+        if self.phase is not Phase.TURN:
+            return []
+        moves = [Move("pick")]
+        moves += [Move("use", slot) for slot in range(HAND_SLOTS)]
+        moves += [Move("discard", slot) for slot in range(HAND_SLOTS)]
+        return [move for move in moves if self.is_legal(move)]
+
+    def playable(self, who: int, card: Card) -> bool:
+        """BSD's "playable" test of the end-of-deck check (spec §4.7)."""
+        player = self.players[who]
+        opponent = self.players[other(who)]
+        if card.is_safety:
+            return True
+        if card.is_distance:
+            if card == Card.D200 and player.num_200s >= MAX_200S:
+                return False
+            if MILES[card] > SPEED_LIMIT_MAX and player.limited:
+                return False
+            return player.can_go and player.mileage + MILES[card] <= self.goal
+        if card == Card.SPEED_LIMIT:
+            return (
+                not opponent.limited
+                and not opponent.has(Card.RIGHT_OF_WAY)
+                and opponent.mileage + SPEED_LIMIT_MAX < self.goal
+            )
+        if card.is_hazard:
+            return opponent.can_go and not opponent.has(SAFETY_FOR[card])
+        if card in FIXED_REMEDIES:
+            return player.battle == HAZARD_FOR[card]
+        if card == Card.GO:
+            top = player.battle
+            return not player.can_go and (top is None or top == Card.STOP or top in FIXED_REMEDIES)
+        return player.limited  # End of Limit
+
+    def anyone_can_play(self) -> bool:
+        """Whether either player holds a card passing :meth:`playable`."""
+        return any(
+            self.playable(who, card)
+            for who in (HUMAN, COMPUTER)
+            for card in self.players[who].cards_in_hand()
+        )
+
+    # ------------------------------------------------------------- applying
+    def apply(self, move: Move) -> list[Event]:
+        """Carry out ``move`` for the player to move; :class:`IllegalMove` if refused."""
+        self.check(move)
+        who = self.turn
+        player = self.current
+        events: list[Event] = []
+        if move.kind == "pick":
+            self._pick(player, who, events)
+            self._after_move(events, pass_turn=False)
+            return events
+        card = player.hand[move.slot]
+        assert card is not None
+        deck_was_empty = not self.deck
+        player.hand[move.slot] = None
+        extra_turn = False
+        if move.kind == "discard":
+            self.discards.append(card)
+            events.append(Event(who, "discard", card, move.slot))
+        elif card.is_safety:
+            coup = self._play_safety(player, card)
+            events.append(Event(who, "coup" if coup else "safety", card, move.slot))
+            extra_turn = True
+        else:
+            self._play_card(player, card)
+            events.append(Event(who, "play", card, move.slot))
+        compact_hand(player.hand)
+        if deck_was_empty:
+            # Fix of BSD bug 2: with no pick left, the victim's first move closes the window.
+            player.fresh_battle = player.fresh_speed = False
+        if card.is_distance and move.kind == "use" and player.mileage == self.goal:
+            if self.goal == GOAL:
+                self.phase = Phase.EXTENSION
+                events.append(Event(who, "reach", card))
+                return events
+            self._end_hand(who, events)
+            return events
+        self._after_move(events, pass_turn=not extra_turn)
+        return events
+
+    def _pick(self, player: PlayerState, who: int, events: list[Event]) -> None:
+        """Draw into P, and into slot 1 too when it is empty (spec §2.2)."""
+        player.hand[0] = self.deck.pop()
+        events.append(Event(who, "pick", player.hand[0], 0))
+        if player.hand[1] is None and self.deck:
+            player.hand[1] = self.deck.pop()
+            events.append(Event(who, "pick", player.hand[1], 1))
+        player.fresh_battle = player.fresh_speed = False
+
+    def _play_card(self, player: PlayerState, card: Card) -> None:
+        """Lay a checked distance, remedy or hazard card."""
+        opponent = self.players[other(self.turn)]
+        if card.is_distance:
+            player.distance_played.append(card)
+            player.mileage += MILES[card]
+            player.score(MILES[card])
+        elif card in FIXED_REMEDIES:
+            player.battle_pile.append(card)
+            player.battle = card
+            if player.has(Card.RIGHT_OF_WAY):
+                player.can_go = True
+        elif card == Card.GO:
+            player.battle_pile.append(card)
+            player.battle = card
+            player.can_go = True
+        elif card == Card.END_OF_LIMIT:
+            player.speed_pile.append(card)
+            player.speed = card
+        elif card == Card.SPEED_LIMIT:
+            opponent.speed_pile.append(card)
+            opponent.speed = card
+            opponent.fresh_speed = True
+        else:
+            opponent.battle_pile.append(card)
+            opponent.battle = card
+            opponent.can_go = False
+            opponent.fresh_battle = True
+
+    def _play_safety(self, player: PlayerState, card: Card) -> bool:
+        """Lay a safety (spec §3.4); return whether it was a coup fourré."""
+        coup = False
+        if self._is_counter(player, card):
+            top = player.battle
+            if card != Card.RIGHT_OF_WAY or top is None or top in FIXED_REMEDIES:
+                player.battle = Card.GO
+                player.can_go = True
+            if card == Card.RIGHT_OF_WAY:
+                # Fix of BSD bug 1: only a fresh Stop or a fresh Speed Limit is a coup.
+                coup = (player.fresh_battle and top == Card.STOP) or (
+                    player.fresh_speed and player.limited
+                )
+                if player.limited:
+                    player.speed = None
+            else:
+                coup = player.fresh_battle
+        player.safeties[card] = coup
+        player.score(SAFETY_POINTS)
+        if len(player.safeties) == NUM_SAFETIES:
+            player.score(ALL_SAFETIES_POINTS)
+        if coup:
+            player.score(COUP_POINTS)
+        if card == Card.RIGHT_OF_WAY:
+            player.speed = None if player.limited else player.speed
+            if player.battle in (Card.STOP, None):
+                player.battle = None
+                player.can_go = True
+            if not player.can_go and player.battle in FIXED_REMEDIES:
+                player.can_go = True
+        return coup
+
+    def _after_move(self, events: list[Event], *, pass_turn: bool) -> None:
+        """Pass the turn (skipping an empty hand once the deck is gone); end a dead hand."""
+        if pass_turn:
+            self.turn = other(self.turn)
+        if not self.deck:
+            if not self.current.cards_in_hand() and self.players[other(self.turn)].cards_in_hand():
+                skipped = self.current
+                skipped.fresh_battle = skipped.fresh_speed = False
+                events.append(Event(self.turn, "skip"))
+                self.turn = other(self.turn)
+            if not self.anyone_can_play():
+                self._end_hand(None, events)
+
+    def answer_extension(self, extend: bool) -> list[Event]:
+        """In phase EXTENSION: go on to 1000, or stop here and end the hand."""
+        if self.phase is not Phase.EXTENSION:
+            raise IllegalMove("no extension question is open")
+        who = self.turn
+        events: list[Event] = []
+        self.phase = Phase.TURN
+        if extend:
+            self.goal = EXTENDED_GOAL
+            events.append(Event(who, "extension"))
+            self._after_move(events, pass_turn=True)
+        else:
+            self._end_hand(who, events)
+        return events
+
+    def _end_hand(self, finisher: int | None, events: list[Event]) -> None:
+        """Add the trip bonuses and close the hand (GAME_OVER at 5000)."""
+        self.finisher = finisher
+        if finisher is not None:
+            player = self.players[finisher]
+            bonus = trip_bonuses(
+                played_200=player.num_200s > 0,
+                deck_empty=not self.deck,
+                goal=self.goal,
+                opponent_mileage=self.players[other(finisher)].mileage,
+            )
+            player.bonuses = bonus
+            player.score(bonus.total)
+        over = any(p.overall_total >= GAME_POINTS for p in self.players)
+        self.phase = Phase.GAME_OVER if over else Phase.HAND_OVER
+        events.append(Event(finisher if finisher is not None else self.turn, "hand_over"))
+
+    # ---------------------------------------------------------------- views
+    def view(self, who: int) -> SeatView:
+        """Everything the seat ``who`` may see (its own hand, never the deck or the other hand)."""
+        player = self.players[who]
+        return SeatView(
+            me=who,
+            hand=tuple(player.hand),
+            mine=player.tableau(),
+            theirs=self.players[other(who)].tableau(),
+            goal=self.goal,
+            deck_count=len(self.deck),
+            discards=tuple(self.discards),
+            turn=self.turn,
+            phase=self.phase.value,
+            fresh_battle=player.fresh_battle,
+            fresh_speed=player.fresh_speed,
+        )
+
+    def hand_result(self) -> HandScore:
+        """The score window's rows for both players."""
+        rows = []
+        for player in self.players:
+            bonus = player.bonuses
+            rows.append(
+                ScoreRow(
+                    milestones=player.mileage,
+                    safeties=SAFETY_POINTS * len(player.safeties),
+                    all_four=ALL_SAFETIES_POINTS if len(player.safeties) == NUM_SAFETIES else 0,
+                    coups=COUP_POINTS * sum(player.safeties.values()),
+                    trip=bonus.trip,
+                    safe_trip=bonus.safe_trip,
+                    delayed_action=bonus.delayed_action,
+                    extension=bonus.extension,
+                    shut_out=bonus.shut_out,
+                    hand_total=player.hand_total,
+                    overall_total=player.overall_total,
+                    games=player.games_won,
+                )
+            )
+        return HandScore((rows[0], rows[1]))
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the hand wherever it is (101 in a consistent state)."""
+        cards = list(self.deck) + list(self.discards)
+        for player in self.players:
+            cards += player.cards_in_hand()
+            cards += player.battle_pile + player.speed_pile + player.distance_played
+            cards += list(player.safeties)
+        return cards
+
+    # ---------------------------------------------------------- persistence
+    def to_dict(self) -> dict[str, Any]:
+        """The whole match as plain data (cards by name).
+
+        ``state.game_from_dict`` rebuilds the game from it, checking everything.
+        """
+        return {
+            "version": STATE_VERSION,
+            "seed": self.seed,
+            "rng": rng_state(self.rng),
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "goal": self.goal,
+            "deck": [card.name for card in self.deck],
+            "discards": [card.name for card in self.discards],
+            "starter": self.starter,
+            "next_starter": self.next_starter,
+            "hands_played": self.hands_played,
+            "finisher": self.finisher,
+            "players": [player.to_dict() for player in self.players],
+        }
+
+    def __eq__(self, other_game: object) -> bool:
+        if not isinstance(other_game, Game):
+            return NotImplemented
+        return self.to_dict() == other_game.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def card_total_ok(game: Game) -> bool:
+    """Whether the 101 cards are all accounted for with BSD's counts."""
+    cards = game.all_cards()
+    return len(cards) == DECK_SIZE and all(cards.count(c) == COPIES[c] for c in Card)

@@ -1,0 +1,411 @@
+"""The mille terminal application: keys -> commands -> rules, and the whole game flow.
+
+Reproduces BSD mille's dialogue (spec/mille.md sections 6, 8, 9, 11):
+``>>:Move:`` takes P, U #, D # (a slot 1-6 or P, 0 meaning P, then RETURN or
+SPACE), O, Q, S, R / ^L, W and E; every yes/no question takes Y, N and S (save,
+then ask again). The interrupt key asks ``Really?`` like Q. Departures from
+BSD, all deliberate: every message shows at once (with the bell) instead of
+after the next move; a save made at any question restores to that question;
+once saved, ``Same file?`` is offered for the file just written; quitting a
+game in progress offers to save it; end of input saves a recovery file.
+
+The computer plays right after the human's move, but on the next TIMEOUT key
+(``timeout()`` returns 0 while it is due), so the human's own move is drawn
+first and the computer's answer follows at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from parlour import TYPE_CHECKING
+from parlour.core.gameid import new_game_id
+from parlour.core.text import printable, width
+from parlour.mille.computer.handlog import HandLog
+from parlour.mille.files import uisave
+from parlour.mille.files.meta import DEFAULT_LEVEL, Meta
+from parlour.mille.files.statsfile import Recorder, replay_note
+from parlour.mille.game.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
+from parlour.mille.game.seat import SeatView
+from parlour.mille.terminal import help as help_pages
+from parlour.mille.terminal import view
+from parlour.mille.terminal.flow import (
+    ANOTHER_GAME,
+    ANOTHER_HAND,
+    END_HINT,
+    FILE_PROMPT,
+    MOVE_PROMPT,
+    OVERWRITE,
+    REALLY,
+    SAME_FILE,
+    YES_NO_HINT,
+    Ask,
+    FlowMixin,
+)
+from parlour.mille.terminal.messages import apply_ui_state, key_text
+from parlour.mille.terminal.reviewing import REVIEW_KEY, HandReview
+from parlour.mille.terminal.saving import SavingMixin
+from parlour.mille.terminal.view import Layout, Screen
+from parlour.tui import keys
+from parlour.tui.app import TerminalApp
+from parlour.tui.frame import Frame
+from parlour.tui.glyphs import ASCII, Glyphs
+
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+    from parlour.mille.files.stats import GameRecord
+
+    class Opponent(Protocol):
+        """What the app needs from a computer player."""
+
+        def choose_move(self, view: SeatView) -> Move: ...
+
+        def wants_extension(self, view: SeatView) -> bool: ...
+
+
+HELP_KEY = "?"
+MAX_COMPUTER_MOVES = 500
+"""Safety net: a computer turn longer than this is a bug, not a turn."""
+
+
+class MilleApp(FlowMixin, SavingMixin, TerminalApp):
+    """BSD mille against our computer player, drawn by :mod:`parlour.mille.terminal.view`.
+
+    ``meta`` is the game's identity, level and hand summaries (from a save, or
+    a new game id at ``level``); the statistics are kept by :class:`Recorder`.
+    ``hand_log`` is the player's decisions of the hand so far, from a save; the
+    :class:`HandReview` part (``review``) keeps them and reviews them.
+    ``replay_of`` is the recorded result of a restored game that has one: the
+    game is then a replay, says so on the message line and records nothing.
+    """
+
+    program = "mille"
+
+    def __init__(
+        self,
+        game: Game,
+        opponent: Opponent,
+        *,
+        ui_state: dict[str, Any] | None = None,
+        save_path: str | None = None,
+        banner: str | None = None,
+        colour: bool = False,
+        meta: Meta | None = None,
+        level: str = DEFAULT_LEVEL,
+        glyphs: Glyphs = ASCII,
+        replay_of: GameRecord | None = None,
+        hand_log: HandLog | None = None,
+    ) -> None:
+        super().__init__()
+        self.glyphs = glyphs
+        self.review = HandReview(glyphs, hand_log)  # the hand's decisions before the save
+        self.recorder = Recorder(meta or Meta(new_game_id(), level), replay_of)
+        self.clear_screen = False
+        """Set by R and ^L: the runner clears the whole terminal before the next paint."""
+        self.help_page: int | None = None
+        """The help page showing over the game (None: the game)."""
+        self.game = game
+        self.opponent = opponent
+        self.colour = colour
+        self.layout = Layout.COMMANDS
+        self.ordering = False
+        self.last_move: tuple[str, str] | None = None
+        self.message = replay_note(replay_of) if replay_of else banner or ""
+        """The message line; a replay says so in place of the restore banner."""
+        self.bell = False
+        self.save_path = save_path
+        """The file this game was restored from or last saved to (offered by Same file?)."""
+        self.dirty = False
+        """Moves made since the game was started, restored or saved."""
+        self.command: str | None = None
+        """"U" or "D" while a card is being chosen."""
+        self.slot: int | None = None
+        self.ask: Ask | None = None
+        self.computer_due = False
+        self.dialog = None
+        self.end_layout = Layout.BONUSES
+        """The score layout at an end-of-hand question (the bonus table first; W toggles)."""
+        if ui_state:
+            apply_ui_state(self, ui_state)
+        self._settle()
+        if ui_state and ui_state.get("prompt") == "really" and self.ask is None:
+            self._ask_really()
+
+    # --------------------------------------------------------- the computer
+    def _run_computer(self) -> None:
+        """Play the computer's whole turn (extra turns included)."""
+        self.computer_due = False
+        for _ in range(MAX_COMPUTER_MOVES):
+            game = self.game
+            if game.phase is Phase.TURN and game.turn == COMPUTER:
+                self._computer_move()
+            elif game.phase is Phase.EXTENSION and game.turn == COMPUTER:
+                game.answer_extension(self.opponent.wants_extension(game.view(COMPUTER)))
+            else:
+                break
+        self._settle()
+
+    def _computer_move(self) -> None:
+        seat = self.game.view(COMPUTER)
+        move = self.opponent.choose_move(seat)
+        try:
+            events = self.game.apply(move)
+        except IllegalMove:
+            # A computer player's mistake must never stop the game: take the first legal move.
+            events = self.game.apply(self.game.legal_moves()[0])
+        self._note_computer(events)
+
+    def _note_computer(self, events: list[Event]) -> None:
+        for event in events:
+            if event.who != COMPUTER or event.card is None:
+                continue
+            if event.kind == "discard":
+                self.last_move = ("DISCARD", event.card.label)
+            elif event.kind in ("play", "safety", "coup"):
+                self.last_move = ("PLAY", event.card.label)
+
+    # --------------------------------------------------------------- keys
+    def timeout(self) -> float | None:
+        """Zero while the computer's move is due (it plays on the TIMEOUT key), else wait."""
+        due = self.computer_due or self.review.due()
+        return 0.0 if due and not self.finished else None
+
+    def handle_key(self, key: str) -> None:
+        """Dispatch one key to the save dialogue, a question or the move prompt."""
+        if self.finished:
+            return
+        if self.computer_due:
+            self._run_computer()
+        if self.review.showing:
+            self.review.key(key)
+            return
+        if key == keys.TIMEOUT:
+            return
+        if key == keys.EOF:
+            self.end_of_input()
+            self.finished = True
+            return
+        if key in (keys.RESIZE, keys.MOUSE):
+            return
+        if self.help_page is not None:
+            self._help_key(key)
+        elif key == HELP_KEY and self.dialog is None:
+            self.help_page = 0
+        elif self.dialog is not None:
+            self._dialog_key(key)
+        elif self.ask is not None:
+            self._ask_key(key)
+        else:
+            self._move_key(key)
+
+    def _help_key(self, key: str) -> None:
+        """SPACE/RETURN: next page (after the last: the game); BACKSPACE: back; else: the game."""
+        assert self.help_page is not None
+        if key in (" ", keys.ENTER):
+            self.help_page += 1
+            if self.help_page >= len(help_pages.pages(self.level)):
+                self.help_page = None
+        elif key in (keys.BACKSPACE, keys.DELETE):
+            self.help_page = max(0, self.help_page - 1)
+        elif key != "CTRL_L":
+            self.help_page = None
+
+    @property
+    def level(self) -> str:
+        """The computer's level (``strong`` or ``classic``)."""
+        return self.recorder.level
+
+    def _ask_key(self, key: str) -> None:
+        ask = self.ask
+        assert ask is not None
+        lower = key.lower() if len(key) == 1 else key
+        at_end = ask.text in (ANOTHER_HAND, ANOTHER_GAME)
+        if lower == "y":
+            self.message = "" if self.message in (YES_NO_HINT, END_HINT) else self.message
+            ask.on_yes()
+        elif lower == "n":
+            self.message = "" if self.message in (YES_NO_HINT, END_HINT) else self.message
+            ask.on_no()
+        elif lower == "s" and ask.saves:
+            self._start_save(ask.name, self._back_to(ask), self._back_to(ask))
+        elif key == keys.INTERRUPT:
+            if ask.text == REALLY:
+                ask.on_yes()  # a second interrupt means yes
+            else:
+                self._ask_really(back=ask)
+        elif lower == REVIEW_KEY and at_end:
+            refusal = self.review.open(self.game.seed)
+            if refusal is not None:
+                self._error(refusal)
+        elif lower == "w" and at_end:
+            self.end_layout = (
+                Layout.COMMANDS if self.end_layout is Layout.BONUSES else Layout.BONUSES
+            )
+        elif key == "CTRL_L":
+            pass
+        else:
+            self._error(END_HINT if at_end else YES_NO_HINT)
+
+    def _back_to(self, ask: Ask) -> Callable[[], None]:
+        def back() -> None:
+            self.ask = ask
+
+        return back
+
+    def _move_key(self, key: str) -> None:
+        if key == keys.INTERRUPT:
+            self._reset_command()
+            self._ask_really()
+            return
+        if self.command is not None:
+            self._card_key(key)
+            return
+        lower = key.lower() if len(key) == 1 else key
+        if lower == "p":
+            self._play(Move("pick"))
+        elif lower in ("u", "d"):
+            self.command = lower.upper()
+        elif lower == "o":
+            self.ordering = not self.ordering
+            if self.ordering:
+                self._sort_hand()
+        elif lower == "q":
+            self._ask_really()
+        elif lower == "s":
+            self._start_save("move", self._settle, self._settle)
+        elif lower == "w":
+            self.layout = Layout.BONUSES if self.layout is Layout.COMMANDS else Layout.COMMANDS
+        elif lower == "e":
+            self._error("E: command not implemented")
+        elif lower == "r":
+            self.clear_screen = True  # BSD treats R as ^L: a full clear and redraw
+        elif key in ("CTRL_L", keys.ENTER, " ", keys.BACKSPACE, keys.DELETE):
+            pass
+        elif key == keys.CTRL_U or keys.is_named(key) and not key.startswith("CTRL_"):
+            pass  # arrows, function keys, ESC: nothing harmful
+        else:
+            self._error(f"unknown command: {key_text(key)}")
+
+    def _ask_really(self, back: Ask | None = None) -> None:
+        """Q or the interrupt key: ``Really?``; N returns to ``back`` (or the move prompt)."""
+        self.ask = Ask(REALLY, self._quit, self._back_to(back) if back else self._settle, "really")
+
+    def _reset_command(self) -> None:
+        self.command = None
+        self.slot = None
+
+    def _card_key(self, key: str) -> None:
+        """After U or D: a slot (1-6, P, 0), then RETURN or SPACE; backspace steps back."""
+        if self.slot is None:
+            lower = key.lower() if len(key) == 1 else key
+            if lower in ("p", "0"):
+                self.slot = 0
+            elif lower in "123456" and len(lower) == 1:
+                self.slot = int(lower)
+            elif key in (keys.ENTER, " "):
+                pass
+            elif key in (keys.BACKSPACE, keys.DELETE, keys.CTRL_U, keys.ESC):
+                self._reset_command()
+            else:
+                self.bell = True
+            return
+        if key in (keys.ENTER, " "):
+            kind = "use" if self.command == "U" else "discard"
+            slot = self.slot
+            self._reset_command()
+            self._play(Move(kind, slot))
+        elif key in (keys.BACKSPACE, keys.DELETE):
+            self.slot = None
+        elif key in (keys.CTRL_U, keys.ESC):
+            self._reset_command()
+        else:
+            self.bell = True
+
+    def _play(self, move: Move) -> None:
+        """Apply the human's move; a refusal shows BSD's message with the bell and costs nothing."""
+        self.review.log.record(self.game.view(HUMAN), move)  # refused moves are left out
+        try:
+            self.game.apply(move)
+        except IllegalMove as exc:
+            self._error(exc.message)
+            return
+        self.dirty = True
+        if move.kind != "pick":
+            self.message = ""
+            if self.ordering:
+                self._sort_hand()
+        self._settle()
+
+    def _sort_hand(self) -> None:
+        """Order-hand option: sort all seven slots by BSD's card order, empty slots first."""
+        hand = self.game.players[HUMAN].hand
+        hand.sort(key=lambda card: -1 if card is None else int(card))
+
+    # --------------------------------------------------------- UI state
+    @property
+    def meta(self) -> Meta:
+        """The game's identity, level and hand summaries (what saves keep of them)."""
+        return self.recorder.meta
+
+    def ui_state(self, prompt: str) -> dict[str, Any]:
+        """What a save records besides the game, so that it restores to ``prompt``."""
+        return {
+            "version": uisave.UI_STATE_VERSION,
+            "prompt": prompt,
+            "layout": self.layout.value,
+            "ordering": self.ordering,
+            "last_move": list(self.last_move) if self.last_move else None,
+        }
+
+    def computer_memory(self) -> dict[str, Any] | None:
+        """What the computer player remembers beyond the position, for a save (None: nothing)."""
+        memory = getattr(self.opponent, "memory", None)
+        return memory() if callable(memory) else None
+
+    # ------------------------------------------------------------ drawing
+    def screen(self) -> Screen:
+        """The view's UI state for what is showing now."""
+        echo = ""
+        cursor: int | None = None
+        if self.dialog is not None:
+            stage = self.dialog.stage
+            prompt = {"same": SAME_FILE, "overwrite": OVERWRITE}.get(stage, FILE_PROMPT)
+            if stage == "name":
+                text = self.dialog.editor.text
+                echo = printable(text)
+                cursor = width(printable(text[: self.dialog.editor.cursor]))
+        elif self.ask is not None:
+            prompt = self.ask.text
+        else:
+            prompt = MOVE_PROMPT
+            if self.command is not None:
+                echo = self.command + ("" if self.slot is None else view.SLOT_NAMES[self.slot])
+        over = self.game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        return Screen(
+            prompt=prompt,
+            echo=echo,
+            echo_cursor=cursor,
+            last_move=self.last_move,
+            message=self.review.progress() or self.message,
+            layout=self.end_layout if over else self.layout,
+            ordering=self.ordering,
+            colour=self.colour,
+            bell=self.bell,
+            level_note="" if self.level == DEFAULT_LEVEL else f"vs {self.level}",
+        )
+
+    def render(self, height: int, width: int) -> Frame:
+        """The whole screen; rings the bell once for a new message or a refused key."""
+        if self.help_page is not None:
+            return help_pages.render_help(self.help_page, self.level, height, width)
+        review = self.review.frame()
+        if review is not None:
+            return review
+        over = self.game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        board = view.board_from_view(
+            self.game.view(HUMAN), self.game.hand_result() if over else None
+        )
+        frame = view.render(board, self.screen(), height, width)
+        self.bell = False
+        return frame
