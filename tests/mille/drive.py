@@ -36,7 +36,7 @@ def make(game: Game, meta: Meta | None = None, **kwargs: object) -> MilleApp:
 def play_until_question(app: MilleApp, texts: tuple[str, ...]) -> None:
     """Play simple human moves (n to Extension?) until one of the questions ``texts`` shows."""
     for _ in range(MAX_STEPS):
-        ask = app.ask
+        ask = app.flow.ask
         if ask is not None and ask.text in texts:
             return
         if ask is not None:

@@ -221,7 +221,7 @@ def test_a_save_given_up_says_not_saved_over_the_old_banner(give_up: list[str]) 
     assert message(app).startswith("g.json [")
     before = Path("g.json").read_bytes()
     press(app, human_keys(app.game))  # a move: the file no longer holds the game
-    assert app.dirty
+    assert app.saving.dirty
     press(app, give_up)
     frame = app.render(24, 80)
     assert prompt(app) == ">>:Move:" and message(app) == "not saved"

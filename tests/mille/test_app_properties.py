@@ -85,16 +85,16 @@ def test_a_save_at_any_prompt_restores_that_screen(seed: int, keys: list[str]) -
         if app.finished:
             return
         _settle(app, key)
-    if app.finished or app.dialog is not None:
+    if app.finished or app.saving.dialog is not None:
         return
     if app.command is not None:
         _settle(app, "ESC")  # leave a half-typed U/D command first
-    if app.ask is not None and app.ask.text == "Save game?":
+    if app.flow.ask is not None and app.flow.ask.text == "Save game?":
         return  # restores to the question that led there, by design
     before = app.render(24, 80).to_text().split("\n")
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "p.json")
-        if app.save_path is not None:
+        if app.saving.save_path is not None:
             _settle(app, "s")
             _settle(app, "n")
         else:
@@ -102,7 +102,7 @@ def test_a_save_at_any_prompt_restores_that_screen(seed: int, keys: list[str]) -
         for ch in path:
             _settle(app, ch)
         _settle(app, "ENTER")
-        if app.dialog is not None:  # Overwrite file? cannot happen in a fresh folder
+        if app.saving.dialog is not None:  # Overwrite file? cannot happen in a fresh folder
             raise AssertionError("save dialogue still open")
         loaded, ui, _ = load_for_play(path)
         assert isinstance(loaded, Game)

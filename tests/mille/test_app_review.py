@@ -11,7 +11,8 @@ from parlour.mille.computer.review import Answer, Decision, HandLog, Reviewer
 from parlour.mille.files import savefile
 from parlour.mille.game.rules import HUMAN, Game
 from parlour.mille.terminal import reviewing
-from parlour.mille.terminal.app import END_HINT, MilleApp
+from parlour.mille.terminal.app import MilleApp
+from parlour.mille.terminal.flow import END_HINT
 from parlour.mille.terminal.review_view import PARTIAL
 from parlour.mille.terminal.reviewing import NOTHING_TO_REVIEW
 from tests.mille.drive import play_until_question

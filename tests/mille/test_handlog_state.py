@@ -191,7 +191,7 @@ class SavesThroughAHand(RuleBasedStateMachine):
         self.app = MilleApp(game, FirstLegal(game))
 
     def question(self) -> str | None:
-        return None if self.app.ask is None else self.app.ask.text
+        return None if self.app.flow.ask is None else self.app.flow.ask.text
 
     @precondition(lambda self: self.question() is None and self.app.game.turn == HUMAN)
     @rule()
@@ -218,7 +218,7 @@ class SavesThroughAHand(RuleBasedStateMachine):
         app = self.app
         path = Path(self.folder.name) / "hand.json"
         savefile.save(
-            path, app.game, app.ui_state(app._base_name()), None, app.meta, app.review.log
+            path, app.game, app.ui_state(app.flow.base_name()), None, app.meta, app.review.log
         )
         saved = savefile.load_saved(path)
         self.app = MilleApp(
@@ -250,7 +250,7 @@ def test_a_later_hand_comes_back_with_the_games_totals(tmp_path: Path) -> None:
     expected: list[tuple[Any, Move | Answer]] = []
     hands = 0
     while hands < 2 or len(expected) < 6:
-        question = None if app.ask is None else app.ask.text
+        question = None if app.flow.ask is None else app.flow.ask.text
         if question in ("Another hand?", "Another game?"):
             press(app, "y")
             hands += 1
@@ -265,6 +265,8 @@ def test_a_later_hand_comes_back_with_the_games_totals(tmp_path: Path) -> None:
             press(app, keys)
     assert expected[0][0].mine.overall_total > expected[0][0].mine.hand_total
     path = tmp_path / "second.json"
-    savefile.save(path, app.game, app.ui_state(app._base_name()), None, app.meta, app.review.log)
+    savefile.save(
+        path, app.game, app.ui_state(app.flow.base_name()), None, app.meta, app.review.log
+    )
     restored = savefile.load_saved(path).hand_log
     assert [(d.view, d.move) for d in restored.decisions] == expected

@@ -85,7 +85,7 @@ def test_the_last_saved_file_is_the_place_after_the_data_folder(
     (tmp_path / "kept").mkdir()
     app = make_app()
     press(app, ["p", "s", *"kept/g.json", keys.ENTER])
-    assert app.save_path == "kept/g.json"
+    assert app.saving.save_path == "kept/g.json"
     press(app, human_keys(app.game))
     assert _hang_up(app).parent == tmp_path / "kept"
 
@@ -154,7 +154,7 @@ def test_resuming_a_recovery_save_from_a_read_only_data_folder_loses_nothing(
     app = _restored(earlier)
     press(app, human_keys(app.game))  # the moves since loading
     press(app, human_keys(app.game))
-    assert app.dirty
+    assert app.saving.dirty
     later = _hang_up(app)
     assert later.parent == tmp_path
     assert savefile.load_saved(later).game == app.game != savefile.load_saved(earlier).game

@@ -59,10 +59,10 @@ def restore(path: str) -> MilleApp:
 def leave(app: MilleApp) -> list[str]:
     """Q, y to Really? (n at Another hand?/game?), n to Save game? (when asked): the
     farewell's lines."""
-    at_end = app.ask is not None and app.ask.text in ("Another hand?", "Another game?")
+    at_end = app.flow.ask is not None and app.flow.ask.text in ("Another hand?", "Another game?")
     press(app, ["n"] if at_end else ["q", "y"])
     if not app.finished:
-        assert app.ask is not None and app.ask.text == "Save game?"
+        assert app.flow.ask is not None and app.flow.ask.text == "Save game?"
         press(app, "n")
     assert app.finished
     return (app.exit_message or "").split("\n")
@@ -124,7 +124,7 @@ def test_a_replay_lost_without_a_save_records_nothing(how: str) -> None:
     ledger = ledger_bytes()
     again = restore("g1.json")
     press(again, human_keys(again.game))
-    again._recovery_save = lambda stem: (None, "disk full")  # type: ignore[method-assign]
+    again.saving.recovery_save = lambda stem, prompt: (None, "disk full")  # type: ignore[method-assign]
     if how == "crash":
         assert again.emergency_save() is None
     else:

@@ -73,7 +73,7 @@ def move_keys(move: Move) -> str:
 def play_on(app: MilleApp, rng: random.Random, moves: int | None = None) -> None:
     """Random legal play through the keys until the hand ends (or ``moves`` human moves)."""
     for _ in range(MAX_KEYS):
-        ask = app.ask
+        ask = app.flow.ask
         if ask is not None and ask.text in ENDS or moves == 0:
             return
         if ask is not None:
@@ -100,7 +100,7 @@ def save_with_s(app: MilleApp, path: Path) -> None:
     press(app, "s")
     assert app.screen().prompt == SAME_FILE
     press(app, "y")
-    assert app.dialog is None and not app.dirty, app.message
+    assert app.saving.dialog is None and not app.saving.dirty, app.line.text
 
 
 def hang_up(app: MilleApp, data: Path) -> Path:
@@ -124,19 +124,19 @@ def check_plays_on_and_saves(path: Path, data: Path, seed: int) -> None:
     rng = random.Random(seed)
     opponent = QuickComputer(saved.game, saved.computer, saved.meta.level, seed)
     app = restored_app(str(path), saved, opponent)
-    if app.ask is not None and app.ask.text == REALLY:
+    if app.flow.ask is not None and app.flow.ask.text == REALLY:
         press(app, "n")
     save_with_s(app, path)
-    assert_loads_as(app, path, app.ask.name if app.ask else "move")
-    if app.ask is None or app.ask.text not in ENDS:
+    assert_loads_as(app, path, app.flow.ask.name if app.flow.ask else "move")
+    if app.flow.ask is None or app.flow.ask.text not in ENDS:
         play_on(app, rng)
     save_with_s(app, path)
-    assert app.ask is not None
-    assert_loads_as(app, path, app.ask.name)
+    assert app.flow.ask is not None
+    assert_loads_as(app, path, app.flow.ask.name)
     press(app, "y")
     play_on(app, rng, rng.randrange(8))
     recovery = hang_up(app, data)
-    assert_loads_as(app, recovery, app._base_name())
+    assert_loads_as(app, recovery, app.flow.base_name())
 
 
 def _int_paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -141,7 +141,7 @@ def test_abandoned_then_resumed_and_finished_counts_once(tmp_path: Path) -> None
 def test_a_failed_recovery_records_the_game_as_abandoned(tmp_path: Path) -> None:
     app = ending_app(9)
     press(app, "p")
-    app._recovery_save = lambda stem: (None, "disk full")  # type: ignore[method-assign]
+    app.saving.recovery_save = lambda stem, prompt: (None, "disk full")  # type: ignore[method-assign]
     app.end_of_input()
     assert "disk full" in (app.exit_message or "")
     assert recorded() == {app.meta.game_id: "abandoned"}

@@ -147,6 +147,6 @@ def test_a_result_still_kept_makes_an_older_save_a_replay(full_disk: Path, tmp_p
     saved = load_saved(str(older))
     again = cli.restored_app(str(older), saved, FirstLegal(saved.game))
     assert again.recorder.replay_of is not None
-    assert again.message == statsfile.replay_note(again.recorder.replay_of)
+    assert again.line.text == statsfile.replay_note(again.recorder.replay_of)
     play_until_question(again, ("Another game?",))
     assert kept_lines() == 1 and ledger_lines() == 0

@@ -226,9 +226,9 @@ class OneResultMachine(RuleBasedStateMachine):
         copy = self._copy(which)
         app = copy.app
         for _ in range(moves):
-            if app.ask is not None and app.ask.text != "Extension?":
+            if app.flow.ask is not None and app.flow.ask.text != "Extension?":
                 break
-            press(app, "n" if app.ask is not None else human_keys(app.game))
+            press(app, "n" if app.flow.ask is not None else human_keys(app.game))
         self._note_end(copy)
 
     @rule(which=st.integers(0, MAX_COPIES - 1), save_first=st.booleans())
@@ -244,10 +244,10 @@ class OneResultMachine(RuleBasedStateMachine):
     def answer_yes(self, which: int) -> None:
         copy = self._copy(which)
         app = copy.app
-        if app.ask is None:
+        if app.flow.ask is None:
             return
-        new_game = app.ask.text == "Another game?"
-        press(app, "n" if app.ask.text == "Extension?" else "y")
+        new_game = app.flow.ask.text == "Another game?"
+        press(app, "n" if app.flow.ask.text == "Extension?" else "y")
         if new_game:
             copy.game = self._new_game(app)
             copy.replay_shown = False
@@ -258,19 +258,19 @@ class OneResultMachine(RuleBasedStateMachine):
         copy = self._copy(which)
         app = copy.app
         path = self.folder / f"save{len(self.saves)}.json"
-        same = [] if app.save_path is None else ["n"]
+        same = [] if app.saving.save_path is None else ["n"]
         press(app, ["s", *same, *str(path), "ENTER"])
-        assert path.exists(), app.message
+        assert path.exists(), app.line.text
         self.saves.append((path, copy.game))
 
     @rule(which=st.integers(0, MAX_COPIES - 1))
     def quit_unsaved(self, which: int) -> None:
         copy = self._copy(which)
         app = copy.app
-        dirty = app.dirty
+        dirty = app.saving.dirty
         press(app, ["INTERRUPT", "y"])
         if not app.finished:
-            assert app.ask is not None and app.ask.text == "Save game?"
+            assert app.flow.ask is not None and app.flow.ask.text == "Save game?"
             press(app, "n")
         if dirty:
             self._note_abandoned(copy)
@@ -285,7 +285,7 @@ class OneResultMachine(RuleBasedStateMachine):
             assert saved is not None
             self.saves.append((Path(saved), copy.game))
         else:
-            app._recovery_save = lambda stem: (None, "disk full")  # type: ignore[method-assign]
+            app.saving.recovery_save = lambda stem, prompt: (None, "disk full")  # type: ignore[method-assign]
             assert app.emergency_save() is None
             self._note_abandoned(copy)
         self.copies.remove(copy)

@@ -16,8 +16,6 @@ first and the computer's answer follows at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from parlour import TYPE_CHECKING
 from parlour.core.gameid import new_game_id
 from parlour.core.text import printable, width
@@ -29,22 +27,10 @@ from parlour.mille.game.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, 
 from parlour.mille.game.seat import SeatView
 from parlour.mille.terminal import help as help_pages
 from parlour.mille.terminal import view
-from parlour.mille.terminal.flow import (
-    ANOTHER_GAME,
-    ANOTHER_HAND,
-    END_HINT,
-    FILE_PROMPT,
-    MOVE_PROMPT,
-    OVERWRITE,
-    REALLY,
-    SAME_FILE,
-    YES_NO_HINT,
-    Ask,
-    FlowMixin,
-)
-from parlour.mille.terminal.messages import apply_ui_state, key_text
-from parlour.mille.terminal.reviewing import REVIEW_KEY, HandReview
-from parlour.mille.terminal.saving import SavingMixin
+from parlour.mille.terminal.flow import FILE_PROMPT, MOVE_PROMPT, OVERWRITE, SAME_FILE, Flow
+from parlour.mille.terminal.messages import MessageLine, apply_ui_state, key_text
+from parlour.mille.terminal.reviewing import HandReview
+from parlour.mille.terminal.saving import CRASH_STEM, RECOVERY_STEM, Saving
 from parlour.mille.terminal.view import Layout, Screen
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
@@ -69,7 +55,7 @@ MAX_COMPUTER_MOVES = 500
 """Safety net: a computer turn longer than this is a bug, not a turn."""
 
 
-class MilleApp(FlowMixin, SavingMixin, TerminalApp):
+class MilleApp(TerminalApp):
     """BSD mille against our computer player, drawn by :mod:`parlour.mille.terminal.view`.
 
     ``meta`` is the game's identity, level and hand summaries (from a save, or
@@ -78,6 +64,11 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
     :class:`HandReview` part (``review``) keeps them and reviews them.
     ``replay_of`` is the recorded result of a restored game that has one: the
     game is then a replay, says so on the message line and records nothing.
+
+    The app is made of parts, each with its own state: ``line`` (the message
+    line), ``saving`` (the save dialogue and recovery saves), ``flow`` (the
+    questions, the next hand, leaving) and ``review``. What is left here is the
+    move prompt, the computer's turn, the help pages and drawing.
     """
 
     program = "mille"
@@ -111,31 +102,34 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
         self.layout = Layout.COMMANDS
         self.ordering = False
         self.last_move: tuple[str, str] | None = None
-        self.message = replay_note(replay_of) if replay_of else banner or ""
+        self.line = MessageLine(replay_note(replay_of) if replay_of else banner or "")
         """The message line; a replay says so in place of the restore banner."""
-        self.bell = False
-        self.save_path = save_path
-        """The file this game was restored from or last saved to (offered by Same file?)."""
-        self.dirty = False
-        """Moves made since the game was started, restored or saved."""
+        self.saving = Saving(self._save_to, self.line, save_path)
+        self.flow = Flow(game, self.recorder, self.review, self.saving, self.line, self)
         self.command: str | None = None
         """"U" or "D" while a card is being chosen."""
         self.slot: int | None = None
-        self.ask: Ask | None = None
-        self.computer_due = False
-        self.dialog = None
-        self.end_layout = Layout.BONUSES
-        """The score layout at an end-of-hand question (the bonus table first; W toggles)."""
         if ui_state:
             apply_ui_state(self, ui_state)
-        self._settle()
-        if ui_state and ui_state.get("prompt") == "really" and self.ask is None:
-            self._ask_really()
+        self.flow.settle()
+        if ui_state and ui_state.get("prompt") == "really" and self.flow.ask is None:
+            self.flow.ask_really()
+
+    # ------------------------------------------------------ what the flow asks
+    def hand_begins(self) -> None:
+        """A new hand: the computer's last move belongs to the hand before."""
+        self.last_move = None
+
+    def leave(self, farewell: str) -> None:
+        """The player has left the game: the app ends with ``farewell`` on the terminal."""
+        self.finished = True
+        self.exit_status = 0
+        self.exit_message = farewell
 
     # --------------------------------------------------------- the computer
     def _run_computer(self) -> None:
         """Play the computer's whole turn (extra turns included)."""
-        self.computer_due = False
+        self.flow.computer_due = False
         for _ in range(MAX_COMPUTER_MOVES):
             game = self.game
             if game.phase is Phase.TURN and game.turn == COMPUTER:
@@ -144,7 +138,7 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
                 game.answer_extension(self.opponent.wants_extension(game.view(COMPUTER)))
             else:
                 break
-        self._settle()
+        self.flow.settle()
 
     def _computer_move(self) -> None:
         seat = self.game.view(COMPUTER)
@@ -168,14 +162,14 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
     # --------------------------------------------------------------- keys
     def timeout(self) -> float | None:
         """Zero while the computer's move is due (it plays on the TIMEOUT key), else wait."""
-        due = self.computer_due or self.review.due()
+        due = self.flow.computer_due or self.review.due()
         return 0.0 if due and not self.finished else None
 
     def handle_key(self, key: str) -> None:
         """Dispatch one key to the save dialogue, a question or the move prompt."""
         if self.finished:
             return
-        if self.computer_due:
+        if self.flow.computer_due:
             self._run_computer()
         if self.review.showing:
             self.review.key(key)
@@ -190,12 +184,12 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
             return
         if self.help_page is not None:
             self._help_key(key)
-        elif key == HELP_KEY and self.dialog is None:
+        elif key == HELP_KEY and self.saving.dialog is None:
             self.help_page = 0
-        elif self.dialog is not None:
-            self._dialog_key(key)
-        elif self.ask is not None:
-            self._ask_key(key)
+        elif self.saving.dialog is not None:
+            self.saving.key(key)
+        elif self.flow.ask is not None:
+            self.flow.key(key)
         else:
             self._move_key(key)
 
@@ -216,47 +210,10 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
         """The computer's level (``strong`` or ``classic``)."""
         return self.recorder.level
 
-    def _ask_key(self, key: str) -> None:
-        ask = self.ask
-        assert ask is not None
-        lower = key.lower() if len(key) == 1 else key
-        at_end = ask.text in (ANOTHER_HAND, ANOTHER_GAME)
-        if lower == "y":
-            self.message = "" if self.message in (YES_NO_HINT, END_HINT) else self.message
-            ask.on_yes()
-        elif lower == "n":
-            self.message = "" if self.message in (YES_NO_HINT, END_HINT) else self.message
-            ask.on_no()
-        elif lower == "s" and ask.saves:
-            self._start_save(ask.name, self._back_to(ask), self._back_to(ask))
-        elif key == keys.INTERRUPT:
-            if ask.text == REALLY:
-                ask.on_yes()  # a second interrupt means yes
-            else:
-                self._ask_really(back=ask)
-        elif lower == REVIEW_KEY and at_end:
-            refusal = self.review.open(self.game.seed)
-            if refusal is not None:
-                self._error(refusal)
-        elif lower == "w" and at_end:
-            self.end_layout = (
-                Layout.COMMANDS if self.end_layout is Layout.BONUSES else Layout.BONUSES
-            )
-        elif key == "CTRL_L":
-            pass
-        else:
-            self._error(END_HINT if at_end else YES_NO_HINT)
-
-    def _back_to(self, ask: Ask) -> Callable[[], None]:
-        def back() -> None:
-            self.ask = ask
-
-        return back
-
     def _move_key(self, key: str) -> None:
         if key == keys.INTERRUPT:
             self._reset_command()
-            self._ask_really()
+            self.flow.ask_really()
             return
         if self.command is not None:
             self._card_key(key)
@@ -271,13 +228,13 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
             if self.ordering:
                 self._sort_hand()
         elif lower == "q":
-            self._ask_really()
+            self.flow.ask_really()
         elif lower == "s":
-            self._start_save("move", self._settle, self._settle)
+            self.flow.save_here()
         elif lower == "w":
             self.layout = Layout.BONUSES if self.layout is Layout.COMMANDS else Layout.COMMANDS
         elif lower == "e":
-            self._error("E: command not implemented")
+            self.line.error("E: command not implemented")
         elif lower == "r":
             self.clear_screen = True  # BSD treats R as ^L: a full clear and redraw
         elif key in ("CTRL_L", keys.ENTER, " ", keys.BACKSPACE, keys.DELETE):
@@ -285,11 +242,7 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
         elif key == keys.CTRL_U or keys.is_named(key) and not key.startswith("CTRL_"):
             pass  # arrows, function keys, ESC: nothing harmful
         else:
-            self._error(f"unknown command: {key_text(key)}")
-
-    def _ask_really(self, back: Ask | None = None) -> None:
-        """Q or the interrupt key: ``Really?``; N returns to ``back`` (or the move prompt)."""
-        self.ask = Ask(REALLY, self._quit, self._back_to(back) if back else self._settle, "really")
+            self.line.error(f"unknown command: {key_text(key)}")
 
     def _reset_command(self) -> None:
         self.command = None
@@ -308,7 +261,7 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
             elif key in (keys.BACKSPACE, keys.DELETE, keys.CTRL_U, keys.ESC):
                 self._reset_command()
             else:
-                self.bell = True
+                self.line.bell = True
             return
         if key in (keys.ENTER, " "):
             kind = "use" if self.command == "U" else "discard"
@@ -320,7 +273,7 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
         elif key in (keys.CTRL_U, keys.ESC):
             self._reset_command()
         else:
-            self.bell = True
+            self.line.bell = True
 
     def _play(self, move: Move) -> None:
         """Apply the human's move; a refusal shows BSD's message with the bell and costs nothing."""
@@ -328,14 +281,14 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
         try:
             self.game.apply(move)
         except IllegalMove as exc:
-            self._error(exc.message)
+            self.line.error(exc.message)
             return
-        self.dirty = True
+        self.saving.dirty = True
         if move.kind != "pick":
-            self.message = ""
+            self.line.text = ""
             if self.ordering:
                 self._sort_hand()
-        self._settle()
+        self.flow.settle()
 
     def _sort_hand(self) -> None:
         """Order-hand option: sort all seven slots by BSD's card order, empty slots first."""
@@ -363,20 +316,54 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
         memory = getattr(self.opponent, "memory", None)
         return memory() if callable(memory) else None
 
+    def _save_to(self, path: str, prompt: str) -> None:
+        """Write the game to ``path`` as a save that restores to ``prompt``."""
+        from parlour.mille.files import savefile
+
+        memory = self.computer_memory()
+        savefile.save(path, self.game, self.ui_state(prompt), memory, self.meta, self.review.log)
+
+    # ---------------------------------------------------------- lost terminal
+    def end_of_input(self) -> None:
+        """Input ended: save the game (a recovery file, :meth:`Saving.recovery_save`) and
+        say where; a game no folder could take is recorded and said in one line."""
+        saved, why = self.saving.recovery_save(RECOVERY_STEM, self.flow.base_name())
+        if saved is None:
+            self.recorder.abandoned(self.game)
+            lines = [f"mille: input ended; the game could not be saved: {printable(why)}"]
+            if self.recorder.problem:  # the statistics could not be written either
+                lines.append(printable(self.recorder.problem))
+            self.exit_message = "\n".join(lines)
+        else:
+            from parlour.core.shellpath import for_shell
+
+            shown = printable(saved)
+            resume = f"continue it with: mille {printable(for_shell(saved))}"
+            self.exit_message = f"mille: input ended; your game was saved to {shown}\n{resume}"
+        self.exit_status = 1
+
+    def emergency_save(self) -> str | None:
+        """After a crash: the game goes to a fresh file (see :meth:`Saving.recovery_save`)."""
+        saved, _ = self.saving.recovery_save(CRASH_STEM, self.flow.base_name())
+        if saved is None:
+            self.recorder.abandoned(self.game)
+        return saved
+
     # ------------------------------------------------------------ drawing
     def screen(self) -> Screen:
         """The view's UI state for what is showing now."""
         echo = ""
         cursor: int | None = None
-        if self.dialog is not None:
-            stage = self.dialog.stage
+        dialog = self.saving.dialog
+        if dialog is not None:
+            stage = dialog.stage
             prompt = {"same": SAME_FILE, "overwrite": OVERWRITE}.get(stage, FILE_PROMPT)
             if stage == "name":
-                text = self.dialog.editor.text
+                text = dialog.editor.text
                 echo = printable(text)
-                cursor = width(printable(text[: self.dialog.editor.cursor]))
-        elif self.ask is not None:
-            prompt = self.ask.text
+                cursor = width(printable(text[: dialog.editor.cursor]))
+        elif self.flow.ask is not None:
+            prompt = self.flow.ask.text
         else:
             prompt = MOVE_PROMPT
             if self.command is not None:
@@ -387,11 +374,11 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
             echo=echo,
             echo_cursor=cursor,
             last_move=self.last_move,
-            message=self.review.progress() or self.message,
-            layout=self.end_layout if over else self.layout,
+            message=self.review.progress() or self.line.text,
+            layout=self.flow.end_layout if over else self.layout,
             ordering=self.ordering,
             colour=self.colour,
-            bell=self.bell,
+            bell=self.line.bell,
             level_note="" if self.level == DEFAULT_LEVEL else f"vs {self.level}",
         )
 
@@ -407,5 +394,5 @@ class MilleApp(FlowMixin, SavingMixin, TerminalApp):
             self.game.view(HUMAN), self.game.hand_result() if over else None
         )
         frame = view.render(board, self.screen(), height, width)
-        self.bell = False
+        self.line.bell = False
         return frame

@@ -1,5 +1,5 @@
-"""The mille app's game flow (a part of :class:`MilleApp`): the questions each phase asks,
-the next hand, and leaving.
+"""The mille app's game flow, :class:`Flow` (a part of the app): the questions each phase
+asks, the next hand, and leaving.
 
 BSD's dialogue (spec/mille.md sections 6, 9, 11): Extension? for the human who
 reaches 700, Another hand? / Another game? at the end of a hand, Really? after
@@ -19,12 +19,26 @@ from parlour.core.text import LINE_COLUMNS, printable
 from parlour.mille.files.statsfile import Recorder
 from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase
 from parlour.mille.terminal import view
+from parlour.mille.terminal.reviewing import REVIEW_KEY
 from parlour.mille.terminal.view import Layout
+from parlour.tui import keys
 
-if TYPE_CHECKING:
-    from typing import Any
+if TYPE_CHECKING:  # typing is not loaded at start
+    from typing import Protocol
 
+    from parlour.mille.terminal.messages import MessageLine
     from parlour.mille.terminal.reviewing import HandReview
+    from parlour.mille.terminal.saving import Saving
+
+    class Host(Protocol):
+        """What the flow asks of the app it is part of."""
+
+        def hand_begins(self) -> None:
+            """A new hand is dealt: the board forgets the computer's last move."""
+
+        def leave(self, farewell: str) -> None:
+            """The game is over for this session: the app ends, showing ``farewell``."""
+
 
 MOVE_PROMPT = view.MOVE_PROMPT
 REALLY = "Really?"
@@ -68,30 +82,41 @@ class Ask(Record):
         self.saves = saves
 
 
-class FlowMixin:
-    """Questions, hands and leaving, for :class:`parlour.mille.terminal.app.MilleApp`."""
+class Flow:
+    """The questions each phase asks, the next hand and leaving: a part of the app.
 
-    game: Game
-    recorder: Recorder
-    ask: Ask | None
-    dialog: Any
-    finished: bool
-    computer_due: bool
-    dirty: bool
-    message: str
-    last_move: tuple[str, str] | None
-    end_layout: Layout
-    save_path: str | None
-    exit_status: int
-    exit_message: str | None
+    Its own state is the question showing (``ask``), whether the computer is to
+    move (``computer_due``), the score layout at an end-of-hand question
+    (``end_layout``) and whether the game has been left (``left``). It works on
+    the game, the statistics, the hand review, the saving part and the message
+    line it is given, and tells the app through ``host`` when a hand begins and
+    when to leave.
+    """
 
-    # Provided by the other parts of the app (annotations only, so nothing is shadowed).
-    _start_save: Callable[[str, Callable[[], None], Callable[[], None]], None]
-    review: HandReview
+    def __init__(
+        self,
+        game: Game,
+        recorder: Recorder,
+        review: HandReview,
+        saving: Saving,
+        line: MessageLine,
+        host: Host,
+    ) -> None:
+        self.game = game
+        self.recorder = recorder
+        self.review = review
+        self.saving = saving
+        self.line = line
+        self.host = host
+        self.ask: Ask | None = None
+        self.computer_due = False
+        self.end_layout = Layout.BONUSES
+        """The score layout at an end-of-hand question (the bonus table first; W toggles)."""
+        self.left = False
 
-    def _settle(self) -> None:
+    def settle(self) -> None:
         """Put up the question the game's phase calls for, or let the computer move."""
-        if self.finished:
+        if self.left:
             return
         self.recorder.settle(self.game)
         phase = self.game.phase
@@ -107,39 +132,85 @@ class FlowMixin:
                 )
             return
         if phase is Phase.HAND_OVER:
-            self.ask = Ask(ANOTHER_HAND, self._next_hand, self._decline_more, "another_hand")
+            self.ask = Ask(ANOTHER_HAND, self.next_hand, self._decline_more, "another_hand")
         elif phase is Phase.GAME_OVER:
-            self.ask = Ask(ANOTHER_GAME, self._next_hand, self._decline_more, "another_game")
+            self.ask = Ask(ANOTHER_GAME, self.next_hand, self._decline_more, "another_game")
         else:
             self.ask = None
+
+    def key(self, key: str) -> None:
+        """A key at the question showing: Y, N, S (save), W and V at the end of a hand."""
+        ask = self.ask
+        assert ask is not None
+        lower = key.lower() if len(key) == 1 else key
+        at_end = ask.text in (ANOTHER_HAND, ANOTHER_GAME)
+        if lower in ("y", "n"):
+            if self.line.text in (YES_NO_HINT, END_HINT):
+                self.line.text = ""
+            (ask.on_yes if lower == "y" else ask.on_no)()
+        elif lower == "s" and ask.saves:
+            self.ask = None
+            self.saving.start(ask.name, self.back_to(ask), self.back_to(ask))
+        elif key == keys.INTERRUPT:
+            if ask.text == REALLY:
+                ask.on_yes()  # a second interrupt means yes
+            else:
+                self.ask_really(back=ask)
+        elif lower == REVIEW_KEY and at_end:
+            refusal = self.review.open(self.game.seed)
+            if refusal is not None:
+                self.line.error(refusal)
+        elif lower == "w" and at_end:
+            self.end_layout = (
+                Layout.COMMANDS if self.end_layout is Layout.BONUSES else Layout.BONUSES
+            )
+        elif key != "CTRL_L":
+            self.line.error(END_HINT if at_end else YES_NO_HINT)
+
+    def ask_really(self, back: Ask | None = None) -> None:
+        """Q or the interrupt key: ``Really?``; N returns to ``back`` (or the move prompt)."""
+        self.ask = Ask(REALLY, self._quit, self.back_to(back) if back else self.settle, "really")
+
+    def back_to(self, ask: Ask) -> Callable[[], None]:
+        """What puts ``ask`` back on the screen (after a save or Really? at it)."""
+
+        def back() -> None:
+            self.ask = ask
+
+        return back
+
+    def save_here(self) -> None:
+        """S at the move prompt: the save dialogue, then the move prompt again."""
+        self.ask = None
+        self.saving.start("move", self.settle, self.settle)
 
     def _extend(self, extend: bool) -> None:
         self.ask = None
         self.review.log.record_answer(self.game.view(HUMAN), extend)
         self.game.answer_extension(extend)
-        self.dirty = True
-        self._settle()
+        self.saving.dirty = True
+        self.settle()
 
-    def _next_hand(self, keep_message: bool = False) -> None:
+    def next_hand(self, keep_message: bool = False) -> None:
         self.ask = None
         if self.game.phase is Phase.GAME_OVER:
             self.recorder.new_game()
         self.game.next_hand()
         self.review.new_hand()
-        self.dirty = True
-        self.last_move = None
+        self.saving.dirty = True
+        self.host.hand_begins()
         self.end_layout = Layout.BONUSES
         if not keep_message:
-            self.message = ""
-        self._settle()
+            self.line.text = ""
+        self.settle()
 
     def _decline_more(self) -> None:
         """N to Another hand?/game?: offer to save (if anything is unsaved), then leave."""
-        self._leave(lambda: self._next_hand(True))
+        self._leave(lambda: self.next_hand(True))
 
     def _quit(self) -> None:
         """Y to Really?: leave, offering a save when the game in progress has unsaved moves."""
-        self._leave(self._settle)
+        self._leave(self.settle)
 
     def _leave(self, on_failed_save: Callable[[], None]) -> None:
         """Exit, first asking Save game? when there are unsaved moves.
@@ -147,16 +218,16 @@ class FlowMixin:
         A failed or abandoned save runs ``on_failed_save`` so play goes on (spec §9.1).
         """
         self.ask = None
-        if not self.dirty:
+        if not self.saving.dirty:
             self._exit()
             return
-        base = self._base_name()
-        self.ask = Ask(
-            SAVE_GAME,
-            lambda: self._start_save(base, self._exit, on_failed_save),
-            self._abandon,
-            base,
-        )
+        base = self.base_name()
+
+        def save_first() -> None:
+            self.ask = None
+            self.saving.start(base, self._exit, on_failed_save)
+
+        self.ask = Ask(SAVE_GAME, save_first, self._abandon, base)
 
     def _abandon(self) -> None:
         """N to Save game?: the game is left unsaved (the statistics count it so)."""
@@ -165,12 +236,12 @@ class FlowMixin:
 
     def _exit(self) -> None:
         self.ask = None
-        self.dialog = None
-        self.finished = True
-        self.exit_status = 0
-        self.exit_message = self._farewell()
+        self.saving.close()
+        self.left = True
+        self.host.leave(self.farewell())
 
-    def _farewell(self) -> str:
+    def farewell(self) -> str:
+        """The lines left on the terminal: games won, totals, seed, the file, statistics."""
         you, comp = self.game.players[HUMAN], self.game.players[COMPUTER]
         won_you, won_comp = you.games_won, comp.games_won
         if self.game.phase is Phase.GAME_OVER:
@@ -185,13 +256,14 @@ class FlowMixin:
         # A long seed goes on a line of its own rather than past the 80 columns.
         fits = len(text) + 1 + len(seed) <= LINE_COLUMNS
         text += (" " if fits else "\n") + seed
-        if self.save_path and not self.dirty:
-            text += f"\nYour game is saved in {printable(self.save_path)}"
+        if self.saving.save_path and not self.saving.dirty:
+            text += f"\nYour game is saved in {printable(self.saving.save_path)}"
         for line in self.recorder.farewell_lines():
             text += "\n" + printable(line)
         return text
 
-    def _base_name(self) -> str:
+    def base_name(self) -> str:
+        """The prompt a save made now restores to (``move``, ``extension``, ...)."""
         phase = self.game.phase
         if phase is Phase.EXTENSION:
             return "extension"

@@ -21,6 +21,21 @@ MESSAGE_WIDTH = SCREEN_COLS - MESSAGE_COL
 """Room on the message line (row 15, from column 45)."""
 
 
+class MessageLine:
+    """The message line the app's parts share: its text, and whether the bell is due."""
+
+    __slots__ = ("text", "bell")
+
+    def __init__(self, text: str = "") -> None:
+        self.text = text
+        self.bell = False
+
+    def error(self, text: str) -> None:
+        """Show ``text`` and ring the bell (a refused key or a failure)."""
+        self.text = text
+        self.bell = True
+
+
 _DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 

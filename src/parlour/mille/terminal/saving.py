@@ -1,4 +1,4 @@
-"""The mille app's save dialogue and its recovery saves (a part of :class:`MilleApp`).
+"""The mille app's save dialogue and its recovery saves: :class:`Saving`, a part of the app.
 
 The dialogue is BSD's: ``Same file?`` (when the game came from a file or was
 saved before) -> ``file:`` (a line editor; an empty name or ESC abandons) ->
@@ -11,6 +11,10 @@ first folder that takes them: the data folder, the folder of the save the game
 came from or was last saved to, the current folder, the home folder
 (:func:`parlour.core.saves.save_recovery`); the message names that file, and
 a game no folder could take is said in one line.
+
+The part keeps its own state (the dialogue in progress, the file, whether moves
+are unsaved) and knows the rest of the app only through what it is given: a
+function that writes the game to a path as at a prompt, and the message line.
 """
 
 from __future__ import annotations
@@ -18,25 +22,20 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from parlour import TYPE_CHECKING
 from parlour.core.record import Record
-from parlour.core.text import printable
-from parlour.mille.terminal.messages import fit_banner, fit_message, save_failure
+from parlour.mille.terminal.messages import MessageLine, fit_banner, fit_message, save_failure
 from parlour.tui import keys
 from parlour.tui.prompts import Answer, LineEditor
-
-if TYPE_CHECKING:  # saving itself (json, the save envelope) is imported on the first save
-    from typing import Any
-
-    from parlour.mille.files.statsfile import Recorder
-    from parlour.mille.game.rules import Game
-    from parlour.mille.terminal.reviewing import HandReview
 
 FILE_NAME_MAX = 240
 NOT_SAVED = "not saved"
 """The message line after a save given up (BSD left the last banner there)."""
 RECOVERY_STEM = "mille-recovery"
 CRASH_STEM = "mille-crash"
+
+Writer = Callable[[str, str], None]
+"""Writes the game to a path as a save made at a prompt (``move``, ``another_hand``, ...);
+raises :class:`parlour.core.saves.SaveError`."""
 
 
 class SaveDialog(Record):
@@ -68,40 +67,29 @@ class SaveDialog(Record):
         self.path = path
 
 
-class SavingMixin:
-    """The save dialogue's keys and the writes, for :class:`parlour.mille.terminal.app.MilleApp`."""
+class Saving:
+    """The save dialogue's keys, the writes and the recovery saves."""
 
-    game: Game
-    dialog: SaveDialog | None
-    save_path: str | None
-    dirty: bool
-    message: str
-    bell: bool
-    recorder: Recorder
-    review: HandReview
-    exit_message: str | None
-    exit_status: int
-    ask: Any
+    def __init__(self, write: Writer, line: MessageLine, save_path: str | None = None) -> None:
+        self.write = write
+        self.line = line
+        self.dialog: SaveDialog | None = None
+        """The dialogue in progress (None: none)."""
+        self.save_path = save_path
+        """The file this game was restored from or last saved to (offered by Same file?)."""
+        self.dirty = False
+        """Moves made since the game was started, restored or saved."""
 
-    def _error(self, text: str) -> None:
-        self.message = text
-        self.bell = True
-
-    # Provided by the other parts of the app (annotations only, so nothing is shadowed).
-    ui_state: Callable[[str], dict[str, Any]]
-    computer_memory: Callable[[], dict[str, Any] | None]
-    _base_name: Callable[[], str]
-
-    def _start_save(
+    def start(
         self, origin: str, on_success: Callable[[], None], on_failure: Callable[[], None]
     ) -> None:
-        self.ask = None
+        """Open the dialogue for a save made at ``origin``; one of the two runs at its end."""
         dialog = SaveDialog(origin, on_success, on_failure)
         self.dialog = dialog
         if self.save_path is not None:
             dialog.stage = "same"
 
-    def _dialog_key(self, key: str) -> None:
+    def key(self, key: str) -> None:
         dialog = self.dialog
         assert dialog is not None
         lower = key.lower() if len(key) == 1 else key
@@ -110,7 +98,7 @@ class SavingMixin:
             if answer is Answer.DONE:
                 name = dialog.editor.text.strip()
                 if not name:
-                    self._cancel_dialog()
+                    self.cancel()
                     return
                 from parlour.core.saves import file_exists, player_path
 
@@ -120,16 +108,16 @@ class SavingMixin:
                 else:
                     self._write(dialog.path)
             elif answer is Answer.CANCEL:
-                self._cancel_dialog()
+                self.cancel()
             elif answer is Answer.REFUSED:
-                self.bell = True
+                self.line.bell = True
             return
         if key in (keys.ESC, keys.INTERRUPT):
-            self._cancel_dialog()
+            self.cancel()
             return
         if lower not in ("y", "n"):
             if key != "CTRL_L":
-                self._error("type y or n")
+                self.line.error("type y or n")
             return
         if dialog.stage == "same":
             if lower == "y":
@@ -142,31 +130,23 @@ class SavingMixin:
                 assert dialog.path is not None
                 self._write(dialog.path)
             else:
-                self._cancel_dialog()
+                self.cancel()
 
-    def _cancel_dialog(self) -> None:
+    def cancel(self) -> None:
         """The save was given up (ESC, an empty name, N to Overwrite file?): the message line
         says so, so that an earlier ``name [date]`` banner does not look like this save's."""
-        self.message = NOT_SAVED
-        self._end_dialog(False)
+        self.line.text = NOT_SAVED
+        self._end(False)
 
-    def _end_dialog(self, success: bool) -> None:
+    def close(self) -> None:
+        """Drop the dialogue without running either ending (the app is leaving)."""
+        self.dialog = None
+
+    def _end(self, success: bool) -> None:
         dialog = self.dialog
         assert dialog is not None
         self.dialog = None
         (dialog.on_success if success else dialog.on_failure)()
-
-    def _save_to(self, path: str, prompt: str) -> None:
-        from parlour.mille.files import savefile
-
-        savefile.save(
-            path,
-            self.game,
-            self.ui_state(prompt),
-            self.computer_memory(),
-            self.recorder.meta,
-            self.review.log,
-        )
 
     def _write(self, path: str) -> None:
         dialog = self.dialog
@@ -174,54 +154,28 @@ class SavingMixin:
         from parlour.core.saves import SaveError
 
         try:
-            self._save_to(path, dialog.origin)
+            self.write(path, dialog.origin)
         except SaveError as exc:
-            self._error(fit_message(save_failure(path, exc.reason)))
-            self._end_dialog(False)
+            self.line.error(fit_message(save_failure(path, exc.reason)))
+            self._end(False)
             return
         self.save_path = path
         self.dirty = False
         from datetime import datetime
 
-        self.message = fit_banner(path, datetime.now())
-        self._end_dialog(True)
+        self.line.text = fit_banner(path, datetime.now())
+        self._end(True)
 
-    # --------------------------------------------------------- recovery
-    def _recovery_save(self, stem: str) -> tuple[str | None, str]:
+    def recovery_save(self, stem: str, prompt: str) -> tuple[str | None, str]:
         """Save to a fresh file, (its path, "") or (None, why not): in the data folder, else
         beside the save the game came from or was last saved to, else in the current
         folder, else at home (:func:`parlour.core.saves.save_recovery`)."""
         from parlour.core.saves import SaveError, save_recovery
 
-        prompt = self._base_name()
         try:
             target = save_recovery(
-                stem, lambda path: self._save_to(str(path), prompt), near=self.save_path
+                stem, lambda path: self.write(str(path), prompt), near=self.save_path
             )
         except SaveError as exc:
             return None, exc.reason
         return str(target), ""
-
-    def end_of_input(self) -> None:
-        """Input ended: save the game (see :meth:`_recovery_save`) and say where (that file)."""
-        saved, why = self._recovery_save(RECOVERY_STEM)
-        if saved is None:
-            self.recorder.abandoned(self.game)
-            lines = [f"mille: input ended; the game could not be saved: {printable(why)}"]
-            if self.recorder.problem:  # the statistics could not be written either
-                lines.append(printable(self.recorder.problem))
-            self.exit_message = "\n".join(lines)
-        else:
-            from parlour.core.shellpath import for_shell
-
-            shown = printable(saved)
-            resume = f"continue it with: mille {printable(for_shell(saved))}"
-            self.exit_message = f"mille: input ended; your game was saved to {shown}\n{resume}"
-        self.exit_status = 1
-
-    def emergency_save(self) -> str | None:
-        """After a crash: the game goes to a fresh file (see :meth:`_recovery_save`)."""
-        saved, _ = self._recovery_save(CRASH_STEM)
-        if saved is None:
-            self.recorder.abandoned(self.game)
-        return saved
