@@ -351,11 +351,11 @@ def test_the_overwrite_question_keeps_its_words_with_a_long_file_name(tmp_path: 
     target = hostile_name(tmp_path)
     target.write_text("{}", encoding="utf-8")
     app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=3, pace=0, save_path=None)
-    app.save_path = str(target) + "x"  # a different file: saving to target asks first
+    app.keep.save_path = str(target) + "x"  # a different file: saving to target asks first
     feed(app, "t", "S")
-    app.saving.editor = LineEditor("Save to file:", str(target))
+    app.keep.saving.editor = LineEditor("Save to file:", str(target))
     line = feed(app, "ENTER").splitlines()[21]
-    assert app.mode is Mode.SAVE and app.saving.overwriting
+    assert app.mode is Mode.SAVE and app.keep.saving.overwriting
     assert line.rstrip().endswith(".json exists: overwrite it? (y/n)") and width(line) <= 80
     assert "\x1b" not in line
 

@@ -146,10 +146,10 @@ def test_after_zedx_busts_the_pause_says_it_goes_on_by_itself() -> None:
 
 def test_the_pause_is_as_long_as_the_pace_and_a_key_ends_it() -> None:
     app = scripted(["Ann", "ZEDX"], (1, 2, 3, 4, 6, 6), (2, 3, 4, 6, 6, 3))
-    app.pace = 5.0
+    app.turns.pace = 5.0
     for k in ("t", "1", "ENTER", "p"):
         app.handle_key(k)
-    app.due = 0.0
+    app.turns.due = 0.0
     app.handle_key("TIMEOUT")
     assert app.mode is Mode.ACK and 4.0 < (app.timeout() or 0) <= 5.0
     app.handle_key("x")

@@ -93,7 +93,7 @@ def test_the_issue_resuming_an_older_save_never_erases_a_finished_game(
     games, _ = stats.load_games()
     assert [g.finished for g in games] == [True] and lines() == 1
     replay = DixMilleApp(ASCII, game=savefile.load(older), pace=0, save_path=str(older))
-    assert replay.replay is not None
+    assert replay.keep.replay is not None
     screen = replay.render(24, 80).to_text().splitlines()
     assert screen[0].endswith("replay, not counted   seed 5")
     assert screen[20] == "Replay, not counted: this game has ended (Bob won with 12,850)."
@@ -152,7 +152,7 @@ def test_a_replay_saved_again_is_still_a_replay_and_its_hang_up_records_nothing(
     recovery = Path((replay.exit_message or "").split("saved to ")[1].split(";")[0])
     for path in (again, recovery):
         resumed = DixMilleApp(ASCII, game=savefile.load(path), pace=0, save_path=str(path))
-        assert resumed.replay is not None
+        assert resumed.keep.replay is not None
     assert lines() == 1
 
 
@@ -188,7 +188,7 @@ def test_an_abandoned_game_resumed_is_no_replay_and_its_end_stands(tmp_path: Pat
         app.handle_key(k)
     assert [g.finished for g in stats.load_games()[0]] == [False]
     resumed = DixMilleApp(ASCII, game=savefile.load(older), pace=0, save_path=str(older))
-    assert resumed.replay is None
+    assert resumed.keep.replay is None
     assert resumed.render(24, 80).row_text(20).startswith(f"Game resumed from {older.anchor}")
     assert resumed.render(24, 80).row_text(0).endswith("   seed 5")
     assert "replay" not in resumed.render(24, 80).row_text(0)
@@ -208,7 +208,7 @@ def test_a_copy_resumed_before_its_game_ended_records_and_is_passed_over(tmp_pat
     older = tmp_path / "g1.json"
     save(app, older)
     early = DixMilleApp(ASCII, game=savefile.load(older), pace=0, save_path=str(older))
-    assert early.replay is None  # the game has no result yet
+    assert early.keep.replay is None  # the game has no result yet
     to_the_end(app)
     app.handle_key("q")
     key(early)

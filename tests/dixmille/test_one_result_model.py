@@ -200,7 +200,7 @@ class OneResultMachine(RuleBasedStateMachine):
         replay = self.model.settled(game.game_id)
         event("a replay resumed" if replay else "a save resumed")
         app = DixMilleApp(ASCII, game=game, pace=0, save_path=str(path))
-        assert (app.replay is not None) is replay
+        assert (app.keep.replay is not None) is replay
         assert app.ui.message.startswith(REPLAY) is replay
         self.copies.append(Copy(app, random.Random(seed), replay=replay))
 
@@ -263,7 +263,7 @@ class OneResultMachine(RuleBasedStateMachine):
             return
         app = copy.app
         if hang_up:
-            unsaved = app.dirty
+            unsaved = app.keep.dirty
             self.copies.remove(copy)
             app.end_of_input()
             if unsaved:
@@ -278,7 +278,7 @@ class OneResultMachine(RuleBasedStateMachine):
         if not self._to_prompt(copy):
             return
         app = copy.app
-        unsaved, save_path = app.dirty, app.save_path
+        unsaved, save_path = app.keep.dirty, app.keep.save_path
         played = app.game is not None and any(p.turns for p in app.game.players)
         app.handle_key("Q")
         app.handle_key("y")

@@ -26,7 +26,7 @@ SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx
 def played(app: DixMilleApp, keys: int = 6) -> DixMilleApp:
     for _ in range(keys):
         key(app)
-    assert app.dirty
+    assert app.keep.dirty
     return app
 
 
@@ -131,7 +131,7 @@ def test_resuming_a_recovery_save_with_a_read_only_data_folder_loses_nothing(
     assert again.game is not None and again.game.to_dict() != savefile.load(moved).to_dict()
     second = hang_up(again)
     assert second.parent == games and second != moved
-    assert resumed(second).replay is None  # nothing was recorded: it is the same game, going on
+    assert resumed(second).keep.replay is None  # nothing recorded: the same game, going on
 
 
 def test_nowhere_to_save_says_why_and_keeps_nothing_half_written(

@@ -123,7 +123,7 @@ def test_a_state_the_loader_would_refuse_is_not_written(tmp_path: Path) -> None:
 def test_the_save_dialogue_says_why_such_a_state_is_not_saved(tmp_path: Path) -> None:
     app = DixMilleApp(ASCII, game=half_applied(), pace=0)
     app.handle_key("S")
-    app.saving.editor.text = str(tmp_path / "x.json")
+    app.keep.saving.editor.text = str(tmp_path / "x.json")
     app.handle_key("ENTER")
     rows = app.render(24, 80).to_text().split("\n")
     assert rows[20] == (

@@ -137,5 +137,5 @@ def test_a_result_still_kept_aside_makes_an_older_save_a_replay(
         key(app)
     assert app.end_notes == [NO_SPACE] and lines_in_file() == []
     again = DixMilleApp(ASCII, game=savefile.load(older), pace=0, save_path=str(older))
-    assert again.replay is not None
+    assert again.keep.replay is not None
     assert again.ui.message.startswith("Replay, not counted: this game has ended (")

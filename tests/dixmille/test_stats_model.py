@@ -213,7 +213,7 @@ class StatisticsMachine(RuleBasedStateMachine):
         game = savefile.load(path)
         replay = self.model.settled(game.game_id)
         app = DixMilleApp(ASCII, game=game, pace=0, save_path=str(path))
-        assert (app.replay is not None) is replay
+        assert (app.keep.replay is not None) is replay
         event("a replay resumed" if replay else "a game resumed")
         assert app.ui.message.startswith("Replay, not counted") is replay
         return Copy(app, random.Random(seed), replay=replay)

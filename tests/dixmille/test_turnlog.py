@@ -39,7 +39,7 @@ def run_zedx(app: DixMilleApp) -> None:
 
 
 def log_texts(app: DixMilleApp) -> list[str]:
-    return [f"{e.name}: {e.text}" for e in app.turnlog.entries]
+    return [f"{e.name}: {e.text}" for e in app.turns.log.entries]
 
 
 def test_a_throw_its_take_and_a_bust_with_whose_and_which_dice() -> None:
@@ -178,7 +178,7 @@ def test_the_log_keeps_this_cycle_and_the_last() -> None:
     for _ in range(5):
         feed(app, "t", " ")  # bust, next player
     assert app.game.cycle == 3
-    assert {e.cycle for e in app.turnlog.entries} == {2, 3}
+    assert {e.cycle for e in app.turns.log.entries} == {2, 3}
     page = feed(app, "l")
     assert "Cycle 2" in page and "Cycle 3" in page and "Cycle 1" not in page
 
@@ -279,7 +279,7 @@ def test_the_resumed_app_shows_the_log_lines_it_showed_before_the_save(tmp_path:
     before = feed(app, "S", "CTRL_U", *str(tmp_path / "mid.json"), "ENTER").splitlines()
     resumed = DixMilleApp(ASCII, game=savefile.load(tmp_path / "mid.json"), pace=0)
     after = resumed.render(24, 80).to_text().splitlines()
-    assert resumed.turnlog.entries == app.turnlog.entries
-    assert {e.cycle for e in resumed.turnlog.entries} == {2, 3}
+    assert resumed.turns.log.entries == app.turns.log.entries
+    assert {e.cycle for e in resumed.turns.log.entries} == {2, 3}
     assert after[16:19] == before[16:19] and any(line.strip() for line in after[16:19])
     assert feed(resumed, "l") == feed(app, "l")  # the log page too
