@@ -226,6 +226,7 @@ def test_player_path_and_file_exists_never_raise(tmp_path: Path) -> None:
             "~no-such-user-here/x.json"
         )
     assert saves.player_path("~/g.json") == Path.home() / "g.json"
+    assert saves.player_path("~\ud800") == Path("~\ud800")  # no encoding holds that user
     assert not saves.file_exists(tmp_path / ("y" * 300))
     assert not saves.file_exists(tmp_path / "missing")
     _write(tmp_path / "there.json")

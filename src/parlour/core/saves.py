@@ -224,7 +224,9 @@ def save_recovery(
 
 def player_path(text: str) -> Path:
     """The path a player typed, with ``~`` expanded; never raises (an unknown ~user stays)."""
-    return Path(os.path.expanduser(text.strip()))
+    from parlour.core.shellpath import expand_home
+
+    return Path(expand_home(text.strip()))
 
 
 def file_exists(path: str | os.PathLike[str]) -> bool:

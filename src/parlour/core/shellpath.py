@@ -24,6 +24,15 @@ _WINDOWS_PLAIN = re.compile(r"[\w\\/:.\-]+")
 """Letters and digits of any script, ``_``, separators, the drive colon, dots, hyphens."""
 
 
+def expand_home(path: str) -> str:
+    """``path`` with a leading ``~`` or ``~user`` expanded; never raises: a name the
+    system cannot look up (an unknown user, characters no encoding holds) stays as it is."""
+    try:
+        return os.path.expanduser(path)
+    except (UnicodeError, ValueError):
+        return path
+
+
 def for_shell(path: str, windows: bool | None = None) -> str:
     """``path`` written so that the player's shell passes it on as one argument, unchanged.
 
@@ -32,7 +41,7 @@ def for_shell(path: str, windows: bool | None = None) -> str:
     if windows is None:
         windows = sys.platform == "win32"
     if path.startswith("~"):  # as the game read it (saves.player_path): quoted, ~ stays ~
-        path = os.path.expanduser(path)
+        path = expand_home(path)
     if path.startswith("-"):
         path = (".\\" if windows else "./") + path
     if not windows:
