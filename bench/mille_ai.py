@@ -26,8 +26,9 @@ from typing import Protocol
 from benchstats import percentile, wilson
 from parlour.mille.computer.ai import DEFAULT_WEIGHTS, ComputerPlayer, Weights
 from parlour.mille.computer.players import BsdPlayer, GreedyPlayer, RandomPlayer
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 
 MAX_HANDS = 200
 ROWS = (

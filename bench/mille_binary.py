@@ -48,8 +48,8 @@ from mille_ai import OPPONENTS, Player, make_player
 from parlour.mille.computer import sim as S
 from parlour.mille.computer.ai import ComputerPlayer
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import Move
 from parlour.mille.game.seat import SeatView, Tableau
+from parlour.mille.game.table import Move
 
 BINARY = "/usr/games/mille"
 QUIET = 0.02

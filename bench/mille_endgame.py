@@ -21,7 +21,8 @@ from benchstats import wilson
 from mille_ai import OPPONENTS, Player, play_hand
 from parlour.core.rng import make_rng
 from parlour.mille.computer.ai import ComputerPlayer
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN, Phase
 
 MAX_HANDS = 50
 

@@ -59,8 +59,8 @@ from mille_binary import (
 from parlour.core.record import replace
 from parlour.mille.computer.players import BsdPlayer
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import Move
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import Move
 
 HAND_AT = {ME: 0x160, COMP: 0x1E0}
 DECK_AT = 0x68

@@ -28,8 +28,9 @@ from mille_ai import OPPONENTS, Player, play_hand
 from parlour.mille.computer import ai
 from parlour.mille.computer import sim as S
 from parlour.mille.computer.ai import ComputerPlayer, sim_from_view, unseen_list
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase
+from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import COMPUTER, HUMAN, Phase
 
 MAX_HANDS = 200
 

@@ -29,8 +29,9 @@ from mille_ai import Player, play_hand
 from parlour.mille.computer.ai import ComputerPlayer
 from parlour.mille.computer.players import BsdPlayer
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 
 Option = tuple[Card, bool]
 Sample = tuple[Option, dict[Option, float]]

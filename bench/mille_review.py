@@ -34,8 +34,9 @@ from mille_ai import Player, play_hand
 from parlour.mille.computer.ai import ComputerPlayer
 from parlour.mille.computer.players import GreedyPlayer
 from parlour.mille.computer.review import DEALS, Decision, HandLog, Reviewer
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move
+from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import COMPUTER, HUMAN, Move
 
 
 class AdvisedGreedy:

@@ -52,7 +52,8 @@ from parlour.mille.computer.review import DEALS, Finding, Pattern, Reviewer
 from parlour.mille.computer.review_outcomes import Judgement
 from parlour.mille.files.gamedata import game_from_dict
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 
 SHUT_OUT_AT_STAKE = 0.2
 """A finding has a shut-out at stake when this share of either move's playouts ends in one."""

@@ -31,8 +31,9 @@ from mille_ai import OPPONENTS, Player, play_hand
 from parlour.mille.computer.ai import ComputerPlayer, Stakes, blank_sim, paired_gain
 from parlour.mille.computer.policy import SURE_PLAY, Heuristic, Option
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import Game, Move, Phase
+from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView, Tableau
+from parlour.mille.game.table import Move, Phase
 
 
 @dataclass

@@ -59,7 +59,8 @@ def mille_records(count: int) -> list[dict[str, object]]:
     """Records of whole mille games between two greedy players, as the game writes them."""
     from mille_ai import OPPONENTS, play_hand
     from parlour.mille.files import stats
-    from parlour.mille.game.rules import Game, Phase
+    from parlour.mille.game.rules import Game
+    from parlour.mille.game.table import Phase
 
     records = []
     for seed in range(1, count + 1):

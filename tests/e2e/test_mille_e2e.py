@@ -11,7 +11,8 @@ import pytest
 
 from parlour.mille.computer.ai import ComputerPlayer
 from parlour.mille.files import savefile
-from parlour.mille.game.rules import Game, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import Phase
 from parlour.mille.terminal.app import MilleApp
 from tests.e2e.terminal import ARROWS, Terminal, run_plain
 from tests.mille.opponents import human_keys

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from parlour.mille.game.cards import COPIES, MILES, Card
-from parlour.mille.game.rules import COMPUTER, HUMAN, Event, Game, Move, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN, Event, Move, Phase
 
 C = Card
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from parlour.mille.game.cards import MILES, Card
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN
 
 
 def extract(game: Game, card: Card) -> Card:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from parlour.mille.files.gamedata import check_consistent
 from parlour.mille.files.savefile import Meta
-from parlour.mille.game.rules import HUMAN, Game
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import HUMAN
 from parlour.mille.terminal.app import MilleApp
 from tests.mille.opponents import FirstLegal, human_keys
 from tests.mille.test_app import press

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import Move
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import Move
 
 
 class FirstLegal:
@@ -40,7 +40,7 @@ def human_keys(game: object) -> str:
     Order of preference: a safety, a remedy or Go, a hazard, the longest distance;
     otherwise discard the first card that is not a safety. Answers n to Extension?.
     """
-    from parlour.mille.game.rules import Phase
+    from parlour.mille.game.table import Phase
 
     phase = game.phase  # type: ignore[attr-defined]
     if phase is Phase.EXTENSION:

@@ -16,7 +16,8 @@ from parlour.mille.computer.players import BsdPlayer, GreedyPlayer, RandomPlayer
 from parlour.mille.computer.policy import Heuristic, finish_move, playout, pre_pick_counter
 from parlour.mille.files.gamedata import game_from_dict
 from parlour.mille.game.cards import MILES, Card
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 from tests.mille.craft import C, both_moving, craft, go, hand, play, rebalance, use
 
 SEEDS = st.integers(min_value=0, max_value=2**32)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from parlour.mille.computer.players import BsdPlayer, GreedyPlayer, RandomPlayer
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 from tests.mille.craft import C, both_moving, craft, go, hand, play, rebalance, use
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from parlour.mille.files import savefile
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase, card_total_ok
+from parlour.mille.game.rules import Game, card_total_ok
+from parlour.mille.game.table import COMPUTER, HUMAN, Phase
 from parlour.mille.terminal.app import MilleApp
 from parlour.mille.terminal.messages import fit_banner
 from tests.mille import crafting

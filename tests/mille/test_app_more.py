@@ -14,7 +14,8 @@ from parlour.core.ledger import is_game_id
 from parlour.mille.cli import LazyComputer
 from parlour.mille.computer.bsd import BsdPlayer
 from parlour.mille.files import savefile
-from parlour.mille.game.rules import HUMAN, Game, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import HUMAN, Phase
 from parlour.mille.terminal import help as help_pages
 from parlour.mille.terminal.app import MilleApp
 from parlour.mille.terminal.messages import fit_banner, save_failure

@@ -9,7 +9,8 @@ import pytest
 from parlour.mille.computer import review
 from parlour.mille.computer.review import Answer, Decision, HandLog, Reviewer
 from parlour.mille.files import savefile
-from parlour.mille.game.rules import HUMAN, Game
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import HUMAN
 from parlour.mille.terminal import reviewing
 from parlour.mille.terminal.app import MilleApp
 from parlour.mille.terminal.flow import END_HINT

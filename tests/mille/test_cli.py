@@ -94,7 +94,7 @@ def test_no_terminal_means_a_clear_message(capsys: pytest.CaptureFixture[str]) -
 
 def test_lazy_computer_plays_like_the_real_one() -> None:
     from parlour.mille.computer.ai import ComputerPlayer
-    from parlour.mille.game.rules import COMPUTER
+    from parlour.mille.game.table import COMPUTER
 
     game = Game.new(9)
     game.apply(game.legal_moves()[0])

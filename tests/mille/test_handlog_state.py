@@ -19,7 +19,8 @@ from parlour.core.saves import SaveError
 from parlour.mille.computer.handlog import Answer, HandLog
 from parlour.mille.files import savefile
 from parlour.mille.files.handlog_state import MAX_DECISIONS, log_from_dict, log_to_dict
-from parlour.mille.game.rules import HUMAN, Game, Move, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import HUMAN, Move, Phase
 from parlour.mille.terminal.app import MilleApp
 from tests.mille.opponents import FirstLegal, human_keys
 from tests.mille.test_app import press

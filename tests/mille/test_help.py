@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 import re
 
-from parlour.mille.game.rules import EXTENDED_GOAL, GOAL, HUMAN, Game, IllegalMove, Move, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import EXTENDED_GOAL, GOAL, HUMAN, IllegalMove, Move, Phase
 from parlour.mille.terminal import help as help_pages
 from tests.mille.craft import C, both_moving, drove, hand
 

@@ -10,7 +10,8 @@ from parlour.core.saves import SaveError
 from parlour.mille.computer.handlog import HandLog
 from parlour.mille.files.meta import Meta
 from parlour.mille.files.statsfile import Recorder
-from parlour.mille.game.rules import HUMAN, Game, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import HUMAN, Phase
 from parlour.mille.terminal.flow import REALLY, SAVE_GAME, YES_NO_HINT, Flow
 from parlour.mille.terminal.messages import MessageLine
 from parlour.mille.terminal.reviewing import HandReview

@@ -7,16 +7,8 @@ from dataclasses import dataclass
 import pytest
 
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import (
-    COMPUTER,
-    HUMAN,
-    Event,
-    Game,
-    IllegalMove,
-    Move,
-    Phase,
-    card_total_ok,
-)
+from parlour.mille.game.rules import Game, card_total_ok
+from parlour.mille.game.table import COMPUTER, HUMAN, Event, IllegalMove, Move, Phase
 from tests.mille.craft import C, craft, discard, go, hand, play, rebalance, use
 
 

@@ -13,7 +13,8 @@ import pytest
 from parlour.core.saves import SaveError, write_save
 from parlour.mille.files import savefile
 from parlour.mille.files.stats import summarize_hand
-from parlour.mille.game.rules import COMPUTER, Game, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, Phase
 
 
 def to_hand_over(game: Game) -> None:

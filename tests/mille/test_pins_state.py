@@ -17,7 +17,8 @@ from parlour.core.rng import SEED_LIMIT
 from parlour.core.saves import SaveError
 from parlour.mille.files import savefile
 from parlour.mille.files.gamedata import check_consistent, game_from_dict, game_to_dict
-from parlour.mille.game.rules import Game, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import Phase
 
 Edit = Callable[[dict[str, Any]], object]
 

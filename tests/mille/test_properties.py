@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng
 from parlour.mille.files.gamedata import game_from_dict
-from parlour.mille.game.rules import HAND_SLOTS, Game, IllegalMove, Move, Phase, card_total_ok
+from parlour.mille.game.rules import Game, card_total_ok
+from parlour.mille.game.table import HAND_SLOTS, IllegalMove, Move, Phase
 
 ALL_MOVES = [Move("pick")] + [Move(k, s) for k in ("use", "discard") for s in range(HAND_SLOTS)]
 MAX_MOVES_PER_HAND = 500

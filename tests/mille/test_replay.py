@@ -20,7 +20,8 @@ from parlour.mille import cli
 from parlour.mille.files import statsfile
 from parlour.mille.files.savefile import Meta, load_saved
 from parlour.mille.files.stats import GameRecord
-from parlour.mille.game.rules import Game, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import Phase
 from parlour.mille.terminal.app import MilleApp
 from tests.mille.drive import play_until_question
 from tests.mille.opponents import FirstLegal, human_keys

@@ -25,7 +25,8 @@ from parlour.mille.computer.review import (
 )
 from parlour.mille.computer.review_outcomes import Contrast, Judgement, Outcome
 from parlour.mille.files.gamedata import game_from_dict
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 from tests.mille.craft import C, craft, go, hand, play, rebalance, slot_of
 from tests.mille.playouts import outcome
 

@@ -11,7 +11,8 @@ from parlour.core.rng import below, make_rng
 from parlour.mille.computer import sim as S
 from parlour.mille.computer.ai import ComputerPlayer, unseen_list
 from parlour.mille.computer.review_deals import RemedyEvidence, review_deals
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 from tests.mille.craft import C, craft, go, hand, play, rebalance
 
 

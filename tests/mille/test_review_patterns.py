@@ -15,7 +15,8 @@ from parlour.mille.computer.review_outcomes import Contrast, Judgement
 from parlour.mille.computer.review_patterns import describe, gather, kind_of
 from parlour.mille.files import savefile
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import HUMAN, Game, Move
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import HUMAN, Move
 from tests.mille.craft import C, craft, drove, go, hand, play, rebalance, slot_of
 from tests.mille.playouts import outcome
 

@@ -14,7 +14,8 @@ from parlour.mille.computer.review import legal_moves
 from parlour.mille.computer.review_outcomes import Contrast
 from parlour.mille.computer.review_reasons import LINE_ROOM, dead_because, reason_lines
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 from parlour.mille.terminal.review_view import plain
 from tests.mille.craft import C, craft, drove, go, hand, play, rebalance, slot_of
 from tests.mille.playouts import DEALS, outcome, split

@@ -13,7 +13,7 @@ import pytest
 from parlour.core.record import replace
 from parlour.mille.computer.review import CLEAR_Z, MIN_LOSS, Answer, Decision, Finding, Pattern
 from parlour.mille.computer.review_patterns import gather
-from parlour.mille.game.rules import COMPUTER, HUMAN, Move
+from parlour.mille.game.table import COMPUTER, HUMAN, Move
 from parlour.mille.terminal.review_view import (
     Item,
     page_count,

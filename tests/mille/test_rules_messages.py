@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.mille.game.rules import COMPUTER, HUMAN, IllegalMove, Move, Phase
+from parlour.mille.game.table import COMPUTER, HUMAN, IllegalMove, Move, Phase
 from tests.mille.craft import C, craft, go, hand, play
 
 

@@ -6,7 +6,8 @@ from collections import Counter
 
 from parlour.mille.files.gamedata import game_from_dict
 from parlour.mille.game.cards import COPIES, Card
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase, card_total_ok, compact_hand
+from parlour.mille.game.rules import Game, card_total_ok
+from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase, compact_hand
 from tests.mille.craft import (
     C,
     craft,

@@ -25,7 +25,8 @@ from parlour.mille.cli import LazyComputer, load_saved
 from parlour.mille.computer.handlog import HandLog
 from parlour.mille.computer.review import Reviewer
 from parlour.mille.files.gamedata import check_consistent, game_from_dict
-from parlour.mille.game.rules import Game, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import Phase
 from parlour.mille.terminal.app import MilleApp
 from parlour.mille.terminal.review_view import page_count, render_review
 from parlour.tui.glyphs import UNICODE

@@ -25,8 +25,9 @@ from parlour.core.saves import SaveError, write_save
 from parlour.mille.cli import LazyComputer, load_saved, restored_app
 from parlour.mille.files import savefile
 from parlour.mille.files.stats import summarize_hand
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 from parlour.mille.terminal.app import MilleApp
 from parlour.mille.terminal.flow import ANOTHER_GAME, ANOTHER_HAND, EXTENSION, REALLY, SAME_FILE
 from parlour.tui import keys

@@ -12,7 +12,8 @@ from parlour.core.ledger import is_game_id, new_game_id
 from parlour.core.saves import SaveError, write_save
 from parlour.mille.files import savefile
 from parlour.mille.files.stats import summarize_hand
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN, Phase
 from tests.mille.craft import C, craft, drove, go, hand, play, rebalance, use
 
 

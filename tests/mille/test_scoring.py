@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Move, Phase
+from parlour.mille.game.rules import Game
 from parlour.mille.game.scoring import Bonuses, trip_bonuses
+from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 from tests.mille.craft import C, craft, go, hand, play, rebalance, short, use
 
 

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from parlour.mille.computer import sim as S
 from parlour.mille.computer.ai import sim_from_view
 from parlour.mille.computer.policy import finish_move
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN, Phase
 
 
 def sim_of(game: Game) -> S.Sim:

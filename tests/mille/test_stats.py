@@ -16,7 +16,7 @@ from parlour.mille import cli
 from parlour.mille.files import stats, statsfile
 from parlour.mille.files.savefile import Meta, load_saved
 from parlour.mille.files.stats import GameRecord, HandSummary
-from parlour.mille.game.rules import COMPUTER, HUMAN
+from parlour.mille.game.table import COMPUTER, HUMAN
 from parlour.mille.terminal.app import MilleApp
 from tests.mille.drive import near_the_end, play_until_question
 from tests.mille.opponents import FirstLegal, human_keys

@@ -36,7 +36,8 @@ from parlour.core.ledger import new_game_id
 from parlour.mille import cli
 from parlour.mille.files import statsfile
 from parlour.mille.files.savefile import Meta, load_saved
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN, Phase
 from parlour.mille.terminal.app import MilleApp
 from tests.hypothesis_profiles import examples
 from tests.mille.drive import play_until_question

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN
 from parlour.mille.terminal.app import MilleApp
 from tests.mille import crafting
 from tests.mille.opponents import FirstLegal

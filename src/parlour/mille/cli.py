@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from parlour.mille.computer.ai import ComputerPlayer
     from parlour.mille.computer.bsd import BsdPlayer
     from parlour.mille.files.savefile import Saved
-    from parlour.mille.game.rules import Move
     from parlour.mille.game.seat import SeatView
+    from parlour.mille.game.table import Move
     from parlour.mille.terminal.app import MilleApp, Opponent
     from parlour.tui.glyphs import Glyphs
 

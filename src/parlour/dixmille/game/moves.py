@@ -1,4 +1,5 @@
-"""Dix Mille moves and phases: what a player can do and how it is written.
+"""Dix Mille moves and phases: what a player can do, how it is written, what a move did
+(:class:`Outcome`) and what the player to move sees (:class:`Situation`).
 
 ``t`` throws, ``p`` passes, ``take 1 5`` (or just ``15``) sets aside the
 dice at those positions of the current throw. A move the rules refuse raises
@@ -10,6 +11,9 @@ from __future__ import annotations
 from enum import Enum
 
 from parlour.core.record import Frozen
+
+TARGET = 10_000
+"""The score that ends the game (after the cycle in which someone reaches it)."""
 
 
 class IllegalMove(Exception):
@@ -97,3 +101,93 @@ def points(value: int) -> str:
 def dice_count(n: int) -> str:
     """``1 die`` / ``3 dice``."""
     return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+class Outcome(Frozen):
+    """What a move did, for the screen: a kind, the dice involved and a message."""
+
+    kind: str
+    """throw, take, pass, bust, four2s, one_hit, one_miss."""
+    seat: int
+    dice: tuple[int, ...]
+    points: int
+    message: str
+    turn_ended: bool
+
+    __slots__ = ("kind", "seat", "dice", "points", "message", "turn_ended")
+
+    def __init__(
+        self,
+        kind: str,
+        seat: int,
+        dice: tuple[int, ...] = (),
+        points: int = 0,
+        message: str = "",
+        turn_ended: bool = False,
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "message", message)
+        object.__setattr__(self, "turn_ended", turn_ended)
+
+
+class Situation(Frozen):
+    """What the player to move can see: everything a computer player may decide from."""
+
+    seat: int
+    scores: tuple[int, ...]
+    phase: Phase
+    turn_points: int
+    dice_left: int
+    level: int
+    thrown: tuple[int, ...]
+    four_twos: str
+
+    __slots__ = (
+        "seat",
+        "scores",
+        "phase",
+        "turn_points",
+        "dice_left",
+        "level",
+        "thrown",
+        "four_twos",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        scores: tuple[int, ...],
+        phase: Phase,
+        turn_points: int,
+        dice_left: int,
+        level: int,
+        thrown: tuple[int, ...],
+        four_twos: str,
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "turn_points", turn_points)
+        object.__setattr__(self, "dice_left", dice_left)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "thrown", thrown)
+        object.__setattr__(self, "four_twos", four_twos)
+
+    @property
+    def banked(self) -> int:
+        return self.scores[self.seat]
+
+    @property
+    def best_other(self) -> int | None:
+        """The highest score among the other players (None in solitaire)."""
+        others = [s for i, s in enumerate(self.scores) if i != self.seat]
+        return max(others) if others else None
+
+    @property
+    def last_turn(self) -> bool:
+        """Another player already has 10,000: this turn is the player's last (spec 8.2)."""
+        best = self.best_other
+        return best is not None and best >= TARGET

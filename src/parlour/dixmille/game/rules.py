@@ -18,13 +18,16 @@ import random
 from collections.abc import Callable
 
 from parlour import TYPE_CHECKING
-from parlour.core.record import Frozen, Record
+from parlour.core.record import Record
 from parlour.core.rng import below, rng_state
 from parlour.dixmille.game.moves import (
+    TARGET,
     IllegalMove,
     Move,
+    Outcome,
     Pass,
     Phase,
+    Situation,
     TakeDice,
     Throw,
     parse_move,
@@ -65,6 +68,7 @@ __all__ = [
     "Phase",
     "Player",
     "Situation",
+    "TARGET",
     "TakeDice",
     "Throw",
     "check_name",
@@ -75,9 +79,9 @@ __all__ = [
     "points",
     "throw_dice",
 ]
-"""Moves and phases live in :mod:`parlour.dixmille.game.moves`; they are re-exported here."""
+"""Moves, phases, what a move did and what the mover sees live in
+:mod:`parlour.dixmille.game.moves`; they are re-exported here."""
 
-TARGET = 10_000
 MAX_CYCLES = 500
 """A game also ends after this many cycles, whoever leads (a game of players who never
 bank would go on for ever, and a save or a statistics line must hold the whole game; a
@@ -127,96 +131,6 @@ class Player(Record):
             "score": self.score,
             "turns": [t.to_dict() for t in self.turns],
         }
-
-
-class Outcome(Frozen):
-    """What a move did, for the screen: a kind, the dice involved and a message."""
-
-    kind: str
-    """throw, take, pass, bust, four2s, one_hit, one_miss."""
-    seat: int
-    dice: tuple[int, ...]
-    points: int
-    message: str
-    turn_ended: bool
-
-    __slots__ = ("kind", "seat", "dice", "points", "message", "turn_ended")
-
-    def __init__(
-        self,
-        kind: str,
-        seat: int,
-        dice: tuple[int, ...] = (),
-        points: int = 0,
-        message: str = "",
-        turn_ended: bool = False,
-    ) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "dice", dice)
-        object.__setattr__(self, "points", points)
-        object.__setattr__(self, "message", message)
-        object.__setattr__(self, "turn_ended", turn_ended)
-
-
-class Situation(Frozen):
-    """What the player to move can see: everything a computer player may decide from."""
-
-    seat: int
-    scores: tuple[int, ...]
-    phase: Phase
-    turn_points: int
-    dice_left: int
-    level: int
-    thrown: tuple[int, ...]
-    four_twos: str
-
-    __slots__ = (
-        "seat",
-        "scores",
-        "phase",
-        "turn_points",
-        "dice_left",
-        "level",
-        "thrown",
-        "four_twos",
-    )
-
-    def __init__(
-        self,
-        seat: int,
-        scores: tuple[int, ...],
-        phase: Phase,
-        turn_points: int,
-        dice_left: int,
-        level: int,
-        thrown: tuple[int, ...],
-        four_twos: str,
-    ) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "scores", scores)
-        object.__setattr__(self, "phase", phase)
-        object.__setattr__(self, "turn_points", turn_points)
-        object.__setattr__(self, "dice_left", dice_left)
-        object.__setattr__(self, "level", level)
-        object.__setattr__(self, "thrown", thrown)
-        object.__setattr__(self, "four_twos", four_twos)
-
-    @property
-    def banked(self) -> int:
-        return self.scores[self.seat]
-
-    @property
-    def best_other(self) -> int | None:
-        """The highest score among the other players (None in solitaire)."""
-        others = [s for i, s in enumerate(self.scores) if i != self.seat]
-        return max(others) if others else None
-
-    @property
-    def last_turn(self) -> bool:
-        """Another player already has 10,000: this turn is the player's last (spec 8.2)."""
-        best = self.best_other
-        return best is not None and best >= TARGET
 
 
 class Game:

@@ -48,9 +48,9 @@ from parlour.mille.computer.policy import (
     pre_pick_counter,
 )
 from parlour.mille.game.cards import DECK_SIZE, SAFETIES, Card
-from parlour.mille.game.rules import Move
 from parlour.mille.game.scoring import GAME_POINTS
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import Move
 
 __all__ = ["DEFAULT_WEIGHTS", "ComputerPlayer", "Option", "Weights", "sim_from_view"]
 

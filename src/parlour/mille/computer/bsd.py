@@ -24,8 +24,8 @@ from parlour.mille.computer import sim as S
 from parlour.mille.computer.bsd_memory import NEEDED, Memory, memory_from_dict, memory_to_dict
 from parlour.mille.computer.seatmoves import base_sim, counter_or_pick, move_of
 from parlour.mille.game.cards import COPIES, Card
-from parlour.mille.game.rules import Move
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import Move
 
 
 @dataclass

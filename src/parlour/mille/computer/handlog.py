@@ -4,15 +4,15 @@ Light on purpose: the app holds a :class:`HandLog` from its first board, while t
 review itself (:mod:`parlour.mille.computer.review`, with the computer player's planning)
 is imported only when a decision is reviewed, and the legal moves
 (:mod:`parlour.mille.computer.seatmoves`) when one is first recorded. A decision is a
-move (:class:`~parlour.mille.game.rules.Move`) or the answer to ``Extension?``
+move (:class:`~parlour.mille.game.table.Move`) or the answer to ``Extension?``
 (:class:`Answer`), with the view the player's seat had just before it.
 """
 
 from __future__ import annotations
 
 from parlour.core.record import Frozen, Record
-from parlour.mille.game.rules import Move
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import Move
 
 
 class Answer(Frozen):

@@ -17,8 +17,8 @@ from parlour.mille.computer import sim as S
 from parlour.mille.computer.bsd import BsdPlayer
 from parlour.mille.computer.bsd_memory import NEEDED
 from parlour.mille.computer.seatmoves import base_sim, counter_or_pick, move_of, seat_moves
-from parlour.mille.game.rules import Move
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import Move
 
 __all__ = ["NEEDED", "BsdPlayer", "GreedyPlayer", "RandomPlayer"]
 

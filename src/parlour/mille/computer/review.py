@@ -49,8 +49,8 @@ from parlour.mille.computer.review_patterns import Pattern, gather
 from parlour.mille.computer.review_reasons import reason_lines
 from parlour.mille.computer.seatmoves import legal_moves
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import Move
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import Move
 
 __all__ = [
     "CLEAR_Z",

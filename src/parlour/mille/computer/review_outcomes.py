@@ -23,7 +23,6 @@ from parlour.mille.computer import sim as S
 from parlour.mille.computer.ai import EQUITY_SCALE, ComputerPlayer, Stakes
 from parlour.mille.computer.handlog import Answer, Decision
 from parlour.mille.computer.policy import Heuristic, Weights, finish_move, playout
-from parlour.mille.game.rules import Move
 from parlour.mille.game.scoring import (
     ALL_SAFETIES_POINTS,
     COUP_POINTS,
@@ -36,6 +35,7 @@ from parlour.mille.game.scoring import (
     TRIP_POINTS,
 )
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import Move
 
 COMPONENTS = (
     "your_trip",

@@ -27,7 +27,7 @@ from parlour.mille.computer.handlog import Answer
 from parlour.mille.computer.review_outcomes import Judgement
 from parlour.mille.computer.review_reasons import HAZARDS_OF, count_of, dead_because, listed
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import Move
+from parlour.mille.game.table import Move
 
 MIN_TURNS = 2
 """A pattern is a mistake made at least this many times in a hand."""

@@ -35,9 +35,9 @@ from parlour.mille.game.cards import (
     SAFETY_FOR,
     Card,
 )
-from parlour.mille.game.rules import Move
 from parlour.mille.game.scoring import trip_bonuses
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import Move
 
 LINE_ROOM = 77
 """Columns a reason line may take (the review indents its lines by three)."""

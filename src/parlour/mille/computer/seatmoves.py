@@ -7,8 +7,8 @@ from __future__ import annotations
 from parlour.mille.computer import sim as S
 from parlour.mille.computer.ai import sim_from_view
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import Move
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import Move
 
 
 def move_of(view: SeatView, card: int, use: bool) -> Move:

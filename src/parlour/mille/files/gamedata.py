@@ -23,19 +23,7 @@ from parlour.mille.game.cards import (
     SAFETIES,
     Card,
 )
-from parlour.mille.game.rules import (
-    COMPUTER,
-    EXTENDED_GOAL,
-    GOAL,
-    HAND_SLOTS,
-    HUMAN,
-    MAX_200S,
-    STATE_VERSION,
-    Game,
-    Phase,
-    PlayerState,
-    other,
-)
+from parlour.mille.game.rules import Game
 from parlour.mille.game.scoring import (
     ALL_SAFETIES_POINTS,
     COUP_POINTS,
@@ -44,6 +32,18 @@ from parlour.mille.game.scoring import (
     SAFETY_POINTS,
     Bonuses,
     trip_bonuses,
+)
+from parlour.mille.game.table import (
+    COMPUTER,
+    EXTENDED_GOAL,
+    GOAL,
+    HAND_SLOTS,
+    HUMAN,
+    MAX_200S,
+    STATE_VERSION,
+    Phase,
+    PlayerState,
+    other,
 )
 
 _BATTLE_TOPS = (*BATTLE_HAZARDS, *FIXED_REMEDIES, Card.GO)

@@ -28,17 +28,9 @@ from parlour.core.record import replace
 from parlour.mille.computer.handlog import Answer, Decision, HandLog
 from parlour.mille.files.stats import checked_bool, checked_int
 from parlour.mille.game.cards import COPIES, DECK_SIZE, MILES, SAFETIES, Card
-from parlour.mille.game.rules import (
-    EXTENDED_GOAL,
-    GOAL,
-    HAND_SLOTS,
-    HUMAN,
-    Game,
-    Move,
-    Phase,
-    other,
-)
+from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView, Tableau
+from parlour.mille.game.table import EXTENDED_GOAL, GOAL, HAND_SLOTS, HUMAN, Move, Phase, other
 
 VERSION = 1
 MAX_DECISIONS = 400

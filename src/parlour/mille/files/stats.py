@@ -21,7 +21,7 @@ from typing import Any
 from parlour.core.ledger import is_game_id
 from parlour.core.rng import SEED_LIMIT
 from parlour.core.text import LINE_COLUMNS
-from parlour.mille.game.rules import COMPUTER, EXTENDED_GOAL, HUMAN, Game, Phase
+from parlour.mille.game.rules import Game
 from parlour.mille.game.scoring import (
     ALL_SAFETIES_POINTS,
     COUP_POINTS,
@@ -34,6 +34,7 @@ from parlour.mille.game.scoring import (
     SHUT_OUT_POINTS,
     TRIP_POINTS,
 )
+from parlour.mille.game.table import COMPUTER, EXTENDED_GOAL, HUMAN, Phase
 
 LEVELS = ("strong", "classic")
 """``strong``: today's computer (the default); ``classic``: BSD's own strategy."""

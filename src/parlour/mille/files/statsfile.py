@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.mille.files.meta import Meta
-from parlour.mille.game.rules import Phase
+from parlour.mille.game.table import Phase
 
 if TYPE_CHECKING:  # the ledger and the statistics are imported when a record is written
     from pathlib import Path

@@ -24,9 +24,10 @@ Bugs of BSD fixed here (see docs/mille.md):
 4. The EXTENSION phase is part of the saved state, so a save made at the
    question restores the question.
 
-Settled details beyond the contract: the seat view lives in ``seat.py``
-(:class:`SeatView`); :attr:`Game.next_starter` says who starts the next hand
-(kept in saves: the alternation goes on after a restore).
+Settled details beyond the contract: which card may be used now is ``legality.py``'s
+answer, the pieces (moves, events, a player's state) are ``table.py``'s, the seat view
+lives in ``seat.py`` (:class:`SeatView`); :attr:`Game.next_starter` says who starts the
+next hand (kept in saves: the alternation goes on after a restore).
 """
 
 from __future__ import annotations
@@ -35,13 +36,12 @@ import random
 
 from parlour import TYPE_CHECKING
 from parlour.core.rng import make_rng, rng_state, shuffle
+from parlour.mille.game import legality
 from parlour.mille.game.cards import (
     COPIES,
     DECK_SIZE,
     FIXED_REMEDIES,
-    HAZARD_FOR,
     MILES,
-    SAFETY_FOR,
     Card,
     full_deck,
 )
@@ -52,7 +52,6 @@ from parlour.mille.game.scoring import (
     NUM_SAFETIES,
     SAFETY_POINTS,
     HandScore,
-    ScoreRow,
     trip_bonuses,
 )
 from parlour.mille.game.seat import SeatView
@@ -63,9 +62,6 @@ from parlour.mille.game.table import (
     GOAL,
     HAND_SLOTS,
     HUMAN,
-    MAX_200S,
-    SLOT_NAMES,
-    SPEED_LIMIT_MAX,
     STATE_VERSION,
     Event,
     IllegalMove,
@@ -78,28 +74,6 @@ from parlour.mille.game.table import (
 
 if TYPE_CHECKING:
     from typing import Any
-
-__all__ = [
-    "COMPUTER",
-    "DEAL_SIZE",
-    "EXTENDED_GOAL",
-    "GOAL",
-    "HAND_SLOTS",
-    "HUMAN",
-    "MAX_200S",
-    "SLOT_NAMES",
-    "SPEED_LIMIT_MAX",
-    "STATE_VERSION",
-    "Event",
-    "Game",
-    "IllegalMove",
-    "Move",
-    "Phase",
-    "PlayerState",
-    "card_total_ok",
-    "compact_hand",
-    "other",
-]
 
 
 class Game:
@@ -187,18 +161,6 @@ class Game:
         return HUMAN if human.overall_total > computer.overall_total else COMPUTER
 
     # ------------------------------------------------------------- legality
-    def _has_picked(self, player: PlayerState, card: Card | None) -> bool:
-        """BSD's pick test: for a safety it looks at slot 1, else at P (spec §2.1)."""
-        if not self.deck:
-            return True
-        return player.hand[1 if card is not None and card.is_safety else 0] is not None
-
-    def _is_counter(self, player: PlayerState, card: Card) -> bool:
-        """A safety answering the hazard on one's own pile (or Right of Way under a limit)."""
-        if card == Card.RIGHT_OF_WAY and player.limited:
-            return True
-        return player.battle is not None and SAFETY_FOR.get(player.battle) == card
-
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMove` if ``move`` is not allowed now (changes nothing)."""
         if self.phase is Phase.EXTENSION:
@@ -214,53 +176,15 @@ class Game:
             return
         card = player.hand[move.slot]
         if move.kind == "discard":
-            if not self._has_picked(player, card):
+            if not legality.has_picked(player, card, bool(self.deck)):
                 raise IllegalMove("must pick first")
             if card is None:
                 raise IllegalMove("no card there")
             if card.is_safety:
                 raise IllegalMove("discard a safety?")
             return
-        self._check_use(player, card)
-
-    def _check_use(self, player: PlayerState, card: Card | None) -> None:
-        """BSD's playcard() checks, in its order (spec §3, §8.2)."""
-        if (card is None or not card.is_safety) and not self._has_picked(player, card):
-            raise IllegalMove("must pick first")
-        if card is None:
-            raise IllegalMove("no card there")
         opponent = self.players[other(self.turn)]
-        if card.is_distance:
-            if card == Card.D200 and player.num_200s >= MAX_200S:
-                raise IllegalMove("only two 200's per hand")
-            if MILES[card] > SPEED_LIMIT_MAX and player.limited:
-                raise IllegalMove("limit of 50")
-            if card != Card.D25 and player.mileage + MILES[card] > self.goal:
-                raise IllegalMove(f"puts you over {self.goal}")
-            if not player.can_go:
-                raise IllegalMove("cannot move now")
-        elif card in FIXED_REMEDIES:
-            if player.battle != HAZARD_FOR[card]:
-                raise IllegalMove(f'can\'t play "{card.label}"')
-        elif card == Card.GO:
-            top = player.battle
-            if top is not None and top != Card.STOP and top not in FIXED_REMEDIES:
-                raise IllegalMove(f'cannot play "Go" on a "{top.label}"')
-        elif card == Card.END_OF_LIMIT:
-            if not player.limited:
-                raise IllegalMove("not limited")
-        elif card == Card.SPEED_LIMIT:
-            if opponent.limited:
-                raise IllegalMove("opponent has limit")
-            if opponent.has(Card.RIGHT_OF_WAY):
-                raise IllegalMove("opponent is protected")
-        elif card.is_hazard:
-            if not opponent.can_go:
-                raise IllegalMove("opponent cannot go")
-            if opponent.has(SAFETY_FOR[card]):
-                raise IllegalMove("opponent is protected")
-        elif not self._is_counter(player, card) and self.deck and not player.picked:
-            raise IllegalMove("must pick first")
+        legality.check_use(player, opponent, card, self.goal, bool(self.deck))
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` would be accepted."""
@@ -281,30 +205,7 @@ class Game:
 
     def playable(self, who: int, card: Card) -> bool:
         """BSD's "playable" test of the end-of-deck check (spec §4.7)."""
-        player = self.players[who]
-        opponent = self.players[other(who)]
-        if card.is_safety:
-            return True
-        if card.is_distance:
-            if card == Card.D200 and player.num_200s >= MAX_200S:
-                return False
-            if MILES[card] > SPEED_LIMIT_MAX and player.limited:
-                return False
-            return player.can_go and player.mileage + MILES[card] <= self.goal
-        if card == Card.SPEED_LIMIT:
-            return (
-                not opponent.limited
-                and not opponent.has(Card.RIGHT_OF_WAY)
-                and opponent.mileage + SPEED_LIMIT_MAX < self.goal
-            )
-        if card.is_hazard:
-            return opponent.can_go and not opponent.has(SAFETY_FOR[card])
-        if card in FIXED_REMEDIES:
-            return player.battle == HAZARD_FOR[card]
-        if card == Card.GO:
-            top = player.battle
-            return not player.can_go and (top is None or top == Card.STOP or top in FIXED_REMEDIES)
-        return player.limited  # End of Limit
+        return legality.playable(self.players[who], self.players[other(who)], card, self.goal)
 
     def anyone_can_play(self) -> bool:
         """Whether either player holds a card passing :meth:`playable`."""
@@ -395,7 +296,7 @@ class Game:
     def _play_safety(self, player: PlayerState, card: Card) -> bool:
         """Lay a safety (spec §3.4); return whether it was a coup fourré."""
         coup = False
-        if self._is_counter(player, card):
+        if legality.is_counter(player, card):
             top = player.battle
             if card != Card.RIGHT_OF_WAY or top is None or top in FIXED_REMEDIES:
                 player.battle = Card.GO
@@ -489,26 +390,7 @@ class Game:
 
     def hand_result(self) -> HandScore:
         """The score window's rows for both players."""
-        rows = []
-        for player in self.players:
-            bonus = player.bonuses
-            rows.append(
-                ScoreRow(
-                    milestones=player.mileage,
-                    safeties=SAFETY_POINTS * len(player.safeties),
-                    all_four=ALL_SAFETIES_POINTS if len(player.safeties) == NUM_SAFETIES else 0,
-                    coups=COUP_POINTS * sum(player.safeties.values()),
-                    trip=bonus.trip,
-                    safe_trip=bonus.safe_trip,
-                    delayed_action=bonus.delayed_action,
-                    extension=bonus.extension,
-                    shut_out=bonus.shut_out,
-                    hand_total=player.hand_total,
-                    overall_total=player.overall_total,
-                    games=player.games_won,
-                )
-            )
-        return HandScore((rows[0], rows[1]))
+        return HandScore((self.players[0].score_row(), self.players[1].score_row()))
 
     def all_cards(self) -> list[Card]:
         """Every card of the hand wherever it is (101 in a consistent state)."""

@@ -11,7 +11,14 @@ from enum import Enum
 from parlour import TYPE_CHECKING
 from parlour.core.record import Frozen, Record
 from parlour.mille.game.cards import SAFETIES, Card
-from parlour.mille.game.scoring import Bonuses
+from parlour.mille.game.scoring import (
+    ALL_SAFETIES_POINTS,
+    COUP_POINTS,
+    NUM_SAFETIES,
+    SAFETY_POINTS,
+    Bonuses,
+    ScoreRow,
+)
 from parlour.mille.game.seat import Tableau
 
 if TYPE_CHECKING:
@@ -245,6 +252,24 @@ class PlayerState(Record):
             hand_total=self.hand_total,
             overall_total=self.overall_total,
             games_won=self.games_won,
+        )
+
+    def score_row(self) -> ScoreRow:
+        """This player's row of the score window."""
+        bonus = self.bonuses
+        return ScoreRow(
+            milestones=self.mileage,
+            safeties=SAFETY_POINTS * len(self.safeties),
+            all_four=ALL_SAFETIES_POINTS if len(self.safeties) == NUM_SAFETIES else 0,
+            coups=COUP_POINTS * sum(self.safeties.values()),
+            trip=bonus.trip,
+            safe_trip=bonus.safe_trip,
+            delayed_action=bonus.delayed_action,
+            extension=bonus.extension,
+            shut_out=bonus.shut_out,
+            hand_total=self.hand_total,
+            overall_total=self.overall_total,
+            games=self.games_won,
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -23,8 +23,9 @@ from parlour.mille.computer.handlog import HandLog
 from parlour.mille.files import uisave
 from parlour.mille.files.meta import DEFAULT_LEVEL, Meta
 from parlour.mille.files.statsfile import Recorder, replay_note
-from parlour.mille.game.rules import COMPUTER, HUMAN, Event, Game, IllegalMove, Move, Phase
+from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView
+from parlour.mille.game.table import COMPUTER, HUMAN, Event, IllegalMove, Move, Phase
 from parlour.mille.terminal import help as help_pages
 from parlour.mille.terminal import view
 from parlour.mille.terminal.flow import FILE_PROMPT, MOVE_PROMPT, OVERWRITE, SAME_FILE, Flow

@@ -17,7 +17,8 @@ from parlour import TYPE_CHECKING
 from parlour.core.record import Record
 from parlour.core.text import LINE_COLUMNS, printable
 from parlour.mille.files.statsfile import Recorder
-from parlour.mille.game.rules import COMPUTER, HUMAN, Game, Phase
+from parlour.mille.game.rules import Game
+from parlour.mille.game.table import COMPUTER, HUMAN, Phase
 from parlour.mille.terminal import view
 from parlour.mille.terminal.reviewing import REVIEW_KEY
 from parlour.mille.terminal.view import Layout

@@ -10,7 +10,6 @@ and BACKSPACE (previous page).
 
 from __future__ import annotations
 
-from parlour.mille.game.rules import EXTENDED_GOAL, GOAL, MAX_200S, SPEED_LIMIT_MAX
 from parlour.mille.game.scoring import (
     ALL_SAFETIES_POINTS,
     COUP_POINTS,
@@ -22,6 +21,7 @@ from parlour.mille.game.scoring import (
     SHUT_OUT_POINTS,
     TRIP_POINTS,
 )
+from parlour.mille.game.table import EXTENDED_GOAL, GOAL, MAX_200S, SPEED_LIMIT_MAX
 from parlour.tui.frame import Frame, Style
 
 ROWS, COLS = 24, 80

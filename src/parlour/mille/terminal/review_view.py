@@ -19,8 +19,8 @@ import unicodedata
 from parlour.core.text import fit
 from parlour.mille.computer.handlog import Answer
 from parlour.mille.computer.review import Decision, Finding, Pattern
-from parlour.mille.game.rules import Move
 from parlour.mille.game.seat import SeatView, Tableau
+from parlour.mille.game.table import Move
 from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import Glyphs
 
