@@ -131,7 +131,10 @@ def test_draw_mode_by_keys() -> None:
     app.handle_key("1")  # 7D, the bottom card of fan a, cannot be played
     frame = app.render(24, 80)
     assert frame.bell and "Card 1 of fan a cannot be drawn now." in frame.to_text()
-    assert app.draw is not None and (app.draw.fan, app.draw.position) == (0, 1)  # highlight stays
+    assert app.drawing.mode is not None and (app.drawing.mode.fan, app.drawing.mode.position) == (
+        0,
+        1,
+    )  # highlight stays
     assert not app.game.state.draw_used
     assert "Draw 9C: where to?" in press(app, " ")
     press(app, " ")  # smart destination: the only one, onto TC
@@ -140,14 +143,14 @@ def test_draw_mode_by_keys() -> None:
     assert app.game.state.draw_used and app.game.moves == 1
     assert "draw          used" in press(app)
     assert "The draw has already been used in this game." in press(app, "x")
-    assert app.draw is None
+    assert app.drawing.mode is None
 
 
 def test_draw_cancel_keeps_it() -> None:
     app = make()
     screen = press(app, "x", "a", "ESC")
     assert "still yours" in screen
-    assert not app.game.state.draw_used and app.draw is None
+    assert not app.game.state.draw_used and app.drawing.mode is None
     assert "no card in fan s" in press(app, "x", "s").lower()
 
 
@@ -155,10 +158,10 @@ def test_draw_position_digit_refuses_a_card_that_cannot_go() -> None:
     app = make()
     screen = press(app, "x", "c")  # c = JD 6D 9S: no QD or 7D on top, no diamond home
     assert "No card in fan c can be drawn" in screen
-    assert app.draw is not None and app.draw.step == 1
+    assert app.drawing.mode is not None and app.drawing.mode.step == 1
     screen = press(app, "b", "2")  # b = 8H 8D 5S: 8H can go onto 9H (fan r), 8D cannot
     assert "Card 2 of fan b cannot be drawn now" in screen
-    assert app.draw.position == 0
+    assert app.drawing.mode.position == 0
 
 
 def test_cursor_mode() -> None:
@@ -193,15 +196,15 @@ def test_hint_then_space_plays_it_and_t_cycles() -> None:
     app = make()
     screen = press(app, "t")
     assert "Hint:" in screen
-    first = app.hint
+    first = app.assist.hint
     assert first is not None and first in app.game.state.legal_moves()
     press(app, "t")
-    assert app.hint is not None and app.hint != first
-    second = app.hint
+    assert app.assist.hint is not None and app.assist.hint != first
+    second = app.assist.hint
     before = app.game.state
     press(app, " ")
     assert app.game.state == before.apply(second)
-    assert app.hint is None
+    assert app.assist.hint is None
 
 
 def test_choose_deal_refuses_junk_and_accepts_a_number() -> None:
@@ -353,7 +356,7 @@ def test_first_hint_is_the_solvers_move() -> None:
 
     app = make(3)
     press(app, "t")
-    assert app.hint == solver.hint(app.game.state)
+    assert app.assist.hint == solver.hint(app.game.state)
 
 
 def test_can_it_still_be_won_shows_only_when_asked() -> None:
@@ -374,9 +377,9 @@ def test_auto_solve_plays_to_the_end_and_counts_as_solved() -> None:
     press(app, "!")
     assert "counts as solved" in press(app)
     press(app, "y")
-    assert app.solving and app.timeout() is not None
+    assert app.assist.solving and app.timeout() is not None
     for _ in range(200):
-        if not app.solving:
+        if not app.assist.solving:
             break
         press(app, "TIMEOUT")
     assert app.game.state.is_won()
@@ -392,7 +395,7 @@ def test_any_key_stops_auto_solve() -> None:
     assert moves == 2
     assert "Auto-solve stopped" in press(app, "b")
     press(app, "TIMEOUT")
-    assert app.game.moves == moves and not app.solving
+    assert app.game.moves == moves and not app.assist.solving
 
 
 def test_refusals_name_cards_as_the_board_draws_them() -> None:
@@ -485,10 +488,10 @@ def test_auto_solve_ending_without_a_win_is_an_end_recorded_as_solved() -> None:
     app = make(1)
     press(app, "!", "y")
     for _ in range(300):
-        if not app.solving:
+        if not app.assist.solving:
             break
         press(app, "TIMEOUT")
-    assert not app.solving and not app.game.state.is_won()
+    assert not app.assist.solving and not app.game.state.is_won()
     assert app.game.state.legal_moves()  # moves are left: none of them brings a card home
     screen = press(app).splitlines()
     home = app.game.state.cards_home()

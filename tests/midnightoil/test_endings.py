@@ -88,7 +88,12 @@ def test_at_a_proven_end_nothing_moves_no_hint_comes_and_nothing_more_is_recorde
         app.handle_key(key)
         frame = app.render(24, 80)
         assert frame.row_text(22) == OVER, key
-        assert frame.bell and app.hint is None and app.selected is None and app.draw is None
+        assert (
+            frame.bell
+            and app.assist.hint is None
+            and app.selected is None
+            and app.drawing.mode is None
+        )
     app.handle_mouse(FAN_ROW + 2, card_col(0), "CLICK")
     assert app.render(24, 80).row_text(22) == OVER and app.selected is None
     press(app, "TIMEOUT", "TIMEOUT")
@@ -175,7 +180,7 @@ def test_resuming_a_save_of_a_game_the_computer_solved_is_a_replay(
     press(app, "S", "ENTER")  # the name offered: midnightoil-3.json
     press(app, "!", "y")
     for _ in range(200):
-        if not app.solving:
+        if not app.assist.solving:
             break
         press(app, "TIMEOUT")
     assert app.game.state.is_won()
@@ -204,10 +209,10 @@ def test_a_win_is_never_turned_into_a_loss_by_an_older_save(tmp_path: Path) -> N
     app = MidnightOilApp(Game(3), ASCII)
     *line, last = solver.best_moves(app.game.state)  # deal 3: won in its first deal
     for move in line:
-        app._play([move])
+        app.play([move])
     path = tmp_path / "before-the-win.json"
     save(app, path)
-    app._play([last])
+    app.play([last])
     assert app.game.state.is_won()
     assert [r["outcome"] for r in ledger_lines()] == ["won"]
     # Resumed and given up: no question, nothing recorded.
@@ -217,7 +222,7 @@ def test_a_win_is_never_turned_into_a_loss_by_an_older_save(tmp_path: Path) -> N
     assert again.prompt is None
     # Resumed and won again: a replay's win records nothing either.
     third = MidnightOilApp(savefile.load(path), ASCII, save_path=str(path))
-    third._play([last])
+    third.play([last])
     assert press(third)[22] == " > All 52 cards home in a replay: nothing is recorded."
     assert [r["outcome"] for r in ledger_lines()] == ["won"]
     stats, _ = load_stats()
@@ -278,7 +283,7 @@ def test_auto_solve_says_why_it_stopped(
     press(app, "!")
     assert app.prompt is not None
     screen = press(app, "y", "TIMEOUT")
-    assert not app.solving
+    assert not app.assist.solving
     assert (screen[22], screen[23]) == (message, status)
     assert [(r["outcome"], r["home"]) for r in ledger_lines()] == [("solved", 39)]
     assert load_stats()[0].computer_lost == 1
@@ -306,8 +311,8 @@ def test_a_won_game_refuses_play_and_offers_a_new_deal() -> None:
 
 def test_space_on_a_redeal_hint_asks_the_question_d_asks() -> None:
     app = MidnightOilApp(Game(1), ASCII)
-    app.hint = Move.redeal()
-    app.after_hint = True  # as right after t showed "Hint: redeal"
+    app.assist.hint = Move.redeal()
+    app.assist.after_hint = True  # as right after t showed "Hint: redeal"
     screen = press(app, " ")
     assert screen[22] == " > Moves are still possible - redeal anyway? (y/n)"
     assert app.game.state.redeals_left == 2

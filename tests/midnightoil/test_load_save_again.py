@@ -66,7 +66,7 @@ def play_to_the_end_of_the_deal(app: MidnightOilApp, seed: int) -> None:
         if not moves:
             return
         plain = [move for move in moves if move.kind != REDEAL]
-        app._play([rng.choice(plain or moves)])
+        app.play([rng.choice(plain or moves)])
     raise AssertionError("the deal did not end")
 
 

@@ -93,18 +93,18 @@ def test_t_again_walks_the_cheap_tier_in_its_order() -> None:
     app = MidnightOilApp(Game(7), ASCII)
     app.game.state = every_tier()
     app.handle_key("t")
-    first = app.hint
+    first = app.assist.hint
     assert first is not None
     cycle = [first] + [m for m in ranked_moves(app.game.state) if m != first]
     seen = [first]
     for _ in range(len(cycle)):
         app.handle_key("t")
-        assert app.hint is not None
-        seen.append(app.hint)
+        assert app.assist.hint is not None
+        seen.append(app.assist.hint)
     assert seen == cycle + [first]  # and round again
-    app.hint = Move.to_foundation(2, 0)
+    app.assist.hint = Move.to_foundation(2, 0)
     assert "Hint: 4C (c) to foundation 1 C" in app.render(24, 80).to_text()
-    app.hint = Move.build(5, 4)
+    app.assist.hint = Move.build(5, 4)
     assert "Hint: 7C (f) to 8C (fan e)" in app.render(24, 80).to_text()
-    app.hint = Move.draw(5, 0, 3, True)
+    app.assist.hint = Move.draw(5, 0, 3, True)
     assert "Hint: draw 6S from fan f to foundation 4 S" in app.render(24, 80).to_text()

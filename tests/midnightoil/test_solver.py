@@ -325,5 +325,5 @@ def test_a_hint_past_the_search_limit_gives_way_to_the_cheap_tier(
     )
     app = MidnightOilApp(Game(98), ASCII)
     app.handle_key("t")
-    assert app.hint == ranked_moves(state)[0]
-    assert app.hint_cycle == ranked_moves(state)
+    assert app.assist.hint == ranked_moves(state)[0]
+    assert app.assist.hint_cycle == ranked_moves(state)

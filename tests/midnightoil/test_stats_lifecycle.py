@@ -212,7 +212,7 @@ class Lifecycle(RuleBasedStateMachine):
         if copy is None or copy.at_end():
             return
         for move in solver.best_moves(copy.app.game.state):
-            copy.app._play([move])
+            copy.app.play([move])
         self.after_play(copy)
 
     @precondition(lambda self: bool(self.live()))
@@ -223,16 +223,16 @@ class Lifecycle(RuleBasedStateMachine):
             return
         if copy.at_end():
             self.press(copy, "!")
-            assert not copy.app.solving and copy.app.prompt is None  # refused at an end
+            assert not copy.app.assist.solving and copy.app.prompt is None  # refused at an end
             return
         self.press(copy, "!")
         if copy.app.prompt is not None:
             self.press(copy, "y")
         for _ in range(SOLVE_STEPS):
-            if not copy.app.solving:
+            if not copy.app.assist.solving:
                 break
             copy.app.handle_key("TIMEOUT")
-        assert not copy.app.solving
+        assert not copy.app.assist.solving
         self.end(copy, SOLVED)  # won or stopped, the computer ended it
 
     @precondition(lambda self: bool(self.live()))

@@ -30,7 +30,7 @@ from parlour.midnightoil.game.rules import (
     Move,
     auto_home_moves,
 )
-from parlour.midnightoil.terminal.assist import AssistKeys
+from parlour.midnightoil.terminal.assist import END_CHECK_DELAY, SOLVE_PACE
 from parlour.midnightoil.terminal.draw import CONFIRM_KEYS
 from parlour.midnightoil.terminal.ending import (
     OVER_REFUSAL,
@@ -41,6 +41,7 @@ from parlour.midnightoil.terminal.ending import (
 )
 from parlour.midnightoil.terminal.help import HELP_PAGES
 from parlour.midnightoil.terminal.report import stats_lines
+from parlour.midnightoil.terminal.session import GameSession
 from parlour.midnightoil.terminal.view import Board, hit_test, render_board, render_text_page
 from parlour.tui import keys
 from parlour.tui.frame import Frame
@@ -51,10 +52,22 @@ AT_AN_END = frozenset(("u", "N", "R", "#", "S", "i", "?", "F1", "Q", keys.ESC))
 """The keys that do something at an end; every other key is refused there."""
 
 
-class MidnightOilApp(AssistKeys):
-    """The game as the runner sees it: drawing, keys, clicks, cursor mode, assistance."""
+class MidnightOilApp(GameSession):
+    """The game as the runner sees it: drawing, keys, clicks, cursor mode.
+
+    The session below holds the game and its parts (the draw, the assistance, leaving);
+    this class routes keys and clicks to them and draws the board.
+    """
 
     uses_mouse = True
+
+    def timeout(self) -> float | None:
+        if self.assist.solving:
+            return SOLVE_PACE
+        quiet = self.page is None and not self.showing_stats and self.prompt is None
+        if quiet and self.assist.end_check_due():
+            return END_CHECK_DELAY
+        return None
 
     def render(self, height: int, width: int) -> Frame:
         if width != self.width and self.resumed_from is not None:
@@ -92,17 +105,18 @@ class MidnightOilApp(AssistKeys):
                 target = state.build_target(card)
                 if target >= 0:
                     board.fan_targets = frozenset({target})
-        if self.draw is not None:
-            if self.draw.step == 3:
-                board.draw_card = (self.draw.fan, self.draw.position)
-                move_targets = self._draw_destinations()
+        draw = self.drawing.mode
+        if draw is not None:
+            if draw.step == 3:
+                board.draw_card = (draw.fan, draw.position)
+                move_targets = self.drawing.destinations()
                 board.fan_targets = frozenset(m.target for m in move_targets if not m.home)
                 board.foundation_targets = frozenset(m.target for m in move_targets if m.home)
             else:
-                board.draw_marks = frozenset(self._drawable())
-                if self.draw.step == 2:
-                    board.draw_card = (self.draw.fan, self.draw.position)
-        board.hint = self.hint
+                board.draw_marks = frozenset(self.drawing.drawable())
+                if draw.step == 2:
+                    board.draw_card = (draw.fan, draw.position)
+        board.hint = self.assist.hint
         if self.prompt is not None:
             if self.prompt.question is not None:
                 board.prompt = self.prompt.question.question
@@ -120,13 +134,14 @@ class MidnightOilApp(AssistKeys):
             return (end_status(state, self.ending.kind), True)
         if state.is_stuck():  # not declared yet (a save resumed here): it is an end all the same
             return (end_status(state, STUCK), True)
-        if self.solving:
+        assist = self.assist
+        if assist.solving:
             return ("Auto-solve is playing - any key stops it", False)
-        if self.hint is not None:
-            return (f"Hint: {self._describe(self.hint)}", False)
-        if self.verdict is not None and self.verdict[0] == state.key():
-            return (self.verdict[1], False)
-        if self.ending.replaying(self._spot()):
+        if assist.hint is not None:
+            return (f"Hint: {assist.describe(assist.hint)}", False)
+        if assist.verdict is not None and assist.verdict[0] == state.key():
+            return (assist.verdict[1], False)
+        if self.ending.replaying(self.spot()):
             return (self.ending.replay_status(), False)
         return ("", False)
 
@@ -145,7 +160,7 @@ class MidnightOilApp(AssistKeys):
     def handle_key(self, key: str) -> None:
         self._tick()
         if key == keys.TIMEOUT:
-            self._on_timeout()
+            self.assist.on_timeout()
             return
         if key in (keys.RESIZE, keys.MOUSE, keys.CTRL_L):
             return
@@ -157,21 +172,20 @@ class MidnightOilApp(AssistKeys):
         if self.showing_stats:
             self.showing_stats = False
             return
-        if self.solving:
-            self.solving = False
-            self.message = "Auto-solve stopped."
+        if self.assist.solving:
+            self.assist.stop_solving()
             return
         if self.prompt is not None:
             self._prompt_key(key)
             return
-        after_hint = self.after_hint
-        self.after_hint = False
+        after_hint = self.assist.after_hint
+        self.assist.after_hint = False
         if key == keys.INTERRUPT:
-            self._quit()
+            self.leaving.quit()
         elif self.ending.at_end(self.game.state) and key not in AT_AN_END:
-            self._refuse(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL)
-        elif self.draw is not None:
-            self._draw_key(key)
+            self.refuse(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL)
+        elif self.drawing.mode is not None:
+            self.drawing.key(key)
         elif self.cursor is not None and key in (*ARROWS, *CONFIRM_KEYS):
             self._cursor_key(key)
         else:
@@ -184,16 +198,16 @@ class MidnightOilApp(AssistKeys):
         elif key in CONFIRM_KEYS:
             if self.selected is not None:
                 self._smart_move(self.selected)
-            elif after_hint and self.hint is not None and self.hint.kind == REDEAL:
+            elif after_hint and self.assist.hint is not None and self.assist.hint.kind == REDEAL:
                 self._ask_redeal()  # the question D asks
-            elif after_hint and self.hint is not None:
-                self._play([self.hint])
+            elif after_hint and self.assist.hint is not None:
+                self.play([self.assist.hint])
             else:
                 self.message = "Pick a card first: press its fan letter (a-s)."
         elif key in "1234" and len(key) == 1:
             foundation = int(key) - 1
             if self.selected is not None:
-                self._play([Move.to_foundation(self.selected, foundation)])
+                self.play([Move.to_foundation(self.selected, foundation)])
             else:
                 self._manual_auto([foundation])
         elif key == "*":
@@ -203,7 +217,7 @@ class MidnightOilApp(AssistKeys):
         elif key == keys.ESC:
             self._cancel()
         elif key == "x":
-            self._start_draw()
+            self.drawing.start()
         elif key == "D":
             self._ask_redeal()
         elif key == "u":
@@ -211,19 +225,19 @@ class MidnightOilApp(AssistKeys):
         elif key == "U":
             self._redo()
         elif key == "t":
-            self._hint(after_hint)
+            self.assist.give_hint(after_hint)
         elif key == "w":
-            self._ask_verdict()
+            self.assist.ask_verdict()
         elif key == "!":
-            self._ask_solve()
+            self.assist.ask_solve()
         elif key == "N":
-            self._leave_game("new")
+            self.leaving.leave_game("new")
         elif key == "R":
-            self._leave_game("restart")
+            self.leaving.leave_game("restart")
         elif key == "#":
-            self._leave_game("choose")
+            self.leaving.leave_game("choose")
         elif key == "S":
-            self._ask_save_path("save")
+            self.ask_save_path("save")
         elif key == "i":
             # Read again: another copy of the game may have recorded games since.
             self.stats, self.stats_note = load_stats()
@@ -231,14 +245,12 @@ class MidnightOilApp(AssistKeys):
         elif key in ("?", "F1"):
             self.page = 0
         elif key == "Q":
-            self._quit()
+            self.leaving.quit()
         else:
-            self._refuse(f"{_key_label(key)} does nothing here - press ? for the keys.")
+            self.refuse(f"{_key_label(key)} does nothing here - press ? for the keys.")
 
     def _cancel(self) -> None:
-        self.selected = None
-        self.cursor = None
-        self.hint = None
+        self.clear_choice()
         self.message = ""
 
     def _fan_key(self, fan: int) -> None:
@@ -246,14 +258,14 @@ class MidnightOilApp(AssistKeys):
         if self.selected is None:
             card = state.top(fan)
             if card is None:
-                self._refuse(f"Fan {FAN_KEYS[fan]} is empty.")
+                self.refuse(f"Fan {FAN_KEYS[fan]} is empty.")
                 return
             self.selected = fan
             self.message = self._selection_message(fan, card)
         elif self.selected == fan:
             self._smart_move(fan)
         else:
-            self._play([Move.build(self.selected, fan)])
+            self.play([Move.build(self.selected, fan)])
 
     def _selection_message(self, fan: int, card: int) -> str:
         state = self.game.state
@@ -266,12 +278,12 @@ class MidnightOilApp(AssistKeys):
             choices.append(str(card // 13 + 1))
         target = state.build_target(card)
         if target >= 0:
-            where.append(f"it can go onto {self._card(card + 1)} (fan {FAN_KEYS[target]})")
+            where.append(f"it can go onto {self.card(card + 1)} (fan {FAN_KEYS[target]})")
             choices.append(FAN_KEYS[target])
         if not where:
-            return f"{letter} selected: {self._card(card)} has nowhere to go now {dot} Esc cancels"
+            return f"{letter} selected: {self.card(card)} has nowhere to go now {dot} Esc cancels"
         return (
-            f"{letter} selected: {self._card(card)} {dot} {' or '.join(where)} {dot} "
+            f"{letter} selected: {self.card(card)} {dot} {' or '.join(where)} {dot} "
             f"{'/'.join(choices)}/Space moves it, Esc cancels"
         )
 
@@ -279,24 +291,24 @@ class MidnightOilApp(AssistKeys):
         state = self.game.state
         card = state.top(fan)
         if card is None:
-            self._refuse(f"Fan {FAN_KEYS[fan]} is empty.")
+            self.refuse(f"Fan {FAN_KEYS[fan]} is empty.")
             return
         if state.goes_home(card):
-            self._play([Move.to_foundation(fan, card // 13)])
+            self.play([Move.to_foundation(fan, card // 13)])
             return
         target = state.build_target(card)
         if target >= 0:
-            self._play([Move.build(fan, target)])
+            self.play([Move.build(fan, target)])
             return
-        self._refuse(f"{self._card(card)} has nowhere to go: no foundation or fan takes it.")
+        self.refuse(f"{self.card(card)} has nowhere to go: no foundation or fan takes it.")
 
     def _manual_auto(self, foundations: Sequence[int]) -> None:
         moves = auto_home_moves(self.game.state, foundations)
         if not moves:
             which = "any foundation" if len(foundations) > 1 else f"foundation {foundations[0] + 1}"
-            self._refuse(f"No card can go to {which} now.")
+            self.refuse(f"No card can go to {which} now.")
             return
-        self._play(moves, f"{len(moves)} card{'s' if len(moves) > 1 else ''} went home.")
+        self.play(moves, f"{len(moves)} card{'s' if len(moves) > 1 else ''} went home.")
 
     def _start_cursor(self) -> None:
         fan = self.selected
@@ -320,7 +332,7 @@ class MidnightOilApp(AssistKeys):
             elif self.selected == fan:
                 self._smart_move(fan)
             else:
-                self._play([Move.build(self.selected, fan)])
+                self.play([Move.build(self.selected, fan)])
             return
         self.cursor = (fan, pos)
 
@@ -332,25 +344,24 @@ class MidnightOilApp(AssistKeys):
             return
         if self.prompt is not None:
             return
-        if self.solving:
-            self.solving = False
-            self.message = "Auto-solve stopped."
+        if self.assist.solving:
+            self.assist.stop_solving()
             return
         if self.ending.at_end(self.game.state):
-            self._refuse(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL)
+            self.refuse(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL)
             return
         hit = hit_test(row, col, self.width)
         if hit is None:
             return
         kind, index, position = hit
-        self.after_hint = False
-        if self.draw is not None:
-            self._draw_click(kind, index, position)
+        self.assist.after_hint = False
+        if self.drawing.mode is not None:
+            self.drawing.click(kind, index, position)
             return
         self.cursor = None
         if kind == "foundation":
             if self.selected is not None:
-                self._play([Move.to_foundation(self.selected, index)])
+                self.play([Move.to_foundation(self.selected, index)])
             else:
                 self._manual_auto([index])
             return
@@ -365,13 +376,13 @@ class MidnightOilApp(AssistKeys):
             self._fan_key(index)
 
     def _undo(self) -> None:
-        at_the_result = self.ending.result is not None and self._spot() == self.ending.recorded_at
+        at_the_result = self.ending.result is not None and self.spot() == self.ending.recorded_at
         try:
             self.game.undo()
         except IllegalMove as exc:
-            self._refuse(str(exc))
+            self.refuse(str(exc))
             return
-        self._reset_ui()
+        self.reset_ui()
         self.message = f"Undone ({self.game.undos} undo{'s' if self.game.undos != 1 else ''})."
         if at_the_result:
             self.message = UNDONE_PAST_THE_END
@@ -380,22 +391,22 @@ class MidnightOilApp(AssistKeys):
         try:
             self.game.redo()
         except IllegalMove as exc:
-            self._refuse(str(exc))
+            self.refuse(str(exc))
             return
-        self._reset_ui()
+        self.reset_ui()
         self.message = "Redone."
         self._after_move()
 
     def _ask_redeal(self) -> None:
         state = self.game.state
         if state.is_won():
-            self._refuse("The game is won.")
+            self.refuse("The game is won.")
             return
         if state.redeals_left == 0:
-            self._refuse("No redeals left.")
+            self.refuse("No redeals left.")
             return
         if state.legal_moves(include_redeal=False, include_draw=False):
-            self._ask("redeal", "Moves are still possible - redeal anyway? (y/n)")
+            self.ask("redeal", "Moves are still possible - redeal anyway? (y/n)")
             return
         self._redeal()
 

@@ -1,6 +1,8 @@
 """What the Midnight Oil app asks of the computer: hints, verdicts, auto-solve, proven ends.
 
-The layer of :class:`parlour.midnightoil.terminal.app.MidnightOilApp` above draw mode.
+A part of :class:`parlour.midnightoil.terminal.app.MidnightOilApp` with its own state
+(the hint showing and the cycle of hints, whether auto-solve plays, the last verdict),
+working on the game through the small ``host`` it is given.
 Assistance comes only when asked (issue 18): ``t`` a hint, ``w`` the verdict
 "can this deal still be won?", ``!`` auto-solve. What the game does by itself,
 a moment after a move in the last deal, is ask the solver whether any move can
@@ -10,11 +12,44 @@ included), the game is over (:mod:`parlour.midnightoil.terminal.ending`).
 
 from __future__ import annotations
 
+from parlour import TYPE_CHECKING
 from parlour.midnightoil.game.cards import FAN_KEYS
 from parlour.midnightoil.game.rules import DRAW, REDEAL, Move
-from parlour.midnightoil.terminal.draw import DrawKeys
 from parlour.midnightoil.terminal.ending import SOLVE_STOPPED, proven_end, why_solve_stopped
-from parlour.midnightoil.terminal.session import move_summary
+from parlour.midnightoil.terminal.messages import move_summary
+
+if TYPE_CHECKING:  # typing is not loaded at start
+    from typing import Protocol
+
+    from parlour.midnightoil.computer.advisor import Advisor
+    from parlour.midnightoil.game.history import Game
+    from parlour.midnightoil.terminal.ending import Ending
+    from parlour.tui.glyphs import Glyphs
+
+    class AssistHost(Protocol):
+        """What the assistance needs of the app: the game, its end, the message row."""
+
+        game: Game
+        ending: Ending
+        advisor: Advisor
+        glyphs: Glyphs
+        message: str
+
+        def refuse(self, message: str) -> None: ...
+
+        def play(self, moves: list[Move], message: str | None = None) -> bool: ...
+
+        def card(self, card: int | None) -> str: ...
+
+        def game_over(self, kind: str, message: str | None = None) -> None: ...
+
+        def ask(self, kind: str, question: str) -> None: ...
+
+        def reset_ui(self) -> None: ...
+
+        def drop_selection(self) -> None:
+            """Drop the selected fan and the cursor."""
+
 
 SOLVE_PACE = 0.35
 """Seconds between the computer's moves during auto-solve."""
@@ -22,28 +57,48 @@ END_CHECK_DELAY = 0.15
 """Idle seconds in the last deal before the solver checks whether the game is over."""
 
 
-class AssistKeys(DrawKeys):
+class Assist:
     """Hints, the verdict, auto-solve, and the end check when the player pauses."""
 
-    def timeout(self) -> float | None:
-        if self.solving:
-            return SOLVE_PACE
-        if (
-            self.page is None
-            and not self.showing_stats
-            and self.prompt is None
-            and self._end_check_due()
-        ):
-            return END_CHECK_DELAY
-        return None
+    def __init__(self, host: AssistHost) -> None:
+        self.host = host
+        self.hint: Move | None = None
+        """The hint showing (None: none)."""
+        self.hint_cycle: list[Move] = []
+        """The hints ``t`` steps through, best first."""
+        self.after_hint = False
+        """The key before this one asked for a hint (Space then plays it)."""
+        self.solving = False
+        """Auto-solve is playing."""
+        self.verdict: tuple[tuple[object, ...], str] | None = None
+        """The answer to "can it still be won?" and the position it was asked at."""
 
-    def _end_check_due(self) -> bool:
+    def reset(self) -> None:
+        """After a move, an undo or a new game: no hint and no verdict stand."""
+        self.verdict = None
+        self.hint = None
+        self.hint_cycle = []
+
+    def start_solving(self) -> None:
+        """Auto-solve from here: the game counts as solved (asked first by :meth:`ask_solve`)."""
+        self.host.game.solver_used = True
+        self.host.game.touched = True
+        self.host.reset_ui()
+        self.solving = True
+        self.host.message = "Auto-solve: the computer plays. Any key stops it."
+
+    def stop_solving(self) -> None:
+        """A key or a click while auto-solve plays: it stops."""
+        self.solving = False
+        self.host.message = "Auto-solve stopped."
+
+    def end_check_due(self) -> bool:
         """In the last deal, the solver has not yet been asked whether this position is an end."""
-        state = self.game.state
+        state = self.host.game.state
         return (
             state.redeals_left == 0
-            and not self.ending.at_end(state)
-            and self.ending.end_checked != state.key()
+            and not self.host.ending.at_end(state)
+            and self.host.ending.end_checked != state.key()
         )
 
     def _check_end(self) -> None:
@@ -52,82 +107,80 @@ class AssistKeys(DrawKeys):
         Only in the last deal: with a redeal left the next shuffle may always
         bring a card home. The verdict counts the draw while it is unused.
         """
-        state = self.game.state
-        self.ending.end_checked = state.key()
+        state = self.host.game.state
+        self.host.ending.end_checked = state.key()
         kind = proven_end(state)
         if kind is not None:
-            self._game_over(kind)
+            self.host.game_over(kind)
 
-    def _hint(self, again: bool) -> None:
-        self.selected = None
-        self.cursor = None
-        state = self.game.state
+    def give_hint(self, again: bool) -> None:
+        self.host.drop_selection()
+        state = self.host.game.state
         if state.is_won() or state.is_stuck():
-            self._refuse("No moves left." if not state.is_won() else "The game is won.")
+            self.host.refuse("No moves left." if not state.is_won() else "The game is won.")
             return
         if again and self.hint_cycle:
             index = self.hint_cycle.index(self.hint) + 1 if self.hint in self.hint_cycle else 0
             self.hint = self.hint_cycle[index % len(self.hint_cycle)]
         else:
-            first = self.advisor.hint(state)
-            cheap = self.advisor.cheap(state)
+            first = self.host.advisor.hint(state)
+            cheap = self.host.advisor.cheap(state)
             if first is None and cheap:
                 first = cheap[0]
             if first is None:
-                self._refuse("No useful move: only the draw is left.")
+                self.host.refuse("No useful move: only the draw is left.")
                 return
             self.hint_cycle = [first] + [m for m in cheap if m != first]
             self.hint = first
         self.after_hint = True
-        self.message = f"Space plays the hint {self.glyphs.middot} t again: the next one"
+        self.host.message = f"Space plays the hint {self.host.glyphs.middot} t again: the next one"
 
-    def _ask_solve(self) -> None:
-        if self.game.state.is_won():
-            self._refuse("The game is won.")
+    def ask_solve(self) -> None:
+        if self.host.game.state.is_won():
+            self.host.refuse("The game is won.")
             return
-        if self.game.solver_used or self.ending.result is not None:
-            self._start_solving()  # nothing to ask: it counts as solved already, or not at all
+        if self.host.game.solver_used or self.host.ending.result is not None:
+            self.start_solving()  # nothing to ask: it counts as solved already, or not at all
             return
-        self._ask("solve", "Let the computer play on? This game then counts as solved (y/n)")
+        self.host.ask("solve", "Let the computer play on? This game then counts as solved (y/n)")
 
-    def _ask_verdict(self) -> None:
-        state = self.game.state
+    def ask_verdict(self) -> None:
+        state = self.host.game.state
         if state.is_won():
-            self._refuse("The game is won.")
+            self.host.refuse("The game is won.")
             return
-        self.selected = None
-        self.cursor = None
+        self.host.drop_selection()
         self.hint = None
-        self.verdict = (state.key(), self.advisor.verdict(state))
-        self.message = "Can this deal still be won? The solver's answer is below."
+        self.verdict = (state.key(), self.host.advisor.verdict(state))
+        self.host.message = "Can this deal still be won? The solver's answer is below."
 
-    def _on_timeout(self) -> None:
-        state = self.game.state
+    def on_timeout(self) -> None:
+        state = self.host.game.state
         if self.solving:
-            move = self.advisor.next_move(state)
+            move = self.host.advisor.next_move(state)
             if move is None:
                 self.solving = False
                 kind = why_solve_stopped(state)
-                self._game_over(kind, SOLVE_STOPPED[kind])
+                self.host.game_over(kind, SOLVE_STOPPED[kind])
                 return
-            if not self._play([move]):
+            if not self.host.play([move]):
                 self.solving = False
                 return
-            if not self.game.state.is_won():
-                self.message = "Auto-solve: " + move_summary(state, [move], self._card)
+            if not self.host.game.state.is_won():
+                self.host.message = "Auto-solve: " + move_summary(state, [move], self.host.card)
             return
-        if self._end_check_due():
+        if self.end_check_due():
             self._check_end()
 
-    def _describe(self, move: Move) -> str:
-        state = self.game.state
+    def describe(self, move: Move) -> str:
+        state = self.host.game.state
         if move.kind == REDEAL:
             return "redeal (nothing better is left in this deal)"
-        card = self._card(state.moved_card(move))
+        card = self.host.card(state.moved_card(move))
         if move.home:
-            dest = f"foundation {move.target + 1} {self.glyphs.suits[move.target]}"
+            dest = f"foundation {move.target + 1} {self.host.glyphs.suits[move.target]}"
         else:
-            dest = f"{self._card(state.top(move.target))} (fan {FAN_KEYS[move.target]})"
+            dest = f"{self.host.card(state.top(move.target))} (fan {FAN_KEYS[move.target]})"
         if move.kind == DRAW:
             return f"draw {card} from fan {FAN_KEYS[move.source]} to {dest}"
         return f"{card} ({FAN_KEYS[move.source]}) to {dest}"

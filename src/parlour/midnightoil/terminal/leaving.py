@@ -1,7 +1,8 @@
 """Leaving a Midnight Oil game: another deal, a restart, quitting, the terminal going away.
 
-The layer of :class:`parlour.midnightoil.terminal.app.MidnightOilApp` above the session
-that decides what leaving costs. A game that has no result yet and was played
+:class:`Leaving`, the part of :class:`parlour.midnightoil.terminal.app.MidnightOilApp`
+that decides what leaving costs; it works on the session through the members its host
+protocol names. A game that has no result yet and was played
 counts when it is left (as lost, or solved after auto-solve), and asks first,
 unless the save file holds its position (then it counts when the resumed game
 ends). A game that has its result is left without a question and records
@@ -11,6 +12,7 @@ quitting, and goes to a recovery save when input ends.
 
 from __future__ import annotations
 
+from parlour import TYPE_CHECKING
 from parlour.core import paths
 from parlour.core.rng import random_below
 from parlour.core.text import printable
@@ -18,129 +20,182 @@ from parlour.midnightoil.files.stats import LOST, SOLVED
 from parlour.midnightoil.game.cards import parse_deal_number
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.terminal.ending import Ending
-from parlour.midnightoil.terminal.session import DEAL_PROMPT, GameSession, Prompt, command_path
+from parlour.midnightoil.terminal.messages import DEAL_PROMPT, Prompt, command_path
 from parlour.tui.prompts import LineEditor
+
+if TYPE_CHECKING:  # typing is not loaded at start
+    from typing import Protocol
+
+    from parlour.midnightoil.files.stats import Stats  # noqa: F401
+    from parlour.midnightoil.terminal.assist import Assist
+
+    class LeavingHost(Protocol):
+        """What leaving needs of the session: the game and its record, saving, the rows."""
+
+        game: Game
+        ending: Ending
+        assist: Assist
+        prompt: Prompt | None
+        message: str
+        save_path: str | None
+        saved_at: tuple[object, ...] | None
+        record_warning: str | None
+        record_problem: str | None
+        finished: bool
+        exit_message: str | None
+
+        def spot(self) -> tuple[object, ...]: ...
+
+        def is_saved(self) -> bool: ...
+
+        def record(self, outcome: str, restarted: bool = False) -> None: ...
+
+        def reset_ui(self) -> None: ...
+
+        def welcome(self) -> str: ...
+
+        def refuse(self, message: str) -> None: ...
+
+        def ask(self, kind: str, question: str) -> None: ...
+
+        def ask_save_path(self, kind: str) -> None: ...
+
+        def path_in(self, path: str, rest: str) -> str: ...
+
+        def last_words(self, line: str) -> str: ...
+
 
 RECOVERY_STEM = "midnightoil-recovery"
 """Recovery saves are ``midnightoil-recovery-YYYYmmdd-HHMMSS-xxxxxx.json``."""
 
 
-class LeavingSession(GameSession):
+class Leaving:
     """New deal, restart, choose deal, quit and the end of input, each counted as it should."""
 
-    def _answered(self, kind: str, yes: bool) -> None:
+    def __init__(self, host: LeavingHost) -> None:
+        self.host = host
+
+    def answered(self, kind: str, yes: bool) -> bool:
+        """A yes/no answer to one of leaving's questions; False if it was not one."""
         if kind.startswith("abandon-"):
             if yes:
                 self._do_leave(kind.removeprefix("abandon-"))
         elif kind == "quit":
             if yes:
-                self._ask_save_path("quit-save")
+                self.host.ask_save_path("quit-save")
             else:
-                self.record_problem = None
+                self.host.record_problem = None
                 self._end_game(restarted=False)
-                self.finished = True
-                self.exit_message = self._last_words(self._exit_line())
+                self.host.finished = True
+                self.host.exit_message = self.host.last_words(self._exit_line())
         else:
-            super()._answered(kind, yes)
+            return False
+        return True
 
-    def _editor_done(self, kind: str, text: str) -> None:
+    def editor_done(self, kind: str, text: str) -> bool:
+        """A deal number typed (``#``); False for another field."""
         if kind != "deal":
-            super()._editor_done(kind, text)
-            return
-        self.prompt = None
+            return False
+        self.host.prompt = None
         if not text:
-            self.message = "Cancelled."
-            return
+            self.host.message = "Cancelled."
+            return True
         try:
             number = parse_deal_number(text)
         except ValueError as exc:
-            self._refuse(f"{str(exc)[0].upper()}{str(exc)[1:]}.")
-            return
+            self.host.refuse(f"{str(exc)[0].upper()}{str(exc)[1:]}.")
+            return True
         self._start_game(Game(number))
+        return True
 
     def _counts(self) -> bool:
         """Leaving the game now would record it: it was played and has no result yet."""
-        return self.game.touched and self.ending.result is None
+        return self.host.game.touched and self.host.ending.result is None
 
     def _has_play(self) -> bool:
         """Play that a record does not hold: a game without a result, or play after it."""
-        return self.game.touched and self._spot() != self.ending.recorded_at
+        return self.host.game.touched and self.host.spot() != self.host.ending.recorded_at
 
     def _at_risk(self) -> bool:
         """Leaving now would lose play that no save and no record holds."""
-        return self._has_play() and not self._is_saved()
+        return self._has_play() and not self.host.is_saved()
 
-    def _leave_game(self, how: str) -> None:
-        if self._counts() and not self._is_saved():
+    def leave_game(self, how: str) -> None:
+        if self._counts() and not self.host.is_saved():
             what = {
                 "new": "Give up this game for a new deal?",
                 "restart": "Give up this game and start the deal again?",
                 "choose": "Give up this game and choose another deal?",
             }
-            counts = "solved" if self.game.solver_used else "lost"
-            self._ask(f"abandon-{how}", f"{what[how]} It counts as {counts}. (y/n)")
+            counts = "solved" if self.host.game.solver_used else "lost"
+            self.host.ask(f"abandon-{how}", f"{what[how]} It counts as {counts}. (y/n)")
             return
         self._do_leave(how)
 
     def _do_leave(self, how: str) -> None:
         if how == "choose":
-            self.prompt = Prompt("deal", editor=LineEditor(DEAL_PROMPT, ""))
+            self.host.prompt = Prompt("deal", editor=LineEditor(DEAL_PROMPT, ""))
             return
         saved = self._saved_note()
         self._end_game(restarted=how == "restart")
         if how == "restart":
-            self._start_game(Game(self.game.deal_number), ended=True)
-            self.message = f"Deal {self.game.deal_number} restarted."
+            self._start_game(Game(self.host.game.deal_number), ended=True)
+            self.host.message = f"Deal {self.host.game.deal_number} restarted."
         else:
             self._start_game(Game(_random_deal()), ended=True)
         if saved:
-            self.message += saved
+            self.host.message += saved
 
     def _start_game(self, game: Game, ended: bool = False) -> None:
         if not ended:
             self._end_game(restarted=False)
-        self.game = game
-        self.ending = Ending()
-        self.saved_at = None
-        self.save_path = None
-        self.solving = False
-        self._reset_ui()
-        self.message = self.record_warning or self._welcome()
-        self.record_warning = None
+        self.host.game = game
+        self.host.ending = Ending()
+        self.host.saved_at = None
+        self.host.save_path = None
+        self.host.assist.solving = False
+        self.host.reset_ui()
+        self.host.message = self.host.record_warning or self.host.welcome()
+        self.host.record_warning = None
 
     def _saved_note(self) -> str:
         """After leaving a saved game: where it waits (it is recorded when it ends later)."""
-        if not (self._counts() and self._is_saved() and self.save_path):
+        if not (self._counts() and self.host.is_saved() and self.host.save_path):
             return ""
-        rest = self._welcome() + " (Your game waits in .)"
-        return f" (Your game waits in {self._path_in(self.save_path, rest)}.)"
+        rest = self.host.welcome() + " (Your game waits in .)"
+        return f" (Your game waits in {self.host.path_in(self.host.save_path, rest)}.)"
 
     def _end_game(self, restarted: bool) -> None:
         """Record the game left now as lost or solved, unless it has a result or a save holds it."""
-        if not self._counts() or self._is_saved():
+        if not self._counts() or self.host.is_saved():
             return
-        self._record(SOLVED if self.game.solver_used else LOST, restarted)
+        self.host.record(SOLVED if self.host.game.solver_used else LOST, restarted)
 
-    def _quit(self) -> None:
+    def quit(self) -> None:
         if self._at_risk():
-            self._ask("quit", "Save this game before quitting? (y/n, Esc keeps playing)")
+            self.host.ask("quit", "Save this game before quitting? (y/n, Esc keeps playing)")
             return
-        self.finished = True
-        self.exit_message = self._exit_line()
-        if self._has_play() and self.save_path:
-            self.exit_message += f" Resume with: midnightoil {command_path(self.save_path)}"
+        self.host.finished = True
+        self.host.exit_message = self._exit_line()
+        if self._has_play() and self.host.save_path:
+            self.host.exit_message += (
+                f" Resume with: midnightoil {command_path(self.host.save_path)}"
+            )
 
     def _exit_line(self) -> str:
-        state = self.game.state
-        line = f"Midnight Oil deal {self.game.deal_number}: {state.cards_home()}/52 cards home."
-        if self.ending.replaying(self._spot()):
+        state = self.host.game.state
+        line = (
+            f"Midnight Oil deal {self.host.game.deal_number}: {state.cards_home()}/52 cards home."
+        )
+        if self.host.ending.replaying(self.host.spot()):
             line += " A replay: not recorded."
         return line
 
     def end_of_input(self) -> None:
-        if self._has_play() and self._is_saved() and self.save_path:
-            where = command_path(self.save_path)
-            self.exit_message = f"Input ended; your game is saved in {where}"
+        """Input ended: a recovery save, or the game ends here and counts as it stands."""
+        if self._has_play() and self.host.is_saved() and self.host.save_path:
+            where = command_path(self.host.save_path)
+            self.host.exit_message = f"Input ended; your game is saved in {where}"
             return
         if not self._at_risk():
             return
@@ -156,14 +211,15 @@ class LeavingSession(GameSession):
             else:
                 reason = exc.strerror or str(exc)
             # No copy of the game survives: it ends here, and counts as it stands.
-            self.record_problem = None
+            self.host.record_problem = None
             self._end_game(restarted=False)
             line = printable(f"Input ended; the game could not be saved ({reason}).")
-            self.exit_message = self._last_words(line)
+            self.host.exit_message = self.host.last_words(line)
             return
-        self.exit_message = f"Input ended; your game was saved to {command_path(saved)}"
+        self.host.exit_message = f"Input ended; your game was saved to {command_path(saved)}"
 
     def emergency_save(self) -> str | None:
+        """After a crash: a recovery save when play is at risk (its path), or None."""
         if not self._at_risk():
             return None
         from parlour.core.saves import SaveError
@@ -184,8 +240,8 @@ class LeavingSession(GameSession):
         from parlour.core.saves import player_path, save_recovery
         from parlour.midnightoil.files import savefile
 
-        near = player_path(self.save_path) if self.save_path else None
-        saved = save_recovery(RECOVERY_STEM, lambda path: savefile.save(path, self.game), near)
+        near = player_path(self.host.save_path) if self.host.save_path else None
+        saved = save_recovery(RECOVERY_STEM, lambda path: savefile.save(path, self.host.game), near)
         return str(saved)
 
 

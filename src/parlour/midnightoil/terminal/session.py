@@ -1,12 +1,15 @@
 """The life of one Midnight Oil session: the game, prompts, saving, statistics, the clock.
 
-The base of :class:`parlour.midnightoil.terminal.app.MidnightOilApp` (above it:
-:mod:`leaving`, :mod:`draw`, :mod:`assist`). It holds the state every part of
-the UI shares (the game, selection, cursor, draw mode, prompt, message, hint,
-the game's :class:`~parlour.midnightoil.terminal.ending.Ending`) and does what does not
-depend on which key was pressed: making a step of moves, asking yes/no
-questions and file names, saving, and recording the game's result once in the
-statistics (spec §10).
+The base of :class:`parlour.midnightoil.terminal.app.MidnightOilApp`, which adds the
+keys, the clicks and the drawing. It holds the state every part of the UI shares
+(the game, selection, cursor, prompt, message, the game's
+:class:`~parlour.midnightoil.terminal.ending.Ending`), does what does not depend on
+which key was pressed (making a step of moves, asking yes/no questions and file names,
+saving, recording the game's result once in the statistics, spec §10), and holds three
+parts with their own state: ``drawing`` (:class:`~parlour.midnightoil.terminal.draw.Draw`),
+``assist`` (:class:`~parlour.midnightoil.terminal.assist.Assist`) and ``leaving``
+(:class:`~parlour.midnightoil.terminal.leaving.Leaving`). Each part knows the session
+only through the few members its host protocol names.
 
 What is recorded when (docs/midnightoil.md, "Statistics"): a win at once; a
 game that can bring no more cards home once that is proven; a game left
@@ -22,17 +25,19 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
 
-from parlour.core.record import Record
 from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil.computer.advisor import Advisor
 from parlour.midnightoil.files.stats import LOST, SOLVED, WON, Stats, record_of
 from parlour.midnightoil.files.statsfile import append_record, load_stats, settled_result
-from parlour.midnightoil.game.cards import DEAL_LIMIT, FAN_KEYS, SUITS
+from parlour.midnightoil.game.cards import SUITS
 from parlour.midnightoil.game.history import Game
-from parlour.midnightoil.game.rules import DRAW, FOUNDATION, REDEAL, IllegalMove, Move, State
+from parlour.midnightoil.game.rules import IllegalMove, Move
+from parlour.midnightoil.terminal.assist import Assist
+from parlour.midnightoil.terminal.draw import Draw
 from parlour.midnightoil.terminal.ending import REPLAY_OVER, REPLAY_WON, STUCK, Ending
+from parlour.midnightoil.terminal.leaving import Leaving
+from parlour.midnightoil.terminal.messages import Prompt, command_path, move_summary, shell_quoted
 from parlour.midnightoil.terminal.view import card_text
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
@@ -45,43 +50,6 @@ MESSAGE_MARGIN = 4
 """Columns of the message row not available to a message (margins and the "> " mark)."""
 CARD_NAME = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
 """A card named in the rules' notation inside a message."""
-DEAL_PROMPT = f"Deal number, from 0 to {DEAL_LIMIT - 1}:"
-"""The ``#`` field's label: the range worded as the refusal words it."""
-
-
-class DrawMode(Record):
-    """The three steps of the draw: fan, card, destination."""
-
-    step: int
-    fan: int
-    position: int
-
-    __slots__ = ("step", "fan", "position")
-
-    def __init__(self, step: int = 1, fan: int = -1, position: int = -1) -> None:
-        self.step = step
-        self.fan = fan
-        self.position = position
-
-
-class Prompt(Record):
-    """A question or a text field on the message row, and what it is for."""
-
-    kind: str
-    question: YesNoPrompt | None
-    editor: LineEditor | None
-
-    __slots__ = ("kind", "question", "editor")
-
-    def __init__(
-        self,
-        kind: str,
-        question: YesNoPrompt | None = None,
-        editor: LineEditor | None = None,
-    ) -> None:
-        self.kind = kind
-        self.question = question
-        self.editor = editor
 
 
 class GameSession(TerminalApp):
@@ -111,9 +79,8 @@ class GameSession(TerminalApp):
         self.showing_stats = False
         self.selected: int | None = None
         self.cursor: tuple[int, int] | None = None
-        self.draw: DrawMode | None = None
         self.prompt: Prompt | None = None
-        self.message = warning or self._welcome()
+        self.message = warning or self.welcome()
         self.ending = Ending()
         """The game's end and its result (recorded here, or found: then play is a replay)."""
         self._look_up_result()
@@ -125,14 +92,8 @@ class GameSession(TerminalApp):
         self.pending_path = ""
         """The file name a save is waiting to write (after an overwrite question)."""
         self.bell = False
-        self.hint: Move | None = None
-        self.hint_cycle: list[Move] = []
-        self.after_hint = False
-        self.solving = False
-        self.saved_at: tuple[object, ...] | None = self._spot() if save_path else None
+        self.saved_at: tuple[object, ...] | None = self.spot() if save_path else None
         """The position the save file ``save_path`` holds (None: nothing saved)."""
-        self.verdict: tuple[tuple[object, ...], str] | None = None
-        """The answer to "can it still be won?" and the position it was asked at."""
         self.stats_note = warning
         """What the statistics page says about the ledger (damaged lines skipped...)."""
         self.record_warning: str | None = None
@@ -141,6 +102,12 @@ class GameSession(TerminalApp):
         """Why the last record is not in the ledger (kept for next time, or lost): a game
         left on quitting or a hang-up says so in its last line."""
         self.last_tick = time.monotonic() if now is None else now
+        self.drawing = Draw(self)
+        """The draw in progress (a part with its own state)."""
+        self.assist = Assist(self)
+        """Hints, the verdict, auto-solve and the end check (a part with its own state)."""
+        self.leaving = Leaving(self)
+        """Another deal, a restart, quitting and the terminal going away, each counted."""
 
     def _look_up_result(self) -> None:
         """A game played before (resumed) may already have its result: then this is a replay.
@@ -153,13 +120,13 @@ class GameSession(TerminalApp):
         if found is not None:
             self.ending.settle(found, None)
         elif game.state.is_won():
-            self.ending.settle(record_of(game, SOLVED if game.solver_used else WON), self._spot())
+            self.ending.settle(record_of(game, SOLVED if game.solver_used else WON), self.spot())
 
-    def _spot(self) -> tuple[object, ...]:
+    def spot(self) -> tuple[object, ...]:
         """The current position with its line of play (what a record or a save holds)."""
         return (self.game.state.key(), self.game.moves, self.game.solver_used)
 
-    def _path_in(self, path: str, rest: str) -> str:
+    def path_in(self, path: str, rest: str) -> str:
         """``path`` made printable and shortened from the middle to fit beside ``rest``."""
         room = max(self.width - MESSAGE_MARGIN - width(rest), 12)
         mark = ELLIPSIS if self.glyphs.name == "unicode" else ASCII_ELLIPSIS
@@ -168,14 +135,14 @@ class GameSession(TerminalApp):
     def resumed_message(self) -> str:
         """ "Resumed FILE: deal N..." with the file name fitted to the last frame's width."""
         tail = f": deal {self.game.deal_number}. Press ? for help."
-        if self.ending.replaying(self._spot()):
+        if self.ending.replaying(self.spot()):
             tail = ": a replay of an ended game; nothing is recorded."
-        return f"Resumed {self._path_in(self.resumed_from or '', 'Resumed ' + tail)}{tail}"
+        return f"Resumed {self.path_in(self.resumed_from or '', 'Resumed ' + tail)}{tail}"
 
-    def _welcome(self) -> str:
+    def welcome(self) -> str:
         return f"Deal {self.game.deal_number}. Press a fan letter to pick a card, ? for help."
 
-    def _card(self, card: int | None) -> str:
+    def card(self, card: int | None) -> str:
         return "?" if card is None else card_text(card, self.glyphs)
 
     def _tick(self) -> None:
@@ -193,29 +160,35 @@ class GameSession(TerminalApp):
             lambda m: m.group(1) + self.glyphs.suits[SUITS.index(m.group(2))], text
         )
 
-    def _refuse(self, message: str) -> None:
+    def refuse(self, message: str) -> None:
         self.message = message
         self.bell = True
 
-    def _reset_ui(self) -> None:
-        self.verdict = None
+    def drop_selection(self) -> None:
         self.selected = None
         self.cursor = None
-        self.draw = None
-        self.hint = None
-        self.hint_cycle = []
 
-    def _play(self, moves: list[Move], message: str | None = None) -> bool:
+    def clear_choice(self) -> None:
+        """No fan selected, no cursor, no hint (the draw takes over)."""
+        self.drop_selection()
+        self.assist.hint = None
+
+    def reset_ui(self) -> None:
+        self.drop_selection()
+        self.drawing.mode = None
+        self.assist.reset()
+
+    def play(self, moves: list[Move], message: str | None = None) -> bool:
         """Make ``moves`` as one undo step; on an illegal move say why and keep the state."""
         before = self.game.state
         try:
             self.game.play_step(moves)
         except IllegalMove as exc:
-            self._refuse(self._with_glyphs(str(exc)))
+            self.refuse(self._with_glyphs(str(exc)))
             return False
-        self._reset_ui()
+        self.reset_ui()
         if message is None:
-            message = move_summary(before, moves, self._card)
+            message = move_summary(before, moves, self.card)
         self.message = message
         self._after_move()
         return True
@@ -223,8 +196,8 @@ class GameSession(TerminalApp):
     def _after_move(self) -> None:
         state = self.game.state
         if state.is_won():
-            self.solving = False
-            self.draw = None
+            self.assist.solving = False
+            self.drawing.mode = None
             if self.ending.result is not None:
                 self.message = REPLAY_WON
                 return
@@ -234,47 +207,39 @@ class GameSession(TerminalApp):
                 else f"You won! All 52 cards home, deal {state.phase} of 3, "
                 f"{self.game.moves} moves."
             )
-            self._record(SOLVED if self.game.solver_used else WON)
+            self.record(SOLVED if self.game.solver_used else WON)
         elif state.is_stuck():
-            self._game_over(STUCK)
+            self.game_over(STUCK)
 
-    def _game_over(self, kind: str, message: str | None = None) -> None:
+    def game_over(self, kind: str, message: str | None = None) -> None:
         """The position is an end of ``kind``: nothing is left to select; record the result once.
 
         ``message``: what to say (auto-solve's reason for stopping); a replay's end
         otherwise says that nothing is recorded, and a failed record says why.
         """
         self.ending.end(self.game.state, kind)
-        self.selected = None
-        self.cursor = None
-        self.draw = None
-        self.hint = None
-        self.verdict = None
+        self.drop_selection()
+        self.drawing.mode = None
+        self.assist.hint = None
+        self.assist.verdict = None
         if message is not None:
             self.message = message
         if self.ending.result is not None:
             if message is None:
                 self.message = REPLAY_OVER
             return
-        self._record(SOLVED if self.game.solver_used else LOST)
+        self.record(SOLVED if self.game.solver_used else LOST)
 
     def _redeal(self) -> None:
-        if self._play([Move.redeal()], ""):
+        if self.play([Move.redeal()], ""):
             state = self.game.state
             left = "the last deal" if state.redeals_left == 0 else "1 redeal left"
             self.message = f"Redealt: deal {state.phase} of 3 ({left})."
 
-    def _start_solving(self) -> None:
-        self.game.solver_used = True
-        self.game.touched = True
-        self.solving = True
-        self._reset_ui()
-        self.message = "Auto-solve: the computer plays. Any key stops it."
-
-    def _ask(self, kind: str, question: str) -> None:
+    def ask(self, kind: str, question: str) -> None:
         self.prompt = Prompt(kind, question=YesNoPrompt(question))
 
-    def _ask_save_path(self, kind: str) -> None:
+    def ask_save_path(self, kind: str) -> None:
         default = self.save_path or f"midnightoil-{self.game.deal_number}.json"
         self.prompt = Prompt(kind, editor=LineEditor("Save to file:", default))
 
@@ -305,23 +270,27 @@ class GameSession(TerminalApp):
         self._answered(prompt.kind, answer == Answer.YES)
 
     def _answered(self, kind: str, yes: bool) -> None:
+        if self.leaving.answered(kind, yes):
+            return
         if kind == "redeal":
             if yes:
                 self._redeal()
         elif kind == "solve":
             if yes:
-                self._start_solving()
+                self.assist.start_solving()
         elif kind == "overwrite-save" or kind == "overwrite-quit-save":
             if yes:
                 self._write_save(self.pending_path, quitting=kind == "overwrite-quit-save")
             else:
-                self._ask_save_path(kind.removeprefix("overwrite-"))
+                self.ask_save_path(kind.removeprefix("overwrite-"))
 
     def _editor_done(self, kind: str, text: str) -> None:
-        """A file name typed to save to (``kind``: "save" or "quit-save")."""
+        """A file name typed to save to (``kind``: "save" or "quit-save"), or a deal number."""
+        if self.leaving.editor_done(kind, text):
+            return
         self.prompt = None
         if not text:
-            self._refuse("No file name given; not saved.")
+            self.refuse("No file name given; not saved.")
             return
         self.pending_path = text
         quitting = kind == "quit-save"
@@ -330,7 +299,7 @@ class GameSession(TerminalApp):
         if file_exists(player_path(text)) and text != self.save_path:
             which = "overwrite-quit-save" if quitting else "overwrite-save"
             rest = "Overwrite ? It already exists. (y/n)"
-            self._ask(which, f"Overwrite {self._path_in(text, rest)}? It already exists. (y/n)")
+            self.ask(which, f"Overwrite {self.path_in(text, rest)}? It already exists. (y/n)")
             return
         self._write_save(text, quitting)
 
@@ -342,23 +311,23 @@ class GameSession(TerminalApp):
             savefile.save(player_path(text), self.game)
         except SaveError as exc:
             reason = printable(exc.reason)
-            self._refuse(f"Not saved: {self._path_in(text, f'Not saved: : {reason}')}: {reason}")
+            self.refuse(f"Not saved: {self.path_in(text, f'Not saved: : {reason}')}: {reason}")
             return
         self.save_path = text
-        self.saved_at = self._spot()
+        self.saved_at = self.spot()
         if quitting:
             self.finished = True
             command = command_path(text)
             self.exit_message = f"Game saved to {command} - resume with: midnightoil {command}"
         else:
             rest = "Saved. Resume later with: midnightoil "
-            self.message = rest + self._path_in(_shell_quoted(text), rest)
+            self.message = rest + self.path_in(shell_quoted(text), rest)
 
-    def _is_saved(self) -> bool:
+    def is_saved(self) -> bool:
         """The save file holds the current position: leaving loses nothing."""
-        return self.saved_at is not None and self.saved_at == self._spot()
+        return self.saved_at is not None and self.saved_at == self.spot()
 
-    def _record(self, outcome: str, restarted: bool = False) -> None:
+    def record(self, outcome: str, restarted: bool = False) -> None:
         """Record this game's result: its first, so only while it has none.
 
         Another copy of the game (resumed from the same save) may have ended it
@@ -372,41 +341,20 @@ class GameSession(TerminalApp):
             self.message = self.ending.not_recorded()
             return
         record = record_of(self.game, outcome, restarted)
-        self.ending.settle(record, self._spot())
+        self.ending.settle(record, self.spot())
         self.record_problem = append_record(record)
         self.stats, read_warning = load_stats()
         self.record_warning = self.record_problem or read_warning
         if self.record_warning:
             self.message = self.record_warning
 
-    def _last_words(self, line: str) -> str:
+    def last_words(self, line: str) -> str:
         """``line`` for the terminal after the game, and what became of its record if it
         did not go into the ledger."""
         return line if self.record_problem is None else f"{line}\n{self.record_problem}"
 
+    def end_of_input(self) -> None:
+        self.leaving.end_of_input()
 
-def command_path(path: str) -> str:
-    """A path as it is typed after ``midnightoil``: quoted for the shell, made printable."""
-    return printable(_shell_quoted(path))
-
-
-def _shell_quoted(path: str) -> str:
-    """``path`` quoted for the player's shell (POSIX or Windows: ``core.shellpath``)."""
-    from parlour.core.shellpath import for_shell
-
-    return for_shell(path)
-
-
-def move_summary(before: State, moves: list[Move], card: Callable[[int | None], str]) -> str:
-    """A short account of what a step did."""
-    if len(moves) == 1 and moves[0].kind == REDEAL:
-        return "Redealt."
-    if all(m.kind == FOUNDATION for m in moves) and len(moves) > 1:
-        return f"{len(moves)} cards went home."
-    move = moves[0]
-    name = card(before.moved_card(move))
-    if move.kind == DRAW:
-        name = "Drawn: " + name
-    if move.home:
-        return f"{name} went home to foundation {move.target + 1}."
-    return f"{name} moved onto fan {FAN_KEYS[move.target]}."
+    def emergency_save(self) -> str | None:
+        return self.leaving.emergency_save()
