@@ -63,6 +63,7 @@ core.paths (the data folder's lines all three games show), as ``package.module``
 parlour (the pyproject list)."""
 
 _PERSIST = "parlour.dixmille.files.gamedata."
+_TURNCHECK = "parlour.dixmille.files.turncheck."
 
 EQUIVALENT: dict[str, str] = {
     # name: why it cannot change behaviour (docs/testing.md lists the same, in words).
@@ -111,7 +112,7 @@ EQUIVALENT: dict[str, str] = {
     "parlour.midnightoil.game.rules.x_auto_home_moves__mutmut_7": (
         "progress = None for False: it is only ever tested for truth"
     ),
-    "parlour.midnightoil.game.rules.xǁMoveǁparse__mutmut_23": (
+    "parlour.midnightoil.game.moves.xǁMoveǁparse__mutmut_23": (
         "not words[1] for not words[0]: split() never yields an empty word, so both are False"
     ),
     **{
@@ -161,7 +162,7 @@ EQUIVALENT: dict[str, str] = {
     "parlour.dixmille.game.rules.xǁGameǁ_take__mutmut_14": (
         "six_dice_combination of fewer than six dice is None anyway"
     ),
-    "parlour.dixmille.game.rules.xǁOutcomeǁ__init____mutmut_2": (
+    "parlour.dixmille.game.moves.xǁOutcomeǁ__init____mutmut_2": (
         "the default message: every outcome the rules make passes its own"
     ),
     "parlour.dixmille.game.rules.xǁPlayerǁ__init____mutmut_1": (
@@ -345,33 +346,33 @@ EQUIVALENT: dict[str, str] = {
         for n in (26, 28, 29, 30)
     },
     **{
-        f"{_PERSIST}x_check_turn__mutmut_{n}": (
+        f"{_TURNCHECK}x_check_turn__mutmut_{n}": (
             "a turn's cycle above 10,000 or its score from 10,000: check_history and check_game"
             " have refused both before (turns numbered by cycle, the cycle at most 10,000, the"
             " game over after a cycle with 10,000)"
         )
         for n in (4, 5, 6, 7, 8, 9, 10)
     },
-    f"{_PERSIST}x__stop__mutmut_20": (
+    f"{_TURNCHECK}x__stop__mutmut_20": (
         "None for the level of a turn that ended: only a turn in progress has its level read"
     ),
     **{
-        f"{_PERSIST}x_replay__mutmut_{n}": (
+        f"{_TURNCHECK}x_replay__mutmut_{n}": (
             "break for continue: the line before has set the state, so the loop ends either way"
         )
         for n in (54, 71, 142, 153)
     },
-    f"{_PERSIST}x_replay__mutmut_60": (
+    f"{_TURNCHECK}x_replay__mutmut_60": (
         "None for the dice of a one-die bust: only a pass has its dice read"
     ),
     **{
-        f"{_PERSIST}x_replay__mutmut_{n}": (
+        f"{_TURNCHECK}x_replay__mutmut_{n}": (
             "None for the level of a one-die bust or a pass: only a turn in progress has its"
             " level read"
         )
         for n in (61, 173)
     },
-    f"{_PERSIST}x_replay__mutmut_105": (
+    f"{_TURNCHECK}x_replay__mutmut_105": (
         "'XXXX' for '' as the name of a six-dice take that is neither: a legal take of six"
         " dice is always a straight or three pairs"
     ),
