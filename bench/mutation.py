@@ -115,10 +115,12 @@ EQUIVALENT: dict[str, str] = {
     "parlour.midnightoil.game.moves.xǁMoveǁparse__mutmut_23": (
         "not words[1] for not words[0]: split() never yields an empty word, so both are False"
     ),
-    **{
-        f"parlour.midnightoil.game.rules.{name}": "home=False left out: False is its default"
-        for name in ("xǁMoveǁbuild__mutmut_8", "xǁStateǁlegal_moves__mutmut_53")
-    },
+    "parlour.midnightoil.game.moves.xǁMoveǁbuild__mutmut_8": (
+        "home=False left out: False is its default"
+    ),
+    "parlour.midnightoil.game.rules.xǁStateǁlegal_moves__mutmut_53": (
+        "home=False left out: False is its default"
+    ),
     **{
         f"parlour.midnightoil.game.rules.{name}": (
             "-2 for -1 as the 'no fan' default: the next line asks only t >= 0"
@@ -134,8 +136,16 @@ EQUIVALENT: dict[str, str] = {
     "parlour.mille.game.rules.xǁGameǁ_end_hand__mutmut_30": (
         "self.turn for the finisher in the hand_over event: a finisher is always the mover"
     ),
-    "parlour.mille.game.rules.xǁGameǁ_check_use__mutmut_7": (
-        "None for the card in _has_picked: the test runs only for no card or one that is"
+    "parlour.mille.game.table.x_compact_hand__mutmut_3": (
+        "range(HAND_SLOTS) for range(1, HAND_SLOTS): a card the extra step moves into an"
+        " empty P is the lowest occupied slot when slot 1 is filled next, so it goes back"
+    ),
+    "parlour.mille.game.table.xǁMoveǁparse__mutmut_35": "slot 0 left out: 0 is its default",
+    "parlour.mille.game.table.xǁMoveǁparse__mutmut_38": (
+        "'XX123456XX' for '123456': the text is lower-cased, so no X ever reaches the test"
+    ),
+    "parlour.mille.game.legality.x_check_use__mutmut_7": (
+        "None for the card in has_picked: the test runs only for no card or one that is"
         " not a safety, so it looks at P either way"
     ),
     "parlour.mille.game.rules.xǁGameǁ_play_safety__mutmut_31": (

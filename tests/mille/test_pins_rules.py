@@ -304,3 +304,15 @@ def test_a_safety_a_distance_card_and_the_trip_are_told_with_their_card_and_slot
     game = at_600()
     told = [(HUMAN, "play", C.D100, 1), (HUMAN, "reach", C.D100, None)]
     assert _told(use(game, C.D100)) == told
+
+
+@pytest.mark.parametrize("text", ["pick", "p", "P", " Pick "])
+def test_a_pick_is_read_by_its_word_or_its_letter(text: str) -> None:
+    assert Move.parse(text) == Move("pick")
+
+
+@pytest.mark.parametrize("text", ["u7", "use", "d x", "pickup", ""])
+def test_a_move_that_is_no_move_says_what_was_typed(text: str) -> None:
+    with pytest.raises(ValueError) as info:
+        Move.parse(text)
+    assert str(info.value) == f"not a move: {text!r}"
