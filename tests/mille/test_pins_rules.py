@@ -316,3 +316,18 @@ def test_a_move_that_is_no_move_says_what_was_typed(text: str) -> None:
     with pytest.raises(ValueError) as info:
         Move.parse(text)
     assert str(info.value) == f"not a move: {text!r}"
+
+
+@pytest.mark.parametrize(
+    ("kind", "slot", "words"),
+    [
+        ("jump", 0, "unknown move kind 'jump'"),
+        ("use", 7, "bad slot 7"),
+        ("discard", -1, "bad slot -1"),
+        ("pick", 2, "bad slot 2"),
+    ],
+)
+def test_a_move_that_cannot_be_made_says_why(kind: str, slot: int, words: str) -> None:
+    with pytest.raises(ValueError) as info:
+        Move(kind, slot)
+    assert str(info.value) == words
