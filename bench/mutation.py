@@ -210,10 +210,6 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (132, 133, 134)
     },
-    "parlour.core.saves.xǁSaveErrorǁ__init____mutmut_5": (
-        "None for the reason in args: str() reads the attributes, which pickling restores"
-        " from the instance's dict after calling __init__ with args"
-    ),
     "parlour.core.saves.x_write_save__mutmut_38": ("'UTF-8' for 'utf-8': the same codec"),
     "parlour.mille.files.savefile.x__plain__mutmut_11": (
         "allow_nan=None for False: json only tests the flag for truth"

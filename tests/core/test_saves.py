@@ -231,3 +231,9 @@ def test_player_path_and_file_exists_never_raise(tmp_path: Path) -> None:
     assert not saves.file_exists(tmp_path / "missing")
     _write(tmp_path / "there.json")
     assert saves.file_exists(tmp_path / "there.json")
+
+
+def test_a_save_error_carries_its_path_and_reason_as_its_args(tmp_path: Path) -> None:
+    error = SaveError(tmp_path / "g.json", "disk full")
+    assert error.args == (str(tmp_path / "g.json"), "disk full")
+    assert (error.path, error.reason) == (str(tmp_path / "g.json"), "disk full")
