@@ -248,14 +248,6 @@ EQUIVALENT: dict[str, str] = {
     "parlour.dixmille.files.savefile.x__recovery_folders__mutmut_9": (
         "create=None for create=False: data_dir only tests the flag for truth"
     ),
-    **{
-        f"parlour.dixmille.files.stats.x_parse_record__mutmut_{n}": (
-            "the text of a ValueError for a damaged statistics line (or any exception, for"
-            " rules that are not an object): the ledger counts the line, never shows why"
-        )
-        for n in (10, 15, 16, 17, 22, 23, 24, 31, 32, 33, 35, 44, 45)
-        + (62, 67, 68, 70, 71, 72, 82, 83, 84)
-    },
     "parlour.dixmille.files.stats.x_record_game__mutmut_28": (
         "[+1] for [-1]: every LedgerError reads 'statistics not recorded: <reason>', two parts"
     ),
