@@ -1,4 +1,4 @@
-"""The mille terminal application: keys -> commands -> rules, and the whole game flow.
+"""The mille terminal application: keys -> commands -> rules, through its parts.
 
 Reproduces BSD mille's dialogue (spec/mille.md sections 6, 8, 9, 11):
 ``>>:Move:`` takes P, U #, D # (a slot 1-6 or P, 0 meaning P, then RETURN or

@@ -150,8 +150,7 @@ class Flow:
                 self.line.text = ""
             (ask.on_yes if lower == "y" else ask.on_no)()
         elif lower == "s" and ask.saves:
-            self.ask = None
-            self.saving.start(ask.name, self.back_to(ask), self.back_to(ask))
+            self._save(ask.name, self.back_to(ask), self.back_to(ask))
         elif key == keys.INTERRUPT:
             if ask.text == REALLY:
                 ask.on_yes()  # a second interrupt means yes
@@ -182,8 +181,14 @@ class Flow:
 
     def save_here(self) -> None:
         """S at the move prompt: the save dialogue, then the move prompt again."""
+        self._save("move", self.settle, self.settle)
+
+    def _save(
+        self, origin: str, on_success: Callable[[], None], on_failure: Callable[[], None]
+    ) -> None:
+        """The question gives way to the save dialogue for a save made at ``origin``."""
         self.ask = None
-        self.saving.start("move", self.settle, self.settle)
+        self.saving.start(origin, on_success, on_failure)
 
     def _extend(self, extend: bool) -> None:
         self.ask = None
@@ -223,12 +228,9 @@ class Flow:
             self._exit()
             return
         base = self.base_name()
-
-        def save_first() -> None:
-            self.ask = None
-            self.saving.start(base, self._exit, on_failed_save)
-
-        self.ask = Ask(SAVE_GAME, save_first, self._abandon, base)
+        self.ask = Ask(
+            SAVE_GAME, lambda: self._save(base, self._exit, on_failed_save), self._abandon, base
+        )
 
     def _abandon(self) -> None:
         """N to Save game?: the game is left unsaved (the statistics count it so)."""
