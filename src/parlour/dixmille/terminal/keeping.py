@@ -124,23 +124,22 @@ class Keeping:
     # ----- the statistics -----
     def record_abandoned(self, game: Game | None) -> str | None:
         """Record the game as abandoned (once); a message if that failed."""
-        from parlour.dixmille.files import stats
-
         if game is None or self.recorded:
             return None
         annotate_all(game)
-        self.recorded = True
-        return stats.record_game(game, finished=False)
+        return self._record_once(game, finished=False)
 
     def record_finished(self, game: Game) -> str | None:
-        """Record the finished game (once; a replay is not); a message if that failed."""
+        """Record the finished game (once; a replay is not); a message if that failed.
+        Its decisions are measured either way: the end screen's statistics show them."""
+        annotate_all(game)
+        return None if self.recorded else self._record_once(game, finished=True)
+
+    def _record_once(self, game: Game, finished: bool) -> str | None:
         from parlour.dixmille.files import stats
 
-        annotate_all(game)
-        if self.recorded:
-            return None
         self.recorded = True
-        return stats.record_game(game, finished=True)
+        return stats.record_game(game, finished=finished)
 
     # ----- leaving -----
     def quit_now(self, game: Game | None, record: bool) -> str:
