@@ -237,3 +237,21 @@ def test_a_save_error_carries_its_path_and_reason_as_its_args(tmp_path: Path) ->
     error = SaveError(tmp_path / "g.json", "disk full")
     assert error.args == (str(tmp_path / "g.json"), "disk full")
     assert (error.path, error.reason) == (str(tmp_path / "g.json"), "disk full")
+
+
+@pytest.mark.parametrize("value", [None, 5, ["0.1.0"]])
+def test_a_save_without_a_readable_program_version_says_unknown(
+    tmp_path: Path, value: object
+) -> None:
+    """The envelope's program version is part of what load_save returns (issue #29): a save
+    whose version is missing or not text still loads, its version read as "unknown"."""
+    target = tmp_path / "old.json"
+    _write(target)
+    envelope = json.loads(target.read_text(encoding="utf-8"))
+    if value is None:
+        del envelope["program_version"]
+    else:
+        envelope["program_version"] = value
+    target.write_text(json.dumps(envelope), encoding="utf-8")
+    loaded = load_save(target, "mille", 1)
+    assert loaded.program_version == "unknown" and loaded.state == {"score": [1, 2]}

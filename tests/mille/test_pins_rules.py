@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from parlour.core.rng import make_rng
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import Game, card_total_ok
+from parlour.mille.game.rules import GOAL, Game, card_total_ok
 from parlour.mille.game.table import COMPUTER, HUMAN, Event, IllegalMove, Move, Phase
 from tests.mille.craft import C, craft, discard, go, hand, play, rebalance, use
 
@@ -331,3 +332,17 @@ def test_a_move_that_cannot_be_made_says_why(kind: str, slot: int, words: str) -
     with pytest.raises(ValueError) as info:
         Move(kind, slot)
     assert str(info.value) == words
+
+
+def test_a_game_made_directly_is_an_empty_table_before_the_deal() -> None:
+    """Game(seed, rng) is public (issue #29: a call can tell its first values apart): before
+    the deal nobody has cards, the human is to move and starts, and the goal is 700."""
+    game = Game(3, make_rng(3))
+    assert (game.seed, game.phase, game.turn, game.goal) == (3, Phase.TURN, HUMAN, GOAL)
+    assert GOAL == 700 and game.deck == [] and game.discards == []
+    assert (game.starter, game.next_starter, game.hands_played, game.finisher) == (
+        HUMAN,
+        HUMAN,
+        0,
+        None,
+    )
