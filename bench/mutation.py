@@ -49,6 +49,7 @@ MODULES = (
     "dixmille.files.gamedata",
     "dixmille.files.turncheck",
     "dixmille.files.stats",
+    "dixmille.files.statsfile",
     "dixmille.computer.analysis",
     "midnightoil.game.cards",
     "midnightoil.game.rules",
@@ -56,11 +57,16 @@ MODULES = (
     "midnightoil.game.history",
     "midnightoil.files.savefile",
     "midnightoil.files.stats",
+    "midnightoil.files.statsfile",
+    "midnightoil.files.stats_earlier",
+    "midnightoil.files.dealtable",
     "midnightoil.computer.hints",
 )
-"""Every module #15 names, dixmille.files.gamedata (the save checks #14 moved out of rules) and
-core.paths (the data folder's lines all three games show), as ``package.module`` under
-parlour (the pyproject list)."""
+"""Every module #15 names, dixmille.files.gamedata (the save checks #14 moved out of rules),
+core.paths (the data folder's lines all three games show) and the modules cut out of the
+listed ones (#29's rooms: legality, table, the moves, turncheck; and the statistics files,
+earlier file and deal table that took code out of the listed stats modules), as
+``package.module`` under parlour (the pyproject list)."""
 
 _PERSIST = "parlour.dixmille.files.gamedata."
 _TURNCHECK = "parlour.dixmille.files.turncheck."

@@ -8,8 +8,8 @@ import pytest
 
 from parlour.core.rng import make_rng
 from parlour.mille.game.cards import Card
-from parlour.mille.game.rules import GOAL, Game, card_total_ok
-from parlour.mille.game.table import COMPUTER, HUMAN, Event, IllegalMove, Move, Phase
+from parlour.mille.game.rules import Game, card_total_ok
+from parlour.mille.game.table import COMPUTER, GOAL, HUMAN, Event, IllegalMove, Move, Phase
 from tests.mille.craft import C, craft, discard, go, hand, play, rebalance, use
 
 
