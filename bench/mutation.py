@@ -164,25 +164,11 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (15, 24)
     },
-    **{
-        f"parlour.mille.game.rules.xǁGameǁ__init____mutmut_{n}": (
-            "the first phase, turn, goal, deck, discards, starter, next starter or finisher:"
-            " a game is made only by Game.new, which deals, or game_from_dict, which loads,"
-            " and both set each one"
-        )
-        for n in (4, 5, 6, 7, 8, 9, 10, 13)
-    },
     "parlour.dixmille.game.rules.xǁGameǁ_pass__mutmut_20": (
         "throw=False left out: False is its default"
     ),
     "parlour.dixmille.game.rules.xǁGameǁ_take__mutmut_14": (
         "six_dice_combination of fewer than six dice is None anyway"
-    ),
-    "parlour.dixmille.game.moves.xǁOutcomeǁ__init____mutmut_2": (
-        "the default message: every outcome the rules make passes its own"
-    ),
-    "parlour.dixmille.game.rules.xǁPlayerǁ__init____mutmut_1": (
-        "the default computer flag: every player is made with it given"
     ),
     "parlour.dixmille.game.rules.xǁGameǁcheck_take__mutmut_29": (
         "size <= 6 for size < 6 or n == 6: a take of six dice needs six thrown, so both hold"
@@ -210,12 +196,6 @@ EQUIVALENT: dict[str, str] = {
     "parlour.core.saves.x_write_save__mutmut_29": (
         "allow_nan=None for False: json only tests the flag for truth"
     ),
-    **{
-        f"parlour.core.saves.x_load_save__mutmut_{n}": (
-            "a loaded save's program_version: nothing reads it"
-        )
-        for n in (132, 133, 134)
-    },
     "parlour.core.saves.x_write_save__mutmut_38": ("'UTF-8' for 'utf-8': the same codec"),
     "parlour.mille.files.savefile.x__plain__mutmut_11": (
         "allow_nan=None for False: json only tests the flag for truth"
@@ -233,24 +213,6 @@ EQUIVALENT: dict[str, str] = {
     "parlour.mille.files.savefile.x__meta__mutmut_18": (
         "None for [] as an old save's hands: Meta turns None into []"
     ),
-    **{
-        name: (
-            "the text of a ValueError for a damaged statistics line or earlier file: the"
-            " ledger counts the line as damaged and the baseline is set aside, neither shows it"
-        )
-        for name in (
-            *(f"parlour.midnightoil.files.stats.x__flag__mutmut_{n}" for n in (2, 3, 4)),
-            "parlour.midnightoil.files.stats.x__whole__mutmut_8",
-            *(
-                f"parlour.midnightoil.files.stats.xǁRecordǁfrom_dict__mutmut_{n}"
-                for n in (5, 6, 7, 13, 14, 15, 20, 21, 22, 33, 34, 35, 41, 42, 43, 48, 49, 50)
-            ),
-            *(
-                f"parlour.midnightoil.files.stats.xǁStatsǁfrom_dict__mutmut_{n}"
-                for n in (7, 8, 9, 36, 37, 38, 46, 47, 48, 53, 54, 55, 62, 63, 64)
-            ),
-        )
-    },
     "parlour.dixmille.files.savefile.x__recovery_folders__mutmut_9": (
         "create=None for create=False: data_dir only tests the flag for truth"
     ),
@@ -265,9 +227,6 @@ EQUIVALENT: dict[str, str] = {
     ),
     "parlour.dixmille.files.stats.x_totals__mutmut_40": (
         "break for continue after a solitaire game's seat: it is the game's only seat"
-    ),
-    "parlour.dixmille.files.stats.xǁTotalsǁadd_turn__mutmut_1": (
-        "the default of four_twos_wipes: the only caller passes the game's rule"
     ),
     **{
         name: (
@@ -284,12 +243,6 @@ EQUIVALENT: dict[str, str] = {
     ),
     "parlour.midnightoil.files.stats.x_load_stats__mutmut_32": (
         "lower() for upper() of the note's first character: it is always a digit"
-    ),
-    "parlour.midnightoil.files.stats.x_record_of__mutmut_1": (
-        "the default of restarted: the only caller passes it"
-    ),
-    "parlour.midnightoil.files.stats.x_record_of__mutmut_3": (
-        "the message for an unknown outcome: the only caller passes one of the three"
     ),
     **{
         f"parlour.midnightoil.files.stats.x__clean_win__mutmut_{n}": (

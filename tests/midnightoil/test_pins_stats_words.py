@@ -1,6 +1,6 @@
-"""Pins of the words a Midnight Oil statistics line is refused with, and of ``record_of``'s
-defaults (issue #29: an error text or a default of a public function is behaviour, whether
-or not a screen shows it today)."""
+"""Pins of the words a Midnight Oil statistics line or earlier file is refused with, and of
+``record_of``'s defaults (issue #29: an error text or a default of a public function is
+behaviour, whether or not a screen shows it today)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from parlour.midnightoil.files.stats import LOST, WON, Record, flag, record_of, whole
-from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.files.stats_earlier import parse_earlier
+from parlour.midnightoil.game.history import MAX_UNDOS, Game
+from tests.midnightoil.earlierfile import layout
 
 
 def a_line(**change: Any) -> dict[str, Any]:
@@ -74,3 +76,34 @@ def test_record_of_names_an_unknown_outcome_and_is_not_a_restart_unless_told() -
     assert str(info.value) == "unknown outcome 'draw'"
     assert record_of(Game(7), LOST).restarted is False
     assert record_of(Game(7), LOST, restarted=True).restarted is True
+
+
+def earlier_refusal(data: Any) -> str:
+    with pytest.raises(ValueError) as info:
+        parse_earlier(data)
+    assert type(info.value) is ValueError
+    return str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"version": 2}, "not a statistics file of this version"),
+        ({"histogram": [0] * 52}, "the cards-home histogram is damaged"),
+        ({"histogram": "none"}, "the cards-home histogram is damaged"),
+        ({"wins": [{}, 3]}, "the list of wins is damaged"),
+        ({"wins": {}}, "the list of wins is damaged"),
+        ({"deals": []}, "the per-deal records are damaged"),
+        ({"deals": {"x5": {}}}, "a per-deal record is damaged"),
+        ({"deals": {"٥": {}}}, "a per-deal record is damaged"),
+        ({"deals": {"5": []}}, "a per-deal record is damaged"),
+        ({"won": -1}, f"not a whole number from 0 to {MAX_UNDOS}"),
+        ({"deals": {"5": {"won": 1, "best": 3, "played": 1}}}, "not true or false"),
+    ],
+)
+def test_a_damaged_earlier_file_is_refused_in_words(change: dict[str, Any], words: str) -> None:
+    data = layout(won=1, current_streak=1, best_streak=1, histogram={52: 1})
+    parse_earlier(dict(data))  # the file as written is read
+    data.update(change)
+    assert earlier_refusal(data) == words
+    assert earlier_refusal([data]) == "not a statistics file of this version"
