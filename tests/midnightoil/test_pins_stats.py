@@ -503,3 +503,32 @@ def test_no_games_is_no_streak() -> None:
     stats, warning = load_stats()
     assert warning is None
     assert (stats.played, stats.current_streak, stats.best_streak) == (0, 0, 0)
+
+
+def test_a_copy_of_statistics_shares_nothing_with_them() -> None:
+    """Stats.copy is independent: counting a game into the copy (as Stats.of does with a
+    baseline) leaves the histogram, the wins and the deals of the original as they were."""
+    original = Stats.of([mo_stats.record_of(_won(3), mo_stats.WON)])
+    before = (list(original.histogram), [dict(w) for w in original.wins], original.deals.copy())
+    copy = original.copy()
+    assert copy == original
+    copy.add(mo_stats.record_of(_won(4), mo_stats.WON))
+    copy.wins[0]["moves"] = 999
+    assert (original.histogram, original.wins, original.deals) == before
+    assert copy.histogram[52] == 2 and original.histogram[52] == 1
+    assert 4 in dict(copy.deals.items()) and 4 not in dict(original.deals.items())
+
+
+def test_following_earlier_statistics_adds_their_solved_games_and_needs_one_histogram() -> None:
+    later = Stats(earlier_solved=2)
+    later.follow(Stats(earlier_solved=3))
+    assert later.earlier_solved == 5
+    short = Stats(histogram=[0] * 10)
+    with pytest.raises(ValueError):
+        short.follow(Stats())
+
+
+def _won(deal: int) -> Game:
+    game = Game(deal)
+    game.state = State(deal, ((),) * 18, (13, 13, 13, 13), 1, True)
+    return game
