@@ -186,9 +186,12 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (41, 42, 43, 44)
     },
-    "parlour.midnightoil.game.cards.x_parse_deal_number__mutmut_14": (
-        "int(t) for int(t, 10): t is ASCII digits only, and base 10 is the default"
-    ),
+    **{
+        f"parlour.midnightoil.game.cards.x_parse_deal_number__mutmut_{n}": (
+            "int(t) for int(t, 10): t is ASCII digits only, and base 10 is the default"
+        )
+        for n in (12, 19)
+    },
     "parlour.core.saves.x__detail__mutmut_9": (
         "None for '' as the detail of an unprintable complaint: `detail or type name` treats"
         " both as empty"
@@ -206,63 +209,37 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (4, 7, 12)
     },
-    "parlour.mille.files.savefile.x__meta__mutmut_50": (
+    "parlour.mille.files.savefile.x__meta__mutmut_21": (
         ">= for > MAX_HANDS: a million hand summaries take over 60 MB, past the 32 MiB a"
         " save may be, so no save reaches the bound"
     ),
-    "parlour.mille.files.savefile.x__meta__mutmut_18": (
-        "None for [] as an old save's hands: Meta turns None into []"
-    ),
-    "parlour.dixmille.files.savefile.x__recovery_folders__mutmut_9": (
+    "parlour.dixmille.files.statsfile.x_stats_path__mutmut_3": (
         "create=None for create=False: data_dir only tests the flag for truth"
     ),
-    "parlour.dixmille.files.stats.x_record_game__mutmut_28": (
-        "[+1] for [-1]: every LedgerError reads 'statistics not recorded: <reason>', two parts"
-    ),
-    "parlour.dixmille.files.stats.x_stats_path__mutmut_3": (
-        "create=None for create=False: data_dir only tests the flag for truth"
-    ),
-    "parlour.dixmille.files.stats.x_totals__mutmut_16": (
+    "parlour.dixmille.files.stats.x_count_game__mutmut_12": (
         "Totals(None): the next line sets the name"
     ),
-    "parlour.dixmille.files.stats.x_totals__mutmut_40": (
+    "parlour.dixmille.files.stats.x_count_game__mutmut_39": (
         "break for continue after a solitaire game's seat: it is the game's only seat"
     ),
     **{
-        name: (
-            "the data folder created or not: folder_problem has created and checked it"
-            " before the ledger or the earlier file is named"
-        )
+        name: ("create_dir=None for create_dir=False: data_dir only tests the flag for truth")
         for name in (
-            *(f"parlour.midnightoil.files.stats.x_ledger_path__mutmut_{n}" for n in (2, 4, 5)),
-            *(f"parlour.midnightoil.files.stats.x__read_baseline__mutmut_{n}" for n in (3, 5, 6)),
+            "parlour.midnightoil.files.statsfile.x_ledger_path__mutmut_2",
+            "parlour.midnightoil.files.statsfile.x__read_baseline__mutmut_3",
         )
     },
-    "parlour.midnightoil.files.stats.x__read_baseline__mutmut_14": (
+    "parlour.midnightoil.files.statsfile.x__read_baseline__mutmut_14": (
         "'UTF-8' for 'utf-8': the same codec"
     ),
-    "parlour.midnightoil.files.stats.x_load_stats__mutmut_32": (
-        "lower() for upper() of the note's first character: it is always a digit"
-    ),
     **{
-        f"parlour.midnightoil.files.stats.x__clean_win__mutmut_{n}": (
+        f"parlour.midnightoil.files.stats_earlier.x__clean_win__mutmut_{n}": (
             "None for 0 as a missing time: the next line turns anything not a number into 0"
         )
         for n in (3, 5)
     },
-    **{
-        f"parlour.midnightoil.files.stats.x__clean_win__mutmut_{n}": (
-            "None or -2 for -1 as a missing deal number: check_deal_number refuses all three,"
-            " and the earlier file is set aside"
-        )
-        for n in (17, 19, 23)
-    },
-    "parlour.midnightoil.files.stats.x__clean_win__mutmut_68": (
+    "parlour.midnightoil.files.stats_earlier.x__clean_win__mutmut_68": (
         "0 < seconds for 0 <= seconds: a time of 0 gives 0.0 either way"
-    ),
-    "parlour.midnightoil.files.stats.xǁStatsǁfrom_dict__mutmut_57": (
-        "a per-deal entry that is not an object then fails on .get, which sets the file"
-        " aside just the same"
     ),
     # dixmille.files.gamedata: checks that an earlier check makes unreachable, and bounds never met.
     f"{_PERSIST}x__check_table__mutmut_23": (
@@ -290,9 +267,9 @@ EQUIVALENT: dict[str, str] = {
     ),
     **{
         name: "1 for 0 as the best other score of a solitaire game: both are below 10,000"
-        for name in (f"{_PERSIST}x_check_game__mutmut_55", f"{_PERSIST}x_check_history__mutmut_89")
+        for name in (f"{_PERSIST}x_check_game__mutmut_55", f"{_PERSIST}x_check_history__mutmut_91")
     },
-    f"{_PERSIST}x_check_history__mutmut_79": (
+    f"{_PERSIST}x_check_history__mutmut_82": (
         "s <= seat for s < seat: the player's own seat is left out of the list just below"
     ),
     **{

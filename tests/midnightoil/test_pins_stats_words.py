@@ -107,3 +107,11 @@ def test_a_damaged_earlier_file_is_refused_in_words(change: dict[str, Any], word
     data.update(change)
     assert earlier_refusal(data) == words
     assert earlier_refusal([data]) == "not a statistics file of this version"
+
+
+def test_an_earlier_win_without_its_deal_number_is_refused_naming_the_missing_number() -> None:
+    win = {"phase": 1, "draw_used": False, "moves": 60, "undos": 0, "seconds": 12.5}
+    data = layout(won=1, current_streak=1, best_streak=1, histogram={52: 1}, wins=[win])
+    assert earlier_refusal(data) == "bad deal number: -1"
+    data["wins"] = [dict(win, deal_number=4)]
+    assert parse_earlier(data).wins == [dict(win, deal_number=4)]
