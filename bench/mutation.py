@@ -104,14 +104,6 @@ EQUIVALENT: dict[str, str] = {
         )
         for name in ("x_fan_index__mutmut_8", "x_parse_card__mutmut_27", "x_parse_card__mutmut_30")
     },
-    **{
-        f"parlour.dixmille.computer.analysis.x_start_value__mutmut_{n}": (
-            "other tables for the no-wipe start value (banked 1, the other rule at 0, None"
-            " for 0 or False): without the wipe the banked score changes nothing, and at 0"
-            " the four 2s wipe nothing, so all start from the same value"
-        )
-        for n in (3, 4, 5, 6, 7, 8)
-    },
     "parlour.dixmille.computer.analysis.xǁStyleǁadd_turn__mutmut_2": (
         "counted = None for False: it is only ever tested for truth"
     ),
