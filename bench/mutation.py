@@ -221,6 +221,28 @@ EQUIVALENT: dict[str, str] = {
             "parlour.midnightoil.files.statsfile.x__read_baseline__mutmut_3",
         )
     },
+    "parlour.midnightoil.files.statsfile.x_read_stats__mutmut_5": (
+        "create=None for create=False: data_dir only tests the flag for truth"
+    ),
+    "parlour.midnightoil.files.statsfile.x_read_stats__mutmut_42": (
+        "lower() for upper() of the note's first character: with no problem the note is"
+        " the count of damaged lines, so it starts with a digit"
+    ),
+    **{
+        f"parlour.midnightoil.files.statsfile.x__unreadable__mutmut_{n}": (
+            "None or 'XXXX' for '' as the ledger's unnamable path: read_stats named the"
+            " ledger a moment before (else it returned a folder problem and no ledger"
+            " problem), so the branch is not reached"
+        )
+        for n in (4, 5)
+    },
+    **{
+        f"parlour.midnightoil.files.statsfile.x_append_record__mutmut_{n}": (
+            "the reason when the ledger cannot be named: making the data folder failed just"
+            " before for the same cause and set the problem, which comes first"
+        )
+        for n in (12, 13)
+    },
     "parlour.midnightoil.files.statsfile.x__read_baseline__mutmut_14": (
         "'UTF-8' for 'utf-8': the same codec"
     ),

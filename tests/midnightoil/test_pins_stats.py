@@ -532,3 +532,24 @@ def _won(deal: int) -> Game:
     game = Game(deal)
     game.state = State(deal, ((),) * 18, (13, 13, 13, 13), 1, True)
     return game
+
+
+def _ledger_under_a_file() -> None:
+    """The ledger's folder is a file: the ledger cannot be opened ("Not a directory")."""
+    paths.data_file("midnightoil").write_text("not a folder", encoding="utf-8")
+
+
+def test_an_unreadable_ledger_is_named_by_what_the_system_said() -> None:
+    """A problem that does not begin with the ledger's path is shown as it is."""
+    _ledger_under_a_file()
+    stats, warning = load_stats()
+    assert stats.played == 0
+    assert warning == f"Statistics unreadable ({os.strerror(errno.ENOTDIR)}); the game goes on."
+
+
+def test_an_unreadable_ledger_still_says_what_became_of_a_damaged_earlier_file() -> None:
+    _ledger_under_a_file()
+    paths.data_file(BASELINE_FILE).write_text("{damaged", encoding="utf-8")
+    reading = statsfile.read_stats()
+    assert reading.ledger_problem == os.strerror(errno.ENOTDIR)
+    assert reading.note is not None and reading.note.startswith("Earlier statistics were damaged")
