@@ -12,6 +12,7 @@ mutants.
     .venv/bin/python bench/mutation.py --report-only --survivors   # no new run
     .venv/bin/python bench/mutation.py --rerun-survivors           # after new tests
     .venv/bin/python bench/mutation.py --unrun --modules mille.game.rules   # go on after a stop
+    .venv/bin/python bench/mutation.py --record-equivalents     # after judging each listed one
 
 mutmut keeps its copy of the tree and its results in ./mutants (git ignores
 it); ``mutmut show NAME`` prints the change a survivor makes.
@@ -20,6 +21,7 @@ it); ``mutmut show NAME`` prints the change a survivor makes.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import signal
 import subprocess
@@ -29,7 +31,12 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from mutant_changes import change
+
 ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENT_CHANGES = Path(__file__).with_name("mutation_equivalents.json")
+"""The change each listed equivalent made when it was judged (bench/mutant_changes.py):
+a listed name counts as equivalent only while its mutant still makes that change."""
 
 MODULES = (
     "core.saves",
@@ -365,6 +372,8 @@ class Tally:
     survivors: list[str]
     equivalent: list[str]
     unrun: list[str]
+    moved: list[str]
+    """Listed as equivalent, but the name now makes another change: counted as survivors."""
 
     @property
     def checked(self) -> int:
@@ -405,10 +414,14 @@ def tally(module: str) -> Tally | None:
     survivors: list[str] = []
     equivalent: list[str] = []
     unrun: list[str] = []
+    moved: list[str] = []
     for name, code in data["exit_code_by_key"].items():
         status = STATUS_BY_CODE.get(code, OTHER)
         if status == SURVIVED and name in EQUIVALENT:
-            status = EQUIVALENT_SURVIVOR
+            if judged_change(name) == current_change(name):
+                status = EQUIVALENT_SURVIVOR
+            else:
+                moved.append(name)
         counts[status] += 1
         if status in (SURVIVED, NO_TESTS, OTHER):
             survivors.append(name)
@@ -416,7 +429,7 @@ def tally(module: str) -> Tally | None:
             equivalent.append(name)
         elif status == UNCHECKED:
             unrun.append(name)
-    return Tally(module, counts, sorted(survivors, key=_natural), equivalent, unrun)
+    return Tally(module, counts, sorted(survivors, key=_natural), equivalent, unrun, moved)
 
 
 def _natural(name: str) -> tuple[str, int]:
@@ -492,6 +505,9 @@ def report(modules: list[str], survivors: bool) -> None:
     stale = [n for n in EQUIVALENT if _module_of(n) in ran and n not in known]
     if stale:
         print("listed as equivalent but no longer surviving (check the list): " + " ".join(stale))
+    for name in (name for t in tallies for name in t.moved):
+        print(f"listed as equivalent for another change (judge it again): {name}")
+        print(f"  judged: {judged_change(name)}\n  now:    {current_change(name)}")
     if survivors:
         for t in tallies:
             for name in t.survivors:
@@ -499,7 +515,44 @@ def report(modules: list[str], survivors: bool) -> None:
 
 
 def _module_of(name: str) -> str:
-    return ".".join(name.split(".")[1:3])
+    """``mille.game.rules`` from ``parlour.mille.game.rules.xǁGameǁapply__mutmut_15``."""
+    return name.removeprefix("parlour.").rpartition(".")[0]
+
+
+def current_change(name: str) -> str | None:
+    """What mutant ``name`` changes in mutmut's copy of the tree today."""
+    return change(_module_of(name), name.rpartition(".")[2])
+
+
+@functools.cache
+def _judged() -> dict[str, str]:
+    try:
+        data = json.loads(EQUIVALENT_CHANGES.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def judged_change(name: str) -> str | None:
+    """The change listed equivalent ``name`` made when it was judged; None if not recorded."""
+    return _judged().get(name)
+
+
+def record_changes() -> None:
+    """Keep each listed equivalent's change as it is today (after reading each one)."""
+    kept = {name: _judged()[name] for name in EQUIVALENT if name in _judged()}
+    for name in EQUIVALENT:
+        now = current_change(name)
+        if now is not None:
+            kept[name] = now
+    EQUIVALENT_CHANGES.write_text(
+        json.dumps(dict(sorted(kept.items())), indent=1, ensure_ascii=False) + "\n",
+        encoding="utf-8",
+    )
+    missing = [name for name in EQUIVALENT if name not in kept]
+    print(f"{len(kept)} changes kept in {EQUIVALENT_CHANGES.name}")
+    if missing:
+        print("not found in mutants/ (generate them first): " + " ".join(missing))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -522,7 +575,15 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run only the mutants an earlier, stopped run did not reach",
     )
+    parser.add_argument(
+        "--record-equivalents",
+        action="store_true",
+        help="keep each listed equivalent's change as mutants/ has it (after judging each)",
+    )
     args = parser.parse_args(argv)
+    if args.record_equivalents:
+        record_changes()
+        return 0
     if not args.report_only:
         for module in args.modules:
             names = None
