@@ -280,3 +280,56 @@ def test_a_data_folder_on_a_read_only_disk_says_so(
     assert str(info.value).endswith(
         f"{read_only_disk} (set by PARLOUR_DATA_DIR) is on a read-only disk"
     )
+
+
+class _Flags:
+    def __init__(self, f_flag: int) -> None:
+        self.f_flag = f_flag
+
+
+@pytest.mark.parametrize(("flag", "read_only"), [(4, True), (5, True), (1, False), (0, False)])
+def test_a_read_only_disk_is_told_by_the_systems_own_flag(
+    flag: int, read_only: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The read-only flag is the system's ST_RDONLY (4 on this pretend system), not a guess."""
+    monkeypatch.setattr(os, "statvfs", lambda path: _Flags(flag), raising=False)
+    monkeypatch.setattr(os, "ST_RDONLY", 4, raising=False)
+    assert paths._on_read_only_disk(tmp_path) is read_only
+
+
+@pytest.mark.parametrize(("flag", "read_only"), [(1, True), (3, True), (2, False)])
+def test_without_st_rdonly_the_flag_is_bit_one(
+    flag: int, read_only: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(os, "statvfs", lambda path: _Flags(flag), raising=False)
+    monkeypatch.delattr(os, "ST_RDONLY", raising=False)
+    assert paths._on_read_only_disk(tmp_path) is read_only
+
+
+def test_where_the_disk_cannot_be_asked_it_is_not_called_read_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert paths._on_read_only_disk(tmp_path / "missing") is False  # statvfs fails
+    monkeypatch.delattr(os, "statvfs", raising=False)  # as on Windows
+    assert paths._on_read_only_disk(tmp_path) is False
+
+
+def test_a_folder_problem_the_checks_do_not_name_is_said_in_the_systems_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def failing(create: bool = True) -> Path:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(paths, "data_dir", failing)
+    assert paths.folder_problem("Not saved", 80) == (
+        "Not saved: the data folder cannot be used (Input/output error)."
+    )
+    assert paths.folder_problem("Not saved", 30) == "Not saved: th...output error)."
+
+    def odd(create: bool = True) -> Path:
+        raise OSError("odd")  # no strerror: its text
+
+    monkeypatch.setattr(paths, "data_dir", odd)
+    assert (
+        paths.folder_problem("Not saved", 80) == "Not saved: the data folder cannot be used (odd)."
+    )

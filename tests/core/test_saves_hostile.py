@@ -121,13 +121,27 @@ def test_a_save_cut_short_anywhere_is_called_damaged(sample: Path, tmp_path: Pat
             "it is cut short (the end of the file is missing)",
         ),
         (b'  {\n "format": "parl', "it is cut short (the end of the file is missing)"),
+        # Past a number, only what a cut can leave (at most two of ".eE+-") is a cut.
+        (b'{"format": "parlour-save", "seed": 1x', "it is not valid JSON (line 1, column 37)"),
+        (b'{"format": "parlour-save", "seed": 1.e+', "it is not valid JSON (line 1, column 37)"),
+        # The opening is looked for in the first 96 bytes (four times its 24 characters).
+        (b" " * 87 + b'{"format": "parlour-save" x', "it is not valid JSON (line 1, column 114)"),
     ],
 )
 def test_a_damaged_save_says_what_is_wrong(raw: bytes, reason: str, tmp_path: Path) -> None:
     assert _refusal(raw, tmp_path).endswith(f": is damaged: {reason}")
 
 
-@pytest.mark.parametrize("raw", [b'{"form', b'{"format": "other"', b"{", b'{"a": 1'])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"form',
+        b'{"format": "other"',
+        b"{",
+        b'{"a": 1',
+        b" " * 88 + b'{"format": "parlour-save" x',
+    ],
+)
 def test_a_file_that_does_not_open_as_a_save_is_not_one(raw: bytes, tmp_path: Path) -> None:
     assert _refusal(raw, tmp_path).endswith(": is not a Parlour save file")
 

@@ -137,6 +137,9 @@ def test_decisions_read_as_the_page_shows_them() -> None:
     assert explain(took, brackets) == (
         "took [1][1][5] of [1][1][5][2][3][4]: [1] (5 dice left) averages 12 more"
     )
+    assert explain(took, brackets, brief=True) == (
+        "took [1][1][5] of [1][1][5][2][3][4]: [1] averages 12 more"
+    )
 
 
 def test_the_style_counts_mistakes_only_above_the_rounding_noise() -> None:
@@ -270,3 +273,12 @@ def test_a_throw_worth_exactly_the_points_in_hand_is_advised_as_a_pass() -> None
         decided = analyse(go(2450, 5, threw, banked=1850))
         assert decided.best == "pass with 2,450"
         assert decided.loss == 0.0
+
+
+def test_a_start_past_the_recorded_ones_is_worked_out_from_its_tables() -> None:
+    """The table of start values ends at 10,000; beyond it (a record from elsewhere) the
+    value comes from the optimum's own tables, never an error."""
+    assert start_value(10_500) == tables_for(10_500).start_value()
+    assert start_value(10_600) == pytest.approx(
+        tables_for(10_500).start_value() * 0.8 + tables_for(11_000).start_value() * 0.2
+    )

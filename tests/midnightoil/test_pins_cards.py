@@ -62,7 +62,7 @@ def test_fan_keys_skip_i() -> None:
 
 @pytest.mark.parametrize(
     ("text", "number"),
-    [("0", 0), (" 42 ", 42), ("007", 7), ("18446744073709551615", DEAL_LIMIT - 1)],
+    [("0", 0), (" 42 ", 42), ("007", 7), ("18446744073709551615", DEAL_LIMIT - 1), ("0" * 40, 0)],
 )
 def test_deal_numbers_read(text: str, number: int) -> None:
     assert parse_deal_number(text) == number

@@ -13,7 +13,7 @@ import pytest
 
 from parlour.core.saves import SaveError
 from parlour.midnightoil.files import savefile
-from parlour.midnightoil.game.history import MAX_UNDOS, Game, Step
+from parlour.midnightoil.game.history import MAX_ELAPSED, MAX_UNDOS, Game, Step
 from parlour.midnightoil.game.rules import IllegalMove, Move, State
 from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
@@ -232,3 +232,15 @@ def test_a_won_game_with_steps_to_redo_is_not_saved(tmp_path: Path) -> None:
 
 def test_the_most_undos_a_game_can_count_load() -> None:
     assert Game.from_dict(dict(played().to_dict(), undos=MAX_UNDOS)).undos == MAX_UNDOS
+
+
+def test_the_clock_counts_every_share_of_a_second_and_stops_at_its_bound() -> None:
+    game = Game(3)
+    game.add_time(0.5)
+    game.add_time(0.25)
+    assert game.elapsed == 0.75
+    game.add_time(0)
+    game.add_time(-4)  # a clock set back counts nothing
+    assert game.elapsed == 0.75
+    game.add_time(MAX_ELAPSED * 2)
+    assert game.elapsed == MAX_ELAPSED

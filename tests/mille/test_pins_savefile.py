@@ -105,6 +105,7 @@ def test_an_old_save_of_a_later_hand_does_not_know_the_earlier_ones(tmp_path: Pa
 ROOT = Path(__file__).resolve().parents[2] / "saves"
 V2_END = ROOT / "mille-v2-strong-another-hand.json"
 V2_MID = ROOT / "mille-v2-classic-hand2.json"
+V1_MID = ROOT / "mille-v1-midhand.json"
 
 
 def _edit(*keys: object, value: object) -> Callable[[dict[str, Any]], None]:
@@ -152,6 +153,7 @@ def _same_starter(envelope: dict[str, Any]) -> None:
             "the screen state's question does not fit the game",
         ),
         (V2_MID, _same_starter, "the next starting player does not alternate"),
+        (V1_MID, _edit("state", "game", value=[]), "the game state is not an object"),
     ],
 )
 def test_a_damaged_save_names_the_damage_word_for_word(
