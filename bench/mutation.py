@@ -269,6 +269,13 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (12, 13)
     },
+    **{
+        f"parlour.midnightoil.files.dealtable.xǁDealTableǁof_columns__mutmut_{n}": (
+            "zip strict or not between the deal numbers and the range of their count: the"
+            " same length always"
+        )
+        for n in (6, 9, 11)
+    },
     "parlour.midnightoil.files.statsfile.x__read_baseline__mutmut_14": (
         "'UTF-8' for 'utf-8': the same codec"
     ),

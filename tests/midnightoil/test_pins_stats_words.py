@@ -115,3 +115,21 @@ def test_an_earlier_win_without_its_deal_number_is_refused_naming_the_missing_nu
     assert earlier_refusal(data) == "bad deal number: -1"
     data["wins"] = [dict(win, deal_number=4)]
     assert parse_earlier(data).wins == [dict(win, deal_number=4)]
+
+
+def test_an_earlier_file_keeps_its_restarts_its_won_deals_and_its_broken_opening() -> None:
+    """Without solved games every deal's games were the player's own, won ones included;
+    what its games opened with is not kept, so its totals count as broken."""
+    data = layout(
+        won=1,
+        lost=3,
+        restarted=2,
+        current_streak=1,
+        best_streak=1,
+        histogram={52: 1, 10: 3},
+        deals={"5": {"won": True, "best": 52, "played": 4}},
+    )
+    stats = parse_earlier(data)
+    assert stats.restarted == 2 and stats.broken is True
+    deal = stats.best_for(5)
+    assert deal is not None and (deal.won, deal.best, deal.played) == (True, 52, 4)
