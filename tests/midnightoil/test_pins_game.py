@@ -244,3 +244,25 @@ def test_the_clock_counts_every_share_of_a_second_and_stops_at_its_bound() -> No
     assert game.elapsed == 0.75
     game.add_time(MAX_ELAPSED * 2)
     assert game.elapsed == MAX_ELAPSED
+
+
+def test_a_game_no_play_can_reach_is_refused_in_words() -> None:
+    """check_consistent is the one set of checks for saving and loading: its words."""
+    game = Game(3)
+    game.solver_used = 1  # type: ignore[assignment]
+    with pytest.raises(TypeError, match="^solver_used must be true or false$"):
+        game.check_consistent()
+    game = Game(3)
+    move = game.state.legal_moves()[0]
+    game.play(move)
+    game.touched = False
+    with pytest.raises(ValueError, match="^a game with moves is marked untouched$"):
+        game.check_consistent()
+
+
+def test_a_game_id_that_is_not_text_is_refused_before_anything_else() -> None:
+    data = Game(3).to_dict()
+    data.update(game_id=5, deal_number=-1)
+    with pytest.raises(ValueError) as info:
+        Game.from_dict(data)
+    assert str(info.value) == "the game id is not one Parlour makes"
