@@ -13,6 +13,7 @@ mutants.
     .venv/bin/python bench/mutation.py --rerun-survivors           # after new tests
     .venv/bin/python bench/mutation.py --unrun --modules mille.game.rules   # go on after a stop
     .venv/bin/python bench/mutation.py --record-equivalents     # after judging each listed one
+    .venv/bin/python bench/mutation.py --list-equivalents       # each with why, and its change
 
 mutmut keeps its copy of the tree and its results in ./mutants (git ignores
 it); ``mutmut show NAME`` prints the change a survivor makes.
@@ -567,6 +568,17 @@ def judged_change(name: str) -> str | None:
     return _judged().get(name)
 
 
+def list_equivalents(modules: list[str]) -> None:
+    """Every listed equivalent of ``modules``: why it cannot change behaviour, and its change."""
+    for module in modules:
+        names = sorted((n for n in EQUIVALENT if _module_of(n) == module), key=_natural)
+        if names:
+            print(module)
+        for name in names:
+            print(f"  {name.rpartition('.')[2]}: {EQUIVALENT[name]}")
+            print(f"    {judged_change(name) or '(change not recorded)'}")
+
+
 def record_changes() -> None:
     """Keep each listed equivalent's change as it is today (after reading each one)."""
     kept = {name: _judged()[name] for name in EQUIVALENT if name in _judged()}
@@ -609,7 +621,15 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="keep each listed equivalent's change as mutants/ has it (after judging each)",
     )
+    parser.add_argument(
+        "--list-equivalents",
+        action="store_true",
+        help="print each listed equivalent, why it is one, and its change",
+    )
     args = parser.parse_args(argv)
+    if args.list_equivalents:
+        list_equivalents(args.modules)
+        return 0
     if args.record_equivalents:
         record_changes()
         return 0
