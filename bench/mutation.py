@@ -232,6 +232,13 @@ EQUIVALENT: dict[str, str] = {
         ">= for > MAX_HANDS: a million hand summaries take over 60 MB, past the 32 MiB a"
         " save may be, so no save reaches the bound"
     ),
+    **{
+        f"parlour.dixmille.files.stats.x_record_game__mutmut_{n}": (
+            "the reason when the statistics file cannot be named: the data folder's check"
+            " failed just before for the same cause and set the problem, which comes first"
+        )
+        for n in (5, 7)
+    },
     "parlour.dixmille.files.statsfile.x_stats_path__mutmut_3": (
         "create=None for create=False: data_dir only tests the flag for truth"
     ),

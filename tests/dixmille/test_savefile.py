@@ -273,3 +273,20 @@ def test_end_of_input_without_a_folder_records_the_game_instead(
     assert "could not be saved" in message
     games, _ = stats.load_games()
     assert len(games) == 1 and not games[0].finished
+
+
+def test_a_game_that_would_not_load_again_is_not_saved_and_the_fault_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fault without words of its own is named by its kind."""
+    game = savefile.load(SAMPLE)
+
+    def silent(game: object) -> None:
+        raise ValueError()
+
+    monkeypatch.setattr(savefile, "check_consistent", silent)
+    target = tmp_path / "never.json"
+    with pytest.raises(SaveError) as info:
+        savefile.save(target, game)
+    assert info.value.reason == "the game would not load again as it stands (ValueError)"
+    assert not target.exists()
