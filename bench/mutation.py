@@ -228,6 +228,14 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (4, 7, 12)
     },
+    **{
+        f"parlour.mille.files.savefile.x_save__mutmut_{n}": (
+            "allow_nan None, left out or True in the check before writing: no float reaches"
+            " the state there (the screen state and memory have passed _plain's"
+            " allow_nan=False; the game, its meta and hand log hold whole numbers and text)"
+        )
+        for n in (61, 63, 64)
+    },
     "parlour.mille.files.savefile.x__meta__mutmut_21": (
         ">= for > MAX_HANDS: a million hand summaries take over 60 MB, past the 32 MiB a"
         " save may be, so no save reaches the bound"
