@@ -20,6 +20,7 @@ import pytest
 from parlour.core.saves import SaveError
 from parlour.dixmille.computer.analysis import explain
 from parlour.dixmille.files import savefile
+from parlour.dixmille.game.records import GO, TAKE, Decision
 
 SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
 BASE = json.loads(SAMPLE.read_text(encoding="utf-8"))
@@ -156,3 +157,16 @@ def test_a_damaged_turn_is_refused_with_its_reason(
     with pytest.raises(SaveError) as caught:
         savefile.load(path)
     assert str(caught.value) == f"{path}: is damaged: {reason}"
+
+
+def test_a_decision_read_back_is_the_decision_written() -> None:
+    """A go decision has no dice thrown or taken, a take decision no throw; a whole-number
+    loss (as JSON may write 12.0) reads back as that number."""
+    go = Decision(GO, 400, 250, 3, 0, False, throw=True)
+    back = Decision.from_dict(go.to_dict())
+    assert back == go and back.thrown == () and back.taken == ()
+    take = Decision(TAKE, 0, 0, 6, 0, False, thrown=(1, 1, 5, 2, 3, 4), taken=(1,))
+    back = Decision.from_dict(take.to_dict())
+    assert back == take and back.throw is False
+    data = dict(take.to_dict(), loss=12, best="take 1 1 5")
+    assert Decision.from_dict(data).loss == 12.0
