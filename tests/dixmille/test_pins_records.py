@@ -20,7 +20,7 @@ import pytest
 from parlour.core.saves import SaveError
 from parlour.dixmille.computer.analysis import explain
 from parlour.dixmille.files import savefile
-from parlour.dixmille.game.records import GO, TAKE, Decision
+from parlour.dixmille.game.records import GO, TAKE, Decision, TurnRecord
 
 SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
 BASE = json.loads(SAMPLE.read_text(encoding="utf-8"))
@@ -170,3 +170,25 @@ def test_a_decision_read_back_is_the_decision_written() -> None:
     assert back == take and back.throw is False
     data = dict(take.to_dict(), loss=12, best="take 1 1 5")
     assert Decision.from_dict(data).loss == 12.0
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"result": "won"}, "unknown turn result 'won'"),
+        ({"one_die": {}}, "turn record lists are damaged"),
+        ({"six_dice": "straight"}, "turn record lists are damaged"),
+        ({"decisions": {}}, "turn decisions are damaged"),
+        ({"six_dice": ["four pairs"]}, "unknown six-dice combination"),
+        ({"one_die": [1, "2"]}, "one-die attempt is not a whole number"),
+        ({"one_die": [True]}, "one-die attempt is not a whole number"),
+        ({"one_die": [3]}, "one-die attempt is out of range"),
+    ],
+)
+def test_a_damaged_turn_record_is_refused_in_words(change: dict[str, Any], words: str) -> None:
+    data = TurnRecord(cycle=1, score_before=0).to_dict()
+    assert TurnRecord.from_dict(dict(data)) == TurnRecord(cycle=1, score_before=0)
+    data.update(change)
+    with pytest.raises(ValueError) as info:
+        TurnRecord.from_dict(data)
+    assert str(info.value) == words
