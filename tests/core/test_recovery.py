@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -81,3 +82,44 @@ def test_each_folder_is_tried_once(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("USERPROFILE", str(tmp_path))  # Windows' home
     folders = saves.recovery_folders(near=data / "x.json")
     assert folders == [data, tmp_path]
+
+
+def test_the_folder_of_a_save_since_removed_is_still_tried_in_its_turn(tmp_path: Path) -> None:
+    gone = tmp_path / "gone"
+    folders = saves.recovery_folders(near=gone / "s.json")
+    assert folders[:2] == [saves.recovery_folders()[0], gone]
+
+
+def test_a_folder_that_cannot_take_the_save_is_named_with_the_systems_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(saves, "recovery_folders", lambda near=None: [tmp_path])
+
+    def full(folder: Path, stem: str) -> Path:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves, "reserve_unique", full)
+    with pytest.raises(SaveError) as info:
+        save_recovery("demo-recovery", _write)
+    assert info.value.reason == f"no folder could take it ({tmp_path}: No space left on device)"
+
+
+@pytest.mark.parametrize(
+    ("error", "words"),
+    [
+        (OSError(errno.EROFS, "Read-only file system"), "Read-only file system"),
+        (OSError("odd"), "odd"),
+    ],
+)
+def test_a_write_that_fails_is_named_with_the_systems_words_and_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: OSError, words: str
+) -> None:
+    monkeypatch.setattr(saves, "recovery_folders", lambda near=None: [tmp_path])
+
+    def failing(path: Path) -> None:
+        raise error
+
+    with pytest.raises(SaveError) as info:
+        save_recovery("demo-recovery", failing)
+    assert info.value.reason == f"no folder could take it ({tmp_path}: {words})"
+    assert _only_entries(tmp_path) == []

@@ -255,3 +255,17 @@ def test_a_save_without_a_readable_program_version_says_unknown(
     target.write_text(json.dumps(envelope), encoding="utf-8")
     loaded = load_save(target, "mille", 1)
     assert loaded.program_version == "unknown" and loaded.state == {"score": [1, 2]}
+
+
+@pytest.mark.skipif(
+    sys.platform == "win32", reason="a file named CON cannot be made there: see test_windows_files"
+)
+def test_a_name_windows_forbids_is_no_file_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On Windows CON.json 'exists' (the console); it is never offered as an overwrite."""
+    (tmp_path / "CON.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "mine.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert not saves.file_exists(tmp_path / "CON.json")
+    assert saves.file_exists(tmp_path / "mine.json")
