@@ -204,9 +204,13 @@ EQUIVALENT: dict[str, str] = {
         "< for <= between what follows a number and '.eE+-': at most two characters never"
         " hold all five"
     ),
-    "parlour.mille.files.savefile.x__from_format_1__mutmut_21": (
-        "the hand number less one for plus one: starter_of looks only at its parity"
-    ),
+    **{
+        name: ("the hand number less one for plus one: starter_of looks only at its parity")
+        for name in (
+            "parlour.mille.files.savefile.x__from_format_1__mutmut_21",
+            "parlour.mille.files.gamedata.x_check_consistent__mutmut_54",
+        )
+    },
     "parlour.midnightoil.game.history.xǁGameǁadd_time__mutmut_1": (
         ">= 0 for > 0: adding no time leaves the clock as it is (it is never past its"
         " bound: loading refuses more)"

@@ -9,7 +9,16 @@ import pytest
 from parlour.core.rng import make_rng
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game, card_total_ok
-from parlour.mille.game.table import COMPUTER, GOAL, HUMAN, Event, IllegalMove, Move, Phase
+from parlour.mille.game.table import (
+    COMPUTER,
+    GOAL,
+    HUMAN,
+    Event,
+    IllegalMove,
+    Move,
+    Phase,
+    PlayerState,
+)
 from tests.mille.craft import C, craft, discard, go, hand, play, rebalance, use
 
 
@@ -346,3 +355,23 @@ def test_a_game_made_directly_is_an_empty_table_before_the_deal() -> None:
         0,
         None,
     )
+
+
+def test_a_player_made_directly_has_an_empty_hand_and_tableau() -> None:
+    assert PlayerState().to_dict() == {
+        "hand": [None] * 7,
+        "battle": None,
+        "speed": None,
+        "battle_pile": [],
+        "speed_pile": [],
+        "mileage": 0,
+        "safeties": [],
+        "distance_played": [],
+        "can_go": False,
+        "fresh_battle": False,
+        "fresh_speed": False,
+        "hand_total": 0,
+        "overall_total": 0,
+        "games_won": 0,
+        "bonuses": [0, 0, 0, 0, 0],
+    }
