@@ -530,7 +530,7 @@ def percent(value: float | None) -> str:
 
 
 def report(modules: list[str], survivors: bool) -> None:
-    header = f"{'module':<28}{'mutants':>8}{'killed':>7}{'timeout':>8}{'survived':>9}"
+    header = f"{'module':<32}{'mutants':>8}{'killed':>7}{'timeout':>8}{'survived':>9}"
     print(header + f"{'no tests':>9}{'equiv':>6}{'unrun':>6}{'kill rate':>10}")
     total: Counter[str] = Counter()
     tallies = [t for t in (tally(m) for m in modules) if t is not None]
@@ -543,7 +543,7 @@ def report(modules: list[str], survivors: bool) -> None:
         checked = sum(n for s, n in c.items() if s not in (UNCHECKED, EQUIVALENT_SURVIVOR))
         caught = sum(c[s] for s in CAUGHT)
         print(
-            f"{name:<28}{sum(c.values()):>8}{c[KILLED]:>7}{c[TIMEOUT]:>8}"
+            f"{name:<32}{sum(c.values()):>8}{c[KILLED]:>7}{c[TIMEOUT]:>8}"
             f"{c[SURVIVED] + c[OTHER]:>9}{c[NO_TESTS]:>9}{c[EQUIVALENT_SURVIVOR]:>6}"
             f"{c[UNCHECKED]:>6}{percent(caught / checked if checked else None):>10}"
         )
