@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
@@ -269,3 +270,20 @@ def test_a_name_windows_forbids_is_no_file_there(
     monkeypatch.setattr(sys, "platform", "win32")
     assert not saves.file_exists(tmp_path / "CON.json")
     assert saves.file_exists(tmp_path / "mine.json")
+
+
+@pytest.mark.parametrize(
+    ("platform", "code", "no_such_file"),
+    [("win32", errno.EINVAL, True), ("linux", errno.EINVAL, False), ("win32", errno.EACCES, False)],
+)
+def test_only_windows_refusing_a_name_reads_as_no_such_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str, code: int, no_such_file: bool
+) -> None:
+    def refused(target: object, limit: int) -> bytes:
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(saves.files, "read_regular", refused)
+    monkeypatch.setattr(sys, "platform", platform)
+    with pytest.raises(SaveError) as info:
+        load_save(tmp_path / "a.json", "mille", 1)
+    assert (info.value.reason == "no such file") is no_such_file
