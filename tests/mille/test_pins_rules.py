@@ -375,3 +375,8 @@ def test_a_player_made_directly_has_an_empty_hand_and_tableau() -> None:
         "games_won": 0,
         "bonuses": [0, 0, 0, 0, 0],
     }
+
+
+def test_a_player_made_with_a_hand_holds_it() -> None:
+    hand: list[Card | None] = [None, Card.GO, Card.D100, None, None, None, None]
+    assert PlayerState(hand=hand).hand is hand
