@@ -23,9 +23,14 @@ ROOT = Path(__file__).resolve().parent.parent
 ORIGINAL = "__mutmut_orig"
 
 
+def mutated_path(module: str) -> Path:
+    """Where mutmut keeps its copy of ``module`` (``mille.game.rules``)."""
+    return ROOT / "mutants" / "src" / "parlour" / (module.replace(".", "/") + ".py")
+
+
 def module_source(module: str) -> list[str] | None:
-    """The lines of mutmut's copy of ``module`` (``mille.game.rules``); None if not made."""
-    return _read(ROOT / "mutants" / "src" / "parlour" / (module.replace(".", "/") + ".py"))
+    """The lines of mutmut's copy of ``module``; None if not made."""
+    return _read(mutated_path(module))
 
 
 @cache

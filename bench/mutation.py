@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from mutant_changes import change
+from mutant_changes import change, mutated_path
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT_CHANGES = Path(__file__).with_name("mutation_equivalents.json")
@@ -449,7 +449,9 @@ def module_name(text: str) -> str:
 
 
 def meta_path(module: str) -> Path:
-    return ROOT / "mutants" / "src" / "parlour" / (module.replace(".", "/") + ".py.meta")
+    """mutmut's record of what became of each mutant of ``module``."""
+    path = mutated_path(module)
+    return path.with_name(path.name + ".meta")
 
 
 def tally(module: str) -> Tally | None:

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from parlour.dixmille.files import statsfile
 from parlour.dixmille.files.statsfile import FILE_NAME, stats_path
 from parlour.midnightoil.files.stats import BASELINE_FILE, LEDGER_FILE
 from parlour.midnightoil.files.statsfile import ledger_path, load_stats
@@ -35,15 +34,3 @@ def test_midnightoil_reads_no_earlier_file_into_being(unmade: Path) -> None:
 def test_dixmille_names_its_statistics_file_without_making_the_folder(unmade: Path) -> None:
     assert stats_path() == unmade / "dixmille" / FILE_NAME
     assert not (unmade.parent).exists()
-
-
-def test_dixmille_with_nowhere_to_name_writes_no_kept_record(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """With no data folder to be named (no home folder), nothing kept is written: 0."""
-
-    def nowhere(create: bool = True) -> Path:
-        raise OSError("no home folder")
-
-    monkeypatch.setattr(statsfile, "data_dir", nowhere)
-    assert statsfile.flush_pending() == 0
