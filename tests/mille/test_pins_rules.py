@@ -9,6 +9,7 @@ import pytest
 from parlour.core.rng import make_rng
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game, card_total_ok
+from parlour.mille.game.scoring import Bonuses
 from parlour.mille.game.table import (
     COMPUTER,
     GOAL,
@@ -377,6 +378,33 @@ def test_a_player_made_directly_has_an_empty_hand_and_tableau() -> None:
     }
 
 
-def test_a_player_made_with_a_hand_holds_it() -> None:
+def test_a_player_made_with_every_part_holds_each_as_given() -> None:
     hand: list[Card | None] = [None, Card.GO, Card.D100, None, None, None, None]
-    assert PlayerState(hand=hand).hand is hand
+    battle_pile = [Card.STOP, Card.GO]
+    speed_pile = [Card.SPEED_LIMIT]
+    safeties = {Card.EXTRA_TANK: True}
+    distance = [Card.D100, Card.D25]
+    bonuses = Bonuses(trip=400, safe_trip=300)
+    player = PlayerState(
+        hand=hand,
+        battle=Card.GO,
+        speed=Card.SPEED_LIMIT,
+        battle_pile=battle_pile,
+        speed_pile=speed_pile,
+        mileage=125,
+        safeties=safeties,
+        distance_played=distance,
+        can_go=True,
+        fresh_battle=True,
+        fresh_speed=True,
+        hand_total=425,
+        overall_total=2300,
+        games_won=1,
+        bonuses=bonuses,
+    )
+    assert player.hand is hand and player.battle_pile is battle_pile
+    assert player.speed_pile is speed_pile and player.safeties is safeties
+    assert player.distance_played is distance and player.bonuses is bonuses
+    assert (player.battle, player.speed, player.mileage) == (Card.GO, Card.SPEED_LIMIT, 125)
+    assert (player.can_go, player.fresh_battle, player.fresh_speed) == (True, True, True)
+    assert (player.hand_total, player.overall_total, player.games_won) == (425, 2300, 1)
