@@ -6,7 +6,8 @@
 * ``few``: for a run where each file operation is slow, as under Wine (the Windows
   stage, ``tools/windows/check.sh``): the model-based state machines, whose every step
   writes and reads files, run a tenth of their examples (never fewer than 2), tests
-  that name no count run 10, and no example has a deadline.
+  that name no count run 10, and no example has a deadline; tests that walk every offset
+  of a file (``spread``) visit a tenth of them, evenly spread, both ends always.
 """
 
 from __future__ import annotations
@@ -35,3 +36,14 @@ def examples(count: int) -> int:
         return count
     share = settings.default.max_examples / 100
     return max(FEWEST_EXAMPLES, round(count * share))
+
+
+def spread(start: int, stop: int, step: int = 1) -> list[int]:
+    """``range(start, stop, step)``, or under a profile that scales examples down an evenly
+    spread share of it as ``examples`` scales a count, always with its first and last."""
+    every = list(range(start, stop, step))
+    wanted = examples(len(every))
+    if wanted >= len(every):
+        return every
+    gap = len(every) / wanted
+    return sorted({every[int(i * gap)] for i in range(wanted)} | {every[-1]})

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 
 from parlour.core import ledger, rng, saves, strictjson
 from parlour.core.saves import SaveError, load_game, load_save, write_save
+from tests.hypothesis_profiles import spread
 from tests.savefuzz import HUGE_DIGITS, SAMPLE_ENVELOPE, FloatLiteral, HugeInt, mutated, raw_bytes
 
 TINY = SAMPLE_ENVELOPE
@@ -89,7 +90,7 @@ def test_a_save_cut_short_anywhere_is_called_damaged(sample: Path, tmp_path: Pat
     raw = sample.read_bytes()
     game = sample.name.split("-")[0]
     target = tmp_path / "cut.json"
-    cuts = sorted({11, 12, 40, 5000, *range(11, len(raw), 97), len(raw) - 1})
+    cuts = sorted({11, 12, 40, 5000, *spread(11, len(raw), 97), len(raw) - 1})
     for cut in (c for c in cuts if c < len(raw)):
         target.write_bytes(raw[:cut])
         with pytest.raises(SaveError) as info:

@@ -28,6 +28,7 @@ from parlour.dixmille.files import stats, statsfold
 from parlour.dixmille.files.stats import Totals
 from parlour.dixmille.game.records import GO
 from parlour.dixmille.game.rules import FOUR_TWOS_TURN, Game, new_game
+from tests.hypothesis_profiles import examples
 
 IDS = [ledger.new_game_id() for _ in range(5)]
 DAMAGED = [
@@ -112,7 +113,7 @@ def fold_way(path: Path, keep: bool) -> tuple[list[Totals], int, int, int]:
     after=st.lists(ENTRY, max_size=6),
     half=st.booleans(),
 )
-@settings(max_examples=40, deadline=None, derandomize=True)
+@settings(max_examples=examples(40), deadline=None, derandomize=True)
 def test_the_fold_gives_the_totals_of_the_records_read_one_by_one(
     before: list[bytes],
     after: list[bytes],

@@ -11,6 +11,7 @@ from parlour.core.saves import SaveError
 from parlour.midnightoil.files import savefile
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import Move
+from tests.hypothesis_profiles import spread
 
 
 def played_game() -> Game:
@@ -267,7 +268,7 @@ def test_a_save_cut_short_anywhere_is_called_damaged(
     assert savefile.load(whole).to_dict() == game.to_dict()
     cut = tmp_path / "cut.json"
     reason = "is damaged: it is cut short (the end of the file is missing)"
-    for size in range(40, len(data.rstrip())):
+    for size in spread(40, len(data.rstrip())):
         cut.write_bytes(data[:size])
         with pytest.raises(SaveError) as refused:
             savefile.load(cut)

@@ -28,6 +28,7 @@ from parlour.midnightoil.files.stats_earlier import parse_earlier
 from parlour.midnightoil.files.statsfile import read_stats
 from parlour.midnightoil.files.statsfold import FOLD
 from parlour.midnightoil.game.cards import DEAL_LIMIT
+from tests.hypothesis_profiles import examples
 from tests.midnightoil.earlierfile import layout
 from tests.savefuzz import mutated
 
@@ -103,7 +104,9 @@ EARLIER = st.one_of(
 
 
 @settings(
-    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(80),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(first=LINES, then=LINES, half=st.booleans(), earlier=EARLIER)
 def test_the_fold_shows_what_reading_every_record_showed(

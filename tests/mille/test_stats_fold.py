@@ -28,6 +28,7 @@ from parlour.mille.files.stats import (
 )
 from parlour.mille.files.statsfold import FOLD, TAG
 from parlour.mille.game.scoring import COUP_POINTS, GAME_POINTS, SAFETY_POINTS
+from tests.hypothesis_profiles import examples
 
 IDS = [f"{n:032x}" for n in range(1, 7)]
 """Few game ids, so that games are recorded again (abandoned, then finished; replays)."""
@@ -111,7 +112,7 @@ def assert_same(path: Path, summary: tally.Tally) -> None:
     assert stats.report_totals(summary.totals) == stats.report_totals(totals)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(first=ledgers(), more=ledgers())
 def test_the_fold_gives_the_totals_of_every_record_read(
     first: list[bytes], more: list[bytes], tmp_path_factory: pytest.TempPathFactory
