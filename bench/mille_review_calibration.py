@@ -70,9 +70,10 @@ class NoisyComputer:
         self.rng = make_rng(seed + 1)
 
     def choose_move(self, view: Any) -> Move:
-        move = self.computer.choose_move(view)
+        move = self.computer.decide(view)
         if below(self.rng, MISTAKE_ONE_IN) == 0:
             move = self.random.choose_move(view)
+        self.computer.moved(view, move)  # its memory follows the move made
         return move
 
     def wants_extension(self, view: Any) -> bool:
@@ -127,7 +128,8 @@ def play_on(
         game.answer_extension(move.extend)
     else:
         student.evidence.observe(view)
-        student.evidence.moved(view, move)
+        student.opinion.advise(view)  # its memory sees the position ...
+        student.moved(view, move)  # ... and the move made
         game.apply(move)
     players = [student, opponent] if seat == HUMAN else [opponent, student]
     while game.phase in (Phase.TURN, Phase.EXTENSION):

@@ -321,7 +321,9 @@ def test_the_safety_evidence_survives_a_save() -> None:
     ("memory", "reason"),
     [
         ([], "not an object"),
-        ({"version": 2, "evidence": {}}, "unknown version"),
+        ({"version": 3, "evidence": {}}, "unknown version"),
+        ({"version": 0, "evidence": {}}, "unknown version"),
+        ({"version": 2, "evidence": {"deck_at": {}, "last_deck": 4}}, "first-opinion memory is"),
         ({"version": 1, "evidence": "x"}, "not an object"),
         ({"version": 1, "evidence": {"deck_at": {"GO": 3}, "last_deck": 3}}, "not a safety"),
         ({"version": 1, "evidence": {"deck_at": {"NOPE": 3}, "last_deck": 3}}, "unknown card"),

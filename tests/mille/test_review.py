@@ -161,7 +161,8 @@ def test_the_computers_memory_follows_the_moves_played() -> None:
     reviewer = review(one_decision(game, Move("pick")))  # the computer would play the safety
     fresh = ComputerPlayer(7)
     fresh.evidence.observe(view)
-    fresh.evidence.moved(view, Move("pick"))
+    fresh.opinion.advise(view)
+    fresh.moved(view, Move("pick"))
     assert reviewer.computer.memory() == fresh.memory()
 
 

@@ -36,6 +36,7 @@ from typing import Any
 
 from parlour.core.rng import make_rng
 from parlour.mille.computer import sim as S
+from parlour.mille.computer.bsd import BsdPlayer
 from parlour.mille.computer.policy import (
     DEFAULT_WEIGHTS,
     SURE_PLAY,
@@ -47,6 +48,7 @@ from parlour.mille.computer.policy import (
     playout,
     pre_pick_counter,
 )
+from parlour.mille.computer.seatmoves import sim_from_view
 from parlour.mille.game.cards import DECK_SIZE, SAFETIES, Card
 from parlour.mille.game.scoring import GAME_POINTS
 from parlour.mille.game.seat import SeatView
@@ -54,7 +56,10 @@ from parlour.mille.game.table import Move
 
 __all__ = ["DEFAULT_WEIGHTS", "ComputerPlayer", "Option", "Weights", "sim_from_view"]
 
-MEMORY_VERSION = 1
+MEMORY_VERSION = 2
+"""2: the first opinion's memory added (a version 1 memory gives it a fresh one)."""
+OPINION_SALT = 7919
+"""The first opinion's seed is the player's seed plus this."""
 """Version of :meth:`ComputerPlayer.memory`'s format (kept in save files)."""
 
 SAMPLES = 24
@@ -73,40 +78,6 @@ HAND_POINTS = 1070.0
 EQUITY_SCALE = 6700.0
 """Game-winning chances are reported in points: at the start of a game, one point of
 hand-score difference is worth about one point of this scale."""
-
-
-def sim_from_view(
-    view: SeatView, opponent_hand: list[int], deck: list[int], *, count_hidden: bool = True
-) -> S.Sim:
-    """A simulator position from the seat's view and one guess at the hidden cards.
-
-    Pass blanks (``S.NONE``) for cards that are not guessed: the heuristic
-    never reads the opponent's hand or the deck, only their sizes.
-    ``count_hidden=False`` skips counting the unseen cards, for positions used
-    only to check what is legal (the heuristic refuses those).
-    """
-    sides = [S.Side(), S.Side()]
-    mine = sides[view.me]
-    theirs = sides[1 - view.me]
-    mine.hand = [int(card) for card in view.held()]
-    theirs.hand = opponent_hand
-    for side, tab in ((mine, view.mine), (theirs, view.theirs)):
-        side.mileage = tab.mileage
-        side.battle = S.NONE if tab.battle is None else int(tab.battle)
-        side.limited = tab.limited
-        side.can_go = tab.can_go
-        side.safeties = sum(S.SAFETY_BIT[int(card)] for card, _ in tab.safeties)
-        side.n200 = tab.num_200s
-        side.points = tab.hand_total
-    mine.fresh_battle = view.fresh_battle
-    mine.fresh_speed = view.fresh_speed
-    if not count_hidden:
-        return S.Sim(sides, deck, view.goal, view.me)
-    unseen = view.unseen()
-    hidden = [unseen.get(Card(card), 0) for card in range(len(S.COPIES))]
-    for card in mine.hand:
-        hidden[card] += 1
-    return S.Sim(sides, deck, view.goal, view.me, hidden)
 
 
 def blank_sim(view: SeatView) -> S.Sim:
@@ -295,10 +266,16 @@ class ComputerPlayer:
         self.samples = samples
         self.search = search
         self.evidence = SafetyEvidence()
+        self.opinion = BsdPlayer(seed + OPINION_SALT, debian_count=False)
+        """The first opinion on each move: BSD's strategy (spec §10) with its count bug fixed."""
 
     def memory(self) -> dict[str, Any]:
         """What the player remembers beyond the position (for save files), as plain data."""
-        return {"version": MEMORY_VERSION, "evidence": self.evidence.to_dict()}
+        return {
+            "version": MEMORY_VERSION,
+            "evidence": self.evidence.to_dict(),
+            "opinion": self.opinion.memory(),
+        }
 
     def restore_memory(self, memory: Any) -> None:
         """Take back :meth:`memory` output; ``ValueError`` (and no change) if it is damaged."""
@@ -307,7 +284,15 @@ class ComputerPlayer:
         version = memory.get("version")
         if type(version) is not int or not 1 <= version <= MEMORY_VERSION:
             raise ValueError("the computer's memory has an unknown version")
-        self.evidence = SafetyEvidence.from_dict(memory.get("evidence"))
+        evidence = SafetyEvidence.from_dict(memory.get("evidence"))
+        opinion = BsdPlayer(self.seed + OPINION_SALT, debian_count=False)
+        if version >= 2:
+            try:
+                opinion.restore_memory(memory.get("opinion"))
+            except ValueError as exc:
+                problem = "the computer's first-opinion memory is missing or damaged"
+                raise ValueError(problem) from exc
+        self.evidence, self.opinion = evidence, opinion
 
     def safety_odds(self, view: SeatView) -> dict[int, float]:
         """Per safety with evidence, the chance that the opponent holds it (see SafetyEvidence)."""
@@ -338,29 +323,45 @@ class ComputerPlayer:
         """The move to make now (a pick, a use or a discard of one slot)."""
         if view.phase != "TURN" or view.turn != view.me:
             raise ValueError("it is not this player's move")
-        self.evidence.observe(view)
-        move = self._decide(view)
-        self.evidence.moved(view, move)
+        move = self.decide(view)
+        self.moved(view, move)
         return move
 
-    def _decide(self, view: SeatView) -> Move:
+    def decide(self, view: SeatView) -> Move:
+        """The move to make in ``view``, not yet noted: :meth:`moved` notes the move made."""
+        self.evidence.observe(view)
+        return self._decide(view, self.opinion.advise(view))
+
+    def moved(self, view: SeatView, move: Move) -> None:
+        """Note the move made in ``view`` (this player's, or in a review the player's own)."""
+        self.evidence.moved(view, move)
+        self.opinion.note_move(view, move)
+
+    def _decide(self, view: SeatView, advice: Move) -> Move:
         base = blank_sim(view)
         if not view.picked:
             counter = pre_pick_counter(base, view.me)
             if counter != S.NONE:
                 return Move("use", view.hand.index(Card(counter)))
             return Move("pick")
-        option = self.choose_option(view, base)
+        card = view.hand[advice.slot] if advice.kind != "pick" else None
+        first = None if card is None else Option(int(card), advice.kind == "use")
+        option = self.choose_option(view, base, first)
         slot = view.hand.index(Card(option.card))
         return Move("use" if option.use else "discard", slot)
 
-    def choose_option(self, view: SeatView, base: S.Sim) -> Option:
-        """The post-pick choice: heuristic ranking, then playouts among the best options."""
+    def choose_option(self, view: SeatView, base: S.Sim, first: Option | None = None) -> Option:
+        """The post-pick choice: the first opinion (else, or for a sure play, the heuristic's
+        best), then playouts against the heuristic's best options when the choice is a real one."""
         ranked = Heuristic(base, view.me, self.weights, self.safety_odds(view)).options()
-        best = ranked[0][1]
-        if not self.search or not self.worth_searching(ranked):
+        top = [option for _, option in ranked[:MAX_CANDIDATES]]
+        sure = ranked[0][0] >= SURE_PLAY  # finishing the trip, a countering or cashed safety
+        best = top[0] if first is None or sure else first
+        if not self.search or (best == top[0] and not self.worth_searching(ranked)):
             return best
-        candidates = [option for _, option in ranked[:MAX_CANDIDATES]]
+        candidates = [best, *(option for option in top if option != best)][:MAX_CANDIDATES]
+        if len(candidates) == 1:
+            return best
         stakes = Stakes(view, self.play_for_game)
         results = self.playout_values(view, candidates, self.samples, stakes)
         best_gain = 0.0

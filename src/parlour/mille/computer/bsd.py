@@ -184,10 +184,20 @@ class BsdPlayer:
     # ----------------------------------------------------------- decisions
     def choose_move(self, view: SeatView) -> Move:
         """BSD's decision procedure (spec §10.2)."""
+        return self._moved(view, self.advise(view))
+
+    def advise(self, view: SeatView) -> Move:
+        """The move BSD's procedure makes in ``view``, its memory not yet told of any move:
+        follow it with :meth:`note_move` of the move actually made (the strong computer
+        asks this player's opinion and may play another card)."""
         base = base_sim(view)
         seen = self._seen(view)
         self._remember(view, seen)
-        return self._moved(view, self._decide(view, base, seen))
+        return self._decide(view, base, seen)
+
+    def note_move(self, view: SeatView, move: Move) -> None:
+        """Note the move made in ``view`` after :meth:`advise`."""
+        self._moved(view, move)
 
     def _decide(self, view: SeatView, base: S.Sim, seen: list[int]) -> Move:
         me = view.me

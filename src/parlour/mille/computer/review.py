@@ -168,16 +168,12 @@ class Reviewer:
         Call it for the decisions in order, each followed by :meth:`follow`:
         the computer's safety evidence comes from these views and moves.
         """
-        evidence = self.computer.evidence
-        before = evidence.public_after_move
-        advised = self.computer.choose_move(view)
-        evidence.public_after_move = before  # the move made is the player's (see follow)
-        return advised
+        return self.computer.decide(view)  # the move made is the player's (see follow)
 
     def follow(self, view: SeatView, move: Move | Answer) -> None:
         """Note the move actually made in ``view`` (for the evidence about the opponent)."""
         if isinstance(move, Move):
-            self.computer.evidence.moved(view, move)
+            self.computer.moved(view, move)
             self.remedies.moved(view, move)
 
     def assess(self, decision: Decision) -> Judgement | None:

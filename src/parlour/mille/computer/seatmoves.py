@@ -5,10 +5,43 @@ simulator sees it, and the opening of a turn (a countering safety at once, else 
 from __future__ import annotations
 
 from parlour.mille.computer import sim as S
-from parlour.mille.computer.ai import sim_from_view
 from parlour.mille.game.cards import Card
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import Move
+
+
+def sim_from_view(
+    view: SeatView, opponent_hand: list[int], deck: list[int], *, count_hidden: bool = True
+) -> S.Sim:
+    """A simulator position from the seat's view and one guess at the hidden cards.
+
+    Pass blanks (``S.NONE``) for cards that are not guessed: the heuristic
+    never reads the opponent's hand or the deck, only their sizes.
+    ``count_hidden=False`` skips counting the unseen cards, for positions used
+    only to check what is legal (the heuristic refuses those).
+    """
+    sides = [S.Side(), S.Side()]
+    mine = sides[view.me]
+    theirs = sides[1 - view.me]
+    mine.hand = [int(card) for card in view.held()]
+    theirs.hand = opponent_hand
+    for side, tab in ((mine, view.mine), (theirs, view.theirs)):
+        side.mileage = tab.mileage
+        side.battle = S.NONE if tab.battle is None else int(tab.battle)
+        side.limited = tab.limited
+        side.can_go = tab.can_go
+        side.safeties = sum(S.SAFETY_BIT[int(card)] for card, _ in tab.safeties)
+        side.n200 = tab.num_200s
+        side.points = tab.hand_total
+    mine.fresh_battle = view.fresh_battle
+    mine.fresh_speed = view.fresh_speed
+    if not count_hidden:
+        return S.Sim(sides, deck, view.goal, view.me)
+    unseen = view.unseen()
+    hidden = [unseen.get(Card(card), 0) for card in range(len(S.COPIES))]
+    for card in mine.hand:
+        hidden[card] += 1
+    return S.Sim(sides, deck, view.goal, view.me, hidden)
 
 
 def move_of(view: SeatView, card: int, use: bool) -> Move:
