@@ -11,9 +11,15 @@ from hypothesis import strategies as st
 from parlour.core.record import replace
 from parlour.core.rng import below, make_rng
 from parlour.mille.computer import sim as S
-from parlour.mille.computer.ai import ComputerPlayer, sim_from_view, win_chance
+from parlour.mille.computer.ai import OPINION_SALT, ComputerPlayer, sim_from_view, win_chance
 from parlour.mille.computer.players import BsdPlayer, GreedyPlayer, RandomPlayer
-from parlour.mille.computer.policy import Heuristic, finish_move, playout, pre_pick_counter
+from parlour.mille.computer.policy import (
+    SURE_PLAY,
+    Heuristic,
+    finish_move,
+    playout,
+    pre_pick_counter,
+)
 from parlour.mille.files.gamedata import game_from_dict
 from parlour.mille.game.cards import MILES, Card
 from parlour.mille.game.rules import Game
@@ -443,3 +449,62 @@ def test_drives_on_under_a_limit_when_the_rest_can_come_after_it() -> None:
         limited=True,
     )
     assert ComputerPlayer(3, search=False).choose_move(game.view(HUMAN)) == Move("use", 1)
+
+
+def test_without_search_it_plays_its_first_opinion_except_a_sure_play() -> None:
+    """The first opinion is BSD's strategy with the count fixed; sure plays stay the heuristic's."""
+    differing = sure = 0
+    for seed in range(1, 7):
+        game = Game.new(seed)
+        ours = ComputerPlayer(seed, search=False)
+        twin = BsdPlayer(seed + OPINION_SALT, debian_count=False)  # the same opinion
+        rival = GreedyPlayer(seed)
+        while game.phase in (Phase.TURN, Phase.EXTENSION):
+            view = game.view(game.turn)
+            if game.phase is Phase.EXTENSION:
+                game.answer_extension(False)
+                continue
+            if game.turn == COMPUTER:
+                game.apply(rival.choose_move(view))
+                continue
+            advice = twin.advise(view)
+            move = ours.choose_move(view)
+            twin.note_move(view, move)
+            ranked = Heuristic(sim_from_view(view, [], [S.NONE] * view.deck_count), 0).options()
+            if view.picked and ranked[0][0] >= SURE_PLAY:
+                sure += 1
+                card, use = ranked[0][1].card, ranked[0][1].use
+                assert (move.kind == "use") == use and view.hand[move.slot] == Card(card)
+            elif view.picked:
+                assert (move.kind, view.hand[move.slot]) == (advice.kind, view.hand[advice.slot])
+                differing += Heuristic(
+                    sim_from_view(view, [], [S.NONE] * view.deck_count), 0
+                ).best() != (int(view.hand[move.slot]), move.kind == "use")
+            game.apply(move)
+    assert sure > 0 and differing > 0  # both kinds of decision came up
+
+
+def test_a_memory_from_before_the_first_opinion_restores_with_a_fresh_one() -> None:
+    old = {"version": 1, "evidence": {"deck_at": {"EXTRA_TANK": 70}, "last_deck": 70}}
+    player = ComputerPlayer(3)
+    player.restore_memory(old)
+    assert player.memory()["evidence"]["deck_at"] == {"EXTRA_TANK": 70}
+    assert player.memory()["opinion"] == ComputerPlayer(3).memory()["opinion"]
+    assert player.memory()["version"] == 2
+
+
+def test_the_first_opinion_remembers_the_move_made_not_the_one_it_gave() -> None:
+    """Its memory follows the card actually played (here the heuristic's sure finish)."""
+    game = on_the_road(
+        (hand(C.D100, C.D25, C.D50, C.D75, C.STOP, C.GO), hand(C.D50)),
+        [C.D50] * 8,
+        [C.D200, C.D200, C.D100, C.D100],
+    )
+    ours = ComputerPlayer(3, search=False)
+    view = game.view(HUMAN)
+    advice = ours.opinion.advise(view)  # BSD's strategy attacks first
+    assert advice.kind == "use" and view.hand[advice.slot] == C.STOP
+    assert ours.choose_move(view) == Move("use", 1)  # the finishing 100
+    memory = ours.memory()["opinion"]
+    assert memory["last_distance"] == "D100"
+    assert memory["held"].get("STOP") == 1 and "D100" not in memory["held"]
