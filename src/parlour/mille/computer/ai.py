@@ -1,14 +1,19 @@
-"""The computer player: a card-counting heuristic checked by determinized playouts.
+"""The computer player: a first opinion and a card-counting heuristic, checked by
+determinized playouts.
 
 It decides only from a :class:`~parlour.mille.game.seat.SeatView` (its hand, both
 tableaux, the discards, the deck size, the scores), never from the deck order
 or the other hand.
 
+0. The first opinion on each move is BSD's own strategy (spec §10, ``bsd.py``) with
+   the Debian binary's count bug fixed; a sure play of the heuristic (finishing the
+   trip, a countering or cashed safety) comes first.
 1. The heuristic of ``policy.py`` ranks every distinct option (use or discard
    of each card): safety timing for the coup fourré, attacks valued by the
    chance that the opponent lacks the remedy and the safety, discards that
    keep what the unseen cards say is still needed, distance planned for an
-   exact finish.
+   exact finish. Its best options are the alternatives to the first opinion,
+   and it plays both sides of the playouts.
 2. :class:`SafetyEvidence` sharpens the chance that the opponent holds a
    safety: an opponent still under a hazard after its own move does not hold
    the safety for it, and can only have drawn it since.
@@ -16,7 +21,7 @@ or the other hand.
    known size and a deck (determinization), plays each of the best options
    out to the end of the hand with the same heuristic on both sides (each
    side deciding only from its own cards and the open ones), and compares the
-   options on the same deals. It keeps the heuristic's choice unless another
+   options on the same deals. It keeps the first choice unless another
    option is clearly better.
 4. Playouts are scored by what the hand's result is worth towards winning the
    game (:class:`Stakes`): about its score difference early in a game, only
