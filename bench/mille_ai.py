@@ -55,11 +55,16 @@ def _bsd_fixed(seed: int) -> Player:
     return BsdPlayer(seed, debian_count=False)
 
 
+def _ai_heuristic(seed: int) -> Player:
+    return ComputerPlayer(seed, first_opinion=False)
+
+
 OPPONENTS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "bsd": BsdPlayer,  # as the Debian binary plays (spec §10.6: boolean playable count)
     "bsd-fixed": _bsd_fixed,  # the same strategy with the count bug fixed
+    "ai-heuristic": _ai_heuristic,  # our computer without its first opinion (before 3 Dec 2026)
 }
 
 

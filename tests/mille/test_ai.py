@@ -457,6 +457,7 @@ def test_without_search_it_plays_its_first_opinion_except_a_sure_play() -> None:
     for seed in range(1, 7):
         game = Game.new(seed)
         ours = ComputerPlayer(seed, search=False)
+        plain = ComputerPlayer(seed, search=False, first_opinion=False)
         twin = BsdPlayer(seed + OPINION_SALT, debian_count=False)  # the same opinion
         rival = GreedyPlayer(seed)
         while game.phase in (Phase.TURN, Phase.EXTENSION):
@@ -470,6 +471,12 @@ def test_without_search_it_plays_its_first_opinion_except_a_sure_play() -> None:
             advice = twin.advise(view)
             move = ours.choose_move(view)
             twin.note_move(view, move)
+            own = plain.decide(view)  # without the first opinion: the heuristic's best
+            if view.picked:
+                sim = sim_from_view(view, [], [S.NONE] * view.deck_count)
+                top = Heuristic(sim, 0, safety_odds=plain.safety_odds(view)).options()[0][1]
+                assert (own.kind == "use", view.hand[own.slot]) == (top.use, Card(top.card))
+            plain.moved(view, move)
             ranked = Heuristic(sim_from_view(view, [], [S.NONE] * view.deck_count), 0).options()
             if view.picked and ranked[0][0] >= SURE_PLAY:
                 sure += 1

@@ -264,8 +264,11 @@ class ComputerPlayer:
         search: bool = True,
         weights: Weights = DEFAULT_WEIGHTS,
         play_for_game: bool = True,
+        first_opinion: bool = True,
     ) -> None:
         self.weights = weights
+        self.first_opinion = first_opinion
+        """False: the heuristic's best is the first choice (the computer before 3 December 2026)."""
         self.play_for_game = play_for_game
         self.seed = seed
         self.samples = samples
@@ -350,7 +353,8 @@ class ComputerPlayer:
                 return Move("use", view.hand.index(Card(counter)))
             return Move("pick")
         card = view.hand[advice.slot] if advice.kind != "pick" else None
-        first = None if card is None else Option(int(card), advice.kind == "use")
+        use = advice.kind == "use"
+        first = None if card is None or not self.first_opinion else Option(int(card), use)
         option = self.choose_option(view, base, first)
         slot = view.hand.index(Card(option.card))
         return Move("use" if option.use else "discard", slot)
