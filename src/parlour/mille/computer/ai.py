@@ -62,10 +62,10 @@ from parlour.mille.game.table import Move
 __all__ = ["DEFAULT_WEIGHTS", "ComputerPlayer", "Option", "Weights", "sim_from_view"]
 
 MEMORY_VERSION = 2
-"""2: the first opinion's memory added (a version 1 memory gives it a fresh one)."""
+"""Version of :meth:`ComputerPlayer.memory`'s format (kept in save files); 2 added the
+first opinion's memory (a version 1 memory restores with a fresh one)."""
 OPINION_SALT = 7919
 """The first opinion's seed is the player's seed plus this."""
-"""Version of :meth:`ComputerPlayer.memory`'s format (kept in save files)."""
 
 SAMPLES = 24
 """Deals of the unseen cards per decision (each candidate is played out on every deal)."""
@@ -369,8 +369,6 @@ class ComputerPlayer:
         if not self.search or (best == top[0] and not self.worth_searching(ranked)):
             return best
         candidates = [best, *(option for option in top if option != best)][:MAX_CANDIDATES]
-        if len(candidates) == 1:
-            return best
         stakes = Stakes(view, self.play_for_game)
         results = self.playout_values(view, candidates, self.samples, stakes)
         best_gain = 0.0
@@ -440,15 +438,9 @@ def _count(value: Any, what: str, low: int) -> int:
 def position_key(view: SeatView, seed: int, salt: int) -> int:
     """A stable number for (seed, position): Python's hash() of strings varies per process."""
     key = (seed * 1_000_003 + salt) & 0x7FFFFFFFFFFFFFFF
-    numbers = [
-        *(-1 if card is None else int(card) for card in view.hand),
-        view.deck_count,
-        view.mine.mileage,
-        view.theirs.mileage,
-        len(view.discards),
-        view.mine.hand_total,
-        view.theirs.hand_total,
-    ]
+    numbers = [*(-1 if card is None else int(card) for card in view.hand), view.deck_count]
+    numbers += [view.mine.mileage, view.theirs.mileage, len(view.discards)]
+    numbers += [view.mine.hand_total, view.theirs.hand_total]
     for number in numbers:
         key = (key * 31 + number + 7) & 0x7FFFFFFFFFFFFFFF
     return key
