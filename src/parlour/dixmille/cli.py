@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from parlour.core.cliutil import Argument, Command, seed_arg, type_error
+from parlour.core.cliutil import Argument, Command, fail, file_problem, seed_arg, type_error
 from parlour.core.text import printable
 from parlour.dixmille.files.statsfile import flush_pending
 from parlour.dixmille.game.rules import FOUR_TWOS_RULES, MAX_PLAYERS, IllegalMove, check_name
@@ -87,6 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     glyphs = choose_glyphs(args.ascii)
     pace = 0.0 if args.fast else args.pace
     if args.stats is not None:
+        from parlour.core.paths import unreadable
+
+        problem = unreadable("dixmille")  # one message, never a page that says "no games"
+        if problem is not None:
+            return fail(problem)
         return _stats(args.stats.strip() or None, glyphs)
     flush_pending()  # records an earlier game could not write go in now
     names: list[str] = args.names
@@ -97,8 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             game = savefile.load(names[0])
         except SaveError as exc:
-            print(printable(f"dixmille: {exc}"), file=sys.stderr)
-            return 1
+            return fail(file_problem("dixmille", exc.path, exc.reason))
         return run(DixMilleApp(glyphs, game=game, pace=pace, save_path=names[0]))
     if len(names) > MAX_PLAYERS:
         COMMAND.error(f"at most {MAX_PLAYERS} players")
@@ -125,8 +129,7 @@ def _stats(name: str | None, glyphs: Glyphs) -> int:
     rows, title, message = read.rows, read.title, read.message
     if name is not None and not rows:
         why = f" ({message})" if message else ""
-        print(printable(f"dixmille: no recorded games for {name}{why}"), file=sys.stderr)
-        return 1
+        return fail(printable(f"dixmille: no recorded games for {name}{why}"))
     empty = stats.empty_text(name)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         try:

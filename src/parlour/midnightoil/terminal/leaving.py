@@ -15,7 +15,7 @@ from __future__ import annotations
 from parlour import TYPE_CHECKING
 from parlour.core import paths
 from parlour.core.rng import random_below
-from parlour.core.text import printable
+from parlour.core.text import keep_whole, printable
 from parlour.midnightoil.files.stats import LOST, SOLVED
 from parlour.midnightoil.game.cards import parse_deal_number
 from parlour.midnightoil.game.history import Game
@@ -179,7 +179,7 @@ class Leaving:
         self.host.exit_message = self._exit_line()
         if self._has_play() and self.host.save_path:
             self.host.exit_message += (
-                f" Resume with: midnightoil {command_path(self.host.save_path)}"
+                f" Resume with: midnightoil {keep_whole(command_path(self.host.save_path))}"
             )
 
     def _exit_line(self) -> str:
@@ -194,7 +194,7 @@ class Leaving:
     def end_of_input(self) -> None:
         """Input ended: a recovery save, or the game ends here and counts as it stands."""
         if self._has_play() and self.host.is_saved() and self.host.save_path:
-            where = command_path(self.host.save_path)
+            where = keep_whole(command_path(self.host.save_path))
             self.host.exit_message = f"Input ended; your game is saved in {where}"
             return
         if not self._at_risk():
@@ -216,7 +216,8 @@ class Leaving:
             line = printable(f"Input ended; the game could not be saved ({reason}).")
             self.host.exit_message = self.host.last_words(line)
             return
-        self.host.exit_message = f"Input ended; your game was saved to {command_path(saved)}"
+        where = keep_whole(command_path(saved))
+        self.host.exit_message = f"Input ended; your game was saved to {where}"
 
     def emergency_save(self) -> str | None:
         """After a crash: a recovery save when play is at risk (its path), or None."""

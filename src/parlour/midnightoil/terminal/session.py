@@ -26,7 +26,14 @@ from __future__ import annotations
 import re
 import time
 
-from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, printable, shorten_middle, width
+from parlour.core.text import (
+    ASCII_ELLIPSIS,
+    ELLIPSIS,
+    keep_whole,
+    printable,
+    shorten_middle,
+    width,
+)
 from parlour.midnightoil.computer.advisor import Advisor
 from parlour.midnightoil.files.stats import LOST, SOLVED, WON, Stats, record_of
 from parlour.midnightoil.files.statsfile import append_record, load_stats, settled_result
@@ -317,7 +324,7 @@ class GameSession(TerminalApp):
         self.saved_at = self.spot()
         if quitting:
             self.finished = True
-            command = command_path(text)
+            command = keep_whole(command_path(text))  # never broken by the wrapping
             self.exit_message = f"Game saved to {command} - resume with: midnightoil {command}"
         else:
             rest = "Saved. Resume later with: midnightoil "

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.core.gameid import new_game_id
-from parlour.core.text import printable, width
+from parlour.core.text import keep_whole, printable, width
 from parlour.mille.computer.handlog import HandLog
 from parlour.mille.files import uisave
 from parlour.mille.files.meta import DEFAULT_LEVEL, Meta
@@ -338,8 +338,8 @@ class MilleApp(TerminalApp):
         else:
             from parlour.core.shellpath import for_shell
 
-            shown = printable(saved)
-            resume = f"continue it with: mille {printable(for_shell(saved))}"
+            shown = keep_whole(printable(saved))
+            resume = f"continue it with: mille {keep_whole(printable(for_shell(saved)))}"
             self.exit_message = f"mille: input ended; your game was saved to {shown}\n{resume}"
         self.exit_status = 1
 
