@@ -49,7 +49,7 @@ from parlour.midnightoil.terminal.view import card_text
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
 from parlour.tui.glyphs import Glyphs
-from parlour.tui.prompts import Answer, LineEditor, YesNoPrompt
+from parlour.tui.prompts import PATH_LENGTH, Answer, LineEditor, YesNoPrompt
 
 CLOCK_GAP_LIMIT = 120.0
 """Longest pause between two keys that still counts as playing time."""
@@ -248,7 +248,8 @@ class GameSession(TerminalApp):
 
     def ask_save_path(self, kind: str) -> None:
         default = self.save_path or f"midnightoil-{self.game.deal_number}.json"
-        self.prompt = Prompt(kind, editor=LineEditor("Save to file:", default))
+        editor = LineEditor("Save to file:", default, max_length=PATH_LENGTH)
+        self.prompt = Prompt(kind, editor=editor)
 
     def _prompt_key(self, key: str) -> None:
         prompt = self.prompt

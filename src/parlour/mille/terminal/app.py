@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.core.gameid import new_game_id
-from parlour.core.text import keep_whole, printable, width
+from parlour.core.text import keep_whole, printable
 from parlour.mille.computer.handlog import HandLog
 from parlour.mille.files import uisave
 from parlour.mille.files.meta import DEFAULT_LEVEL, Meta
@@ -359,10 +359,8 @@ class MilleApp(TerminalApp):
         if dialog is not None:
             stage = dialog.stage
             prompt = {"same": SAME_FILE, "overwrite": OVERWRITE}.get(stage, FILE_PROMPT)
-            if stage == "name":
-                text = dialog.editor.text
-                echo = printable(text)
-                cursor = width(printable(text[: dialog.editor.cursor]))
+            if stage == "name":  # the view scrolls the field to its cursor
+                echo, cursor = dialog.editor.text, dialog.editor.cursor
         elif self.flow.ask is not None:
             prompt = self.flow.ask.text
         else:
