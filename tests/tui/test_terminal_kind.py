@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -42,3 +43,13 @@ def problem(term: str) -> str:
 )
 def test_a_terminal_that_cannot_move_the_cursor_is_named(term: str, said: str) -> None:
     assert problem(term) == said
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("game", ["mille", "dixmille", "midnightoil"])
+def test_each_game_under_term_dumb_says_one_line_and_exits_1(tmp_path: Path, game: str) -> None:
+    from tests.e2e.terminal import run_plain
+
+    status, out = run_plain([game], env={"TERM": "dumb", "PARLOUR_DATA_DIR": str(tmp_path)})
+    assert status == 1
+    assert out.strip() == f"{game}: needs a terminal that can move the cursor; TERM=dumb cannot"

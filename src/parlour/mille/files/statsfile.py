@@ -123,9 +123,12 @@ def replay_farewell(result: GameRecord) -> str:
 
 def stats_lines(levels: tuple[str, ...] | None = None) -> list[str]:
     """The statistics as plain lines, of every level unless ``levels`` is given (with a
-    line about anything skipped, or why the statistics could not be read)."""
-    lines, problem = stats_report(levels)
-    return [*lines, *fitted(problem)] if problem else lines
+    line about anything skipped, or why the statistics could not be read: a line the
+    farewell wraps, its path kept whole)."""
+    lines, note = stats_report(levels)
+    if not note:
+        return lines
+    return [*lines, *fitted(note)] if lines else [note]
 
 
 def stats_report(levels: tuple[str, ...] | None = None) -> tuple[list[str], str | None]:

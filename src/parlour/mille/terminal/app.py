@@ -67,8 +67,8 @@ MAX_COMPUTER_MOVES = 500
 
 
 def _inert(key: str) -> bool:
-    """Arrows, function keys, ESC and the like: keys that do nothing at ``>>:Move:``."""
-    return keys.is_named(key) and not key.startswith("CTRL_")
+    """Arrows, function keys, ESC, ^L and the like: keys that change nothing on the board."""
+    return key == "CTRL_L" or keys.is_named(key) and not key.startswith("CTRL_")
 
 
 class MilleApp(TerminalApp):
