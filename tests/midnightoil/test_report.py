@@ -301,3 +301,16 @@ def test_stats_takes_no_file_or_deal(capsys: pytest.CaptureFixture[str]) -> None
     assert cli.main(["--stats", "--deal", "3"]) == 2
     assert cli.main(["--stats", "x.json"]) == 2
     assert capsys.readouterr().err == "midnightoil: --stats takes no FILE or --deal\n" * 2
+
+
+def test_an_unreadable_statistics_file_is_named_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 39: the file's name is never cut; the message wraps before it instead."""
+    data = tmp_path / ("a data folder with a long name " * 3).strip()
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(data))
+    ledger = data / "midnightoil" / "games.jsonl"
+    ledger.mkdir(parents=True)
+    assert cli.main(["--stats"]) == 1
+    err = capsys.readouterr().err
+    assert err == f"midnightoil: the statistics file\n{ledger}\nis a folder\n"

@@ -59,7 +59,7 @@ def print_stats() -> int:
     if reading.folder_problem is not None:
         return fail(reading.folder_problem)
     if reading.ledger_problem is not None:
-        return fail(_unreadable(reading.ledger_problem, LINE_COLUMNS))
+        return fail(_unreadable(reading.ledger_problem))
     try:
         print("Midnight Oil - statistics")
         print()
@@ -71,9 +71,10 @@ def print_stats() -> int:
     return 0
 
 
-def _unreadable(problem: str, columns: int) -> str:
-    """One line: the statistics file (its name cut from the middle to fit) and ``problem``."""
-    from parlour.core.text import ASCII_ELLIPSIS, shorten_middle, width
+def _unreadable(problem: str) -> str:
+    """One message: the statistics file (its name whole: the message is wrapped between
+    words, never inside the name) and ``problem``."""
+    from parlour.core.text import keep_whole
     from parlour.midnightoil.files.statsfile import ledger_path
 
     lead = "midnightoil: the statistics file"
@@ -83,8 +84,7 @@ def _unreadable(problem: str, columns: int) -> str:
         return f"midnightoil: the statistics cannot be read: {problem}"
     # "NAME is a folder", "NAME is not a regular file"; else the system's reason.
     tail = problem[len(name) :] if problem.startswith(name) else f" cannot be read: {problem}"
-    room = max(columns - width(lead) - 1 - width(tail), 12)
-    return f"{lead} {shorten_middle(name, room, ASCII_ELLIPSIS)}{tail}"
+    return f"{lead} {keep_whole(name)}{tail}"
 
 
 def main(argv: list[str] | None = None) -> int:
