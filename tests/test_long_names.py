@@ -97,3 +97,17 @@ def test_dixmille_says_the_limit_of_a_full_field() -> None:
     app.handle_key("y")
     assert "A file name has at most 4096 characters" in app.render(24, 80).to_text()
     assert app.keep.saving.editor.text == "x" * PATH_LENGTH
+
+
+def test_dixmille_name_field_says_its_character_limit() -> None:
+    """Combining accents add characters, not columns: the field's character limit is said."""
+    from parlour.dixmille.terminal.setup import NAME_TYPING_LIMIT, TOO_MANY
+
+    app = DixMilleApp(ASCII)
+    for key in ("2", keys.ENTER, "e", *("\u0301" * (NAME_TYPING_LIMIT - 1))):
+        app.handle_key(key)
+    assert len(app.setup.editor.text) == NAME_TYPING_LIMIT
+    app.handle_key("\u0301")
+    assert TOO_MANY == "A name has at most 40 characters (accents included)"
+    assert TOO_MANY in app.render(24, 80).to_text()
+    assert len(app.setup.editor.text) == NAME_TYPING_LIMIT
