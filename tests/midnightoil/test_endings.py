@@ -247,15 +247,15 @@ def test_a_copy_that_ends_a_game_another_copy_already_ended_records_nothing(
 
 
 def test_a_copy_that_reaches_an_end_after_another_copy_recorded_says_so(tmp_path: Path) -> None:
-    first = MidnightOilApp(auto_solved_line(1), ASCII)  # deal 1: a proven end at 31/52
+    first = MidnightOilApp(auto_solved_line(1), ASCII)  # deal 1: a proven end at 33/52
     path = tmp_path / "s.json"
     save(first, path)
     second = MidnightOilApp(savefile.load(path), ASCII, save_path=str(path))
     press(first, "TIMEOUT")
-    assert [(r["outcome"], r["home"]) for r in ledger_lines()] == [("lost", 31)]
+    assert [(r["outcome"], r["home"]) for r in ledger_lines()] == [("lost", 33)]
     screen = press(second, "TIMEOUT")
-    assert screen[22] == " > Not recorded: this game was already lost with 31/52 home."
-    assert "No move can bring another card home: 31/52" in screen[23]
+    assert screen[22] == " > Not recorded: this game was already lost with 33/52 home."
+    assert "No move can bring another card home: 33/52" in screen[23]
     assert len(ledger_lines()) == 1
 
 
