@@ -24,7 +24,7 @@ from parlour.midnightoil.terminal.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
 
 OVER = " > The game is over: u undo, R restart, N new deal, # choose a deal, Q quit."
-WON_OVER = " > The game is won: N new deal, R replay, # choose a deal, Q quit."
+WON_OVER = " > The game is won: N new deal, R restart, # choose a deal, Q quit."
 DEADLOCK_FANS = ((2, 0, 1), (5, 4), (3,), (12, 11, 10, 9, 8, 7, 6)) + ((),) * 14
 """The last deal, draw used, 39 home: AC lies under 2C with 3C below it, so no club can
 ever go home, yet 4C (fan c) can still be built onto 5C (fan b)."""
@@ -127,7 +127,10 @@ def test_a_game_with_no_move_left_ends_at_once_and_undo_looks_back_as_a_replay()
     assert app.prompt is not None and app.prompt.kind == "quit"
     press(app, "n")
     assert app.finished and len(ledger_lines()) == 1
-    assert app.exit_message == "Midnight Oil deal 1: 39/52 cards home. A replay: not recorded."
+    assert app.exit_message == (
+        "Midnight Oil deal 1: 39/52 cards home. "
+        "A replay, not recorded: this game was lost with 39/52 home."
+    )
 
 
 @pytest.mark.parametrize("key", ["N", "R"])
