@@ -137,8 +137,7 @@ def test_a_solved_game_resumed_from_an_older_save_stays_solved(tmp_path: Path) -
         assert term.wait_exit() == 0
         said = " ".join(term.output.decode().split())  # however the exit line is wrapped
         assert (
-            "2/52 cards home. A replay, not recorded: this game was solved by the computer."
-            in said
+            "2/52 cards home. A replay, not recorded: this game was solved by the computer." in said
         )
     status, output = run_plain(["midnightoil", "--stats"])
     assert status == 0
