@@ -102,3 +102,16 @@ def test_a_wrong_key_at_a_question_keeps_the_question() -> None:
     assert app.game.state == board
     press(app, "n")
     assert app.prompt is None and app.game.state == board
+
+
+def test_not_overwriting_brings_the_field_back_with_the_name_typed(tmp_path: Path) -> None:
+    taken = tmp_path / "taken.json"
+    taken.write_text("x", encoding="utf-8")
+    app = make()
+    press(app, "b", " ", "S", "CTRL_U", *str(taken), "ENTER")
+    assert app.prompt is not None and app.prompt.question is not None
+    press(app, "n")
+    assert field(app) == str(taken)
+    press(app, "BACKSPACE", *"2", "ENTER")  # taken.jso2: a new name
+    assert field(app) is None and (tmp_path / "taken.jso2").exists()
+    assert taken.read_text(encoding="utf-8") == "x"

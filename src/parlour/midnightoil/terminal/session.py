@@ -245,8 +245,9 @@ class GameSession(TerminalApp):
     def ask(self, kind: str, question: str) -> None:
         self.prompt = Prompt(kind, question=YesNoPrompt(question))
 
-    def ask_save_path(self, kind: str) -> None:
-        default = self.save_path or f"midnightoil-{self.game.deal_number}.json"
+    def ask_save_path(self, kind: str, typed: str | None = None) -> None:
+        """The file name field, offering ``typed`` (a name to correct) or the usual name."""
+        default = typed or self.save_path or f"midnightoil-{self.game.deal_number}.json"
         self.prompt = Prompt(kind, editor=LineEditor("Save to file:", default))
 
     def _prompt_key(self, key: str) -> None:
@@ -288,7 +289,8 @@ class GameSession(TerminalApp):
             if yes:
                 self._write_save(self.pending_path, quitting=kind == "overwrite-quit-save")
             else:
-                self.ask_save_path(kind.removeprefix("overwrite-"))
+                # Not that file: the field comes back with the name typed, to change it.
+                self.ask_save_path(kind.removeprefix("overwrite-"), self.pending_path)
 
     def _editor_done(self, kind: str, text: str) -> None:
         """A file name typed to save to (``kind``: "save" or "quit-save"), or a deal number."""
@@ -319,9 +321,7 @@ class GameSession(TerminalApp):
             reason = printable(exc.reason)
             why = f"Not saved: {self.path_in(text, f'Not saved: : {reason}')}: {reason}"
             # The field comes back with the name typed, to correct it (Esc cancels).
-            self.prompt = Prompt(
-                "quit-save" if quitting else "save", editor=LineEditor("Save to file:", text)
-            )
+            self.ask_save_path("quit-save" if quitting else "save", text)
             self.refuse_entry(why)
             return
         self.save_path = text
