@@ -162,3 +162,18 @@ def test_a_redeal_hint_says_why_and_whether_only_the_draw_could_help() -> None:
     kept = position(fans, (1, 13, 13, 13), redeals=2)
     assert hint(kept) == Move.redeal()
     assert hint_words(kept) == "Hint: redeal (only the draw could still bring a card home; keep it)"
+
+
+def test_past_a_search_limit_the_line_still_ends_where_no_card_can_go_home() -> None:
+    redeals = 0
+    for deal in range(1, 31):
+        state = State.new(deal)
+        result = plan(state, node_limit=40)  # far too few positions: an incomplete search
+        if result.moves and result.moves[-1].kind == REDEAL:
+            redeals += 1
+            end = state
+            for move in result.moves[:-1]:
+                end = end.apply(move)
+            assert not home_in_reach(end), f"deal {deal}"
+            assert result.home == end.cards_home()
+    assert redeals >= 20

@@ -243,7 +243,7 @@ def plan(
         after = state
         for move in moves:
             after = after.apply(move)
-        more = closing_moves(after, node_limit)
+        more = closing_moves(after)
         moves += more
         home += sum(1 for m in more if m.home)
         moves.append(Move.redeal())
