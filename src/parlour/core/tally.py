@@ -25,6 +25,9 @@ import binascii
 import errno
 import json
 import os
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from parlour import TYPE_CHECKING
@@ -32,7 +35,7 @@ from parlour.core import ledger, strictjson, text
 from parlour.core.gameid import GAME_ID_CHARS, GAME_ID_LENGTH
 
 if TYPE_CHECKING:
-    from typing import Any, Protocol, TypeVar
+    from typing import Any, Protocol, TextIO, TypeVar
 
     T = TypeVar("T")
     A = TypeVar("A")
@@ -86,10 +89,83 @@ def kept_path(path: Path) -> Path:
     return path.with_name(f"{path.stem}.totals.json")
 
 
-def summarise(path: Path, fold: Fold[T, A], keep: bool = True) -> Tally:
+Progress = Callable[[int, int], None]
+"""Told ``(bytes read, bytes to read)`` now and then while a ledger is read."""
+PROGRESS_EVERY = 1 << 20
+"""A reading tells its progress after each this many bytes."""
+
+
+class TerminalProgress:
+    """Says on the terminal how far a long reading has come, once it has taken a second.
+
+    ``Reading the statistics: 45% (860 of 1,900 MB)`` on one line of standard error
+    when that is a terminal (nothing otherwise), rewritten at most five times a
+    second, and erased by :meth:`close`. :attr:`shown` says whether anything was
+    written (a full-screen program then repaints its screen).
+    """
+
+    DELAY = 1.0
+    EVERY = 0.2
+
+    def __init__(
+        self,
+        what: str = "statistics",
+        stream: TextIO | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.what = what
+        self.stream = stream if stream is not None else _terminal_stream()
+        self.clock = clock
+        self.started = clock()
+        self.next = self.started + self.DELAY
+        self.shown = False
+
+    def line(self, done: int, total: int) -> str:
+        """The progress line for ``done`` of ``total`` bytes."""
+        share = min(100 * done // total, 100) if total > 0 else 100
+        mb = 1024 * 1024
+        return f"Reading the {self.what}: {share}% ({done // mb:,} of {total // mb:,} MB)"
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.stream is None:
+            return
+        now = self.clock()
+        if now < self.next:
+            return
+        self.next = now + self.EVERY
+        self._write(f"\r{self.line(done, total)}\x1b[K")
+        self.shown = True
+
+    def close(self) -> None:
+        """Erase the line, if one was written."""
+        if self.shown:
+            self._write("\r\x1b[K")
+
+    def _write(self, text: str) -> None:
+        assert self.stream is not None
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):  # a terminal gone: the reading goes on silently
+            self.stream = None
+
+
+def _terminal_stream() -> TextIO | None:
+    """Standard error when it is a terminal, else None."""
+    try:
+        return sys.stderr if sys.stderr is not None and sys.stderr.isatty() else None
+    except (OSError, ValueError):
+        return None
+
+
+def summarise(
+    path: Path, fold: Fold[T, A], keep: bool = True, progress: Progress | None = None
+) -> Tally:
     """The totals of every game in the ledger ``path``; never raises for the file's sake.
 
     ``keep=False`` neither reads nor writes the kept totals (the whole ledger is read).
+    ``progress`` is told ``(bytes read, bytes to read)`` after each
+    :data:`PROGRESS_EVERY` bytes of the lines read.
     """
     tally = Tally(fold.empty())
     try:
@@ -111,9 +187,14 @@ def summarise(path: Path, fold: Fold[T, A], keep: bool = True) -> Tally:
         info = os.fstat(fd)
         start = _resume(fd, info, kept_path(path), fold, scan, tally) if keep else 0
         offset = start
+        told = start + PROGRESS_EVERY
+        to_read = info.st_size - start
         try:
             for end, line in ledger.lines(fd, start):
                 offset = end
+                if progress is not None and end >= told:
+                    told = end + PROGRESS_EVERY
+                    progress(end - start, to_read)
                 record = scan.feed(line)
                 if record is not None:
                     fold.add(tally.totals, record)

@@ -3,7 +3,9 @@
 ``dixmille`` asks for the players; ``dixmille NAME...`` takes them (ZEDX is
 the computer); ``dixmille FILE`` resumes a saved game (a bad file gets one
 line naming it and the reason, and exit status 1, before the screen starts);
-``dixmille --stats [NAME]`` shows the recorded statistics.
+``dixmille -- NAME...`` takes every word after ``--`` as a name, even one that
+is also a file's name; ``dixmille --stats [NAME...]`` shows the recorded
+statistics (of the players named, each in a column).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ examples:
   dixmille Alice ZEDX           Alice against the computer
   dixmille Alice Bob --seed 7   a reproducible game
   dixmille dixmille-save.json   resume a saved game
-  dixmille --stats Alice        Alice's statistics over all recorded games
+  dixmille -- Bob Ann           players Bob and Ann, even with a file named Bob here
+  dixmille --stats Alice Bob    Alice's and Bob's statistics over all recorded games
 """
 
 
@@ -47,7 +50,8 @@ COMMAND = Command(
             "names",
             nargs="*",
             metavar="NAME|FILE",
-            help="player names in seat order (ZEDX = the computer), or a saved game",
+            help="player names in seat order (ZEDX = the computer), or a saved game; "
+            "after -- every word is a name",
         ),
         Argument("--seed", type=seed_arg, help="seed for the dice (a whole number)"),
         Argument("--ascii", action="store_true", help="draw dice as digits, ASCII only"),
@@ -66,11 +70,8 @@ COMMAND = Command(
         ),
         Argument(
             "--stats",
-            nargs="?",
-            const="",
-            default=None,
-            metavar="NAME",
-            help="show the statistics (of one player) and leave",
+            action="store_true",
+            help="show the statistics (of the players named, if any) and leave",
         ),
     ],
     EPILOG,
@@ -81,16 +82,25 @@ def _looks_like_file(arg: str) -> bool:
     return os.path.exists(arg) or arg.endswith(".json") or os.sep in arg or "/" in arg
 
 
+def split_names(argv: list[str]) -> tuple[list[str], list[str] | None]:
+    """The arguments before a first ``--``, and the words after it (None without one)."""
+    if "--" not in argv:
+        return argv, None
+    at = argv.index("--")
+    return argv[:at], argv[at + 1 :]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``dixmille`` command."""
-    args = COMMAND.parse(argv)
+    options, marked = split_names(list(sys.argv[1:] if argv is None else argv))
+    args = COMMAND.parse(options)
     glyphs = choose_glyphs(args.ascii)
     pace = 0.0 if args.fast else args.pace
-    if args.stats is not None:
-        return _stats(args.stats.strip() or None, glyphs)
+    names: list[str] = args.names + (marked or [])
+    if args.stats:
+        return _stats([name.strip() for name in names if name.strip()], glyphs)
     flush_pending()  # records an earlier game could not write go in now
-    names: list[str] = args.names
-    if len(names) == 1 and _looks_like_file(names[0]):
+    if marked is None and len(names) == 1 and _looks_like_file(names[0]):
         from parlour.core.saves import SaveError
         from parlour.dixmille.files import savefile
 
@@ -114,23 +124,30 @@ def main(argv: list[str] | None = None) -> int:
     return run(app)
 
 
-def _stats(name: str | None, glyphs: Glyphs) -> int:
-    """``--stats [NAME]``: the pages on a terminal, else as text; a name never recorded
-    is one line on stderr and exit status 1."""
+def _stats(names: list[str], glyphs: Glyphs) -> int:
+    """``--stats [NAME...]``: the pages on a terminal, else as text; a name never recorded
+    is one line on stderr and exit status 1 (nothing else shown)."""
+    from parlour.core.tally import TerminalProgress
     from parlour.dixmille.files import stats, statsfold
     from parlour.dixmille.terminal import statsview
     from parlour.dixmille.terminal.statsapp import StatsApp
 
-    read = statsfold.summary(name)
+    progress = TerminalProgress()
+    try:
+        read = statsfold.summary(names, progress=progress)
+    finally:
+        progress.close()
     rows, title, message = read.rows, read.title, read.message
-    if name is not None and not rows:
-        why = f" ({message})" if message else ""
-        print(printable(f"dixmille: no recorded games for {name}{why}"), file=sys.stderr)
+    unknown = statsfold.missing(names, rows)
+    if unknown:
+        why = f" ({message})".replace("\n", " ") if message else ""
+        for name in unknown:
+            print(printable(f"dixmille: no recorded games for {name}{why}"), file=sys.stderr)
         return 1
-    empty = stats.empty_text(name)
+    empty = stats.empty_text(names[0] if len(names) == 1 else None)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         try:
-            for page in range(statsview.PAGES):
+            for page in range(statsview.page_count(rows)):
                 frame = statsview.render_stats(rows, page, title, message, " ", glyphs, empty)
                 print(frame.to_text().rstrip("\n"))
                 print()
