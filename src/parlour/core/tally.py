@@ -84,6 +84,16 @@ class Tally:
         return reading.message(what)
 
 
+def summarise_shown(path: Path, fold: Fold[T, A], what: str = "statistics") -> Tally:
+    """:func:`summarise`, saying on the terminal how far it has come once it takes a
+    second (:class:`TerminalProgress`; the line is erased at the end)."""
+    progress = TerminalProgress(what)
+    try:
+        return summarise(path, fold, progress=progress)
+    finally:
+        progress.close()
+
+
 def kept_path(path: Path) -> Path:
     """Where the totals of the ledger ``path`` are kept (``games.totals.json``)."""
     return path.with_name(f"{path.stem}.totals.json")
