@@ -344,3 +344,38 @@ def test_a_long_reading_tells_its_progress_in_bytes(tmp_path: Path) -> None:
     assert all(total == size for _, total in told)
     assert [done for done, _ in told] == sorted(done for done, _ in told)
     assert told[0][0] >= tally.PROGRESS_EVERY
+
+
+def test_a_long_reading_keeps_its_totals_on_the_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 39: a first reading stopped half way (Ctrl-C) goes on from its last checkpoint.
+    monkeypatch.setattr(tally, "CHECKPOINT_BYTES", 100_000)
+    path = tmp_path / "games.jsonl"
+    lines = [ledger.encode({"result": "won", "points": n, "pad": "x" * 1000}) for n in range(300)]
+    path.write_bytes(b"".join(lines))
+    whole = tally.summarise(path, FOLD, keep=False)
+
+    class Stop(Exception):
+        pass
+
+    def stop_half_way(done: int, total: int) -> None:
+        if done > total // 2:
+            raise Stop
+
+    monkeypatch.setattr(tally, "PROGRESS_EVERY", 10_000)
+    with pytest.raises(Stop):
+        tally.summarise(path, FOLD, progress=stop_half_way)
+    kept = json.loads(tally.kept_path(path).read_bytes())["body"]
+    assert 100_000 <= kept["offset"] <= path.stat().st_size // 2 + 100_000
+    parsed: list[int] = []
+    original = FOLD.parse
+
+    def counting(raw: dict[str, Any]) -> dict[str, Any]:
+        parsed.append(raw["points"])
+        return original(raw)
+
+    monkeypatch.setattr(FOLD, "parse", counting)
+    again = tally.summarise(path, FOLD)
+    assert again.totals == whole.totals and again.games == whole.games == 300
+    assert len(parsed) < 300 and parsed[-1] == 299  # only the lines after the checkpoint

@@ -304,3 +304,17 @@ def test_a_linked_statistics_file_says_why_before_the_long_path(
     assert cli.main(["--stats"]) == 0
     out = capsys.readouterr().out.split("\n")
     assert out[2:5] == lines
+
+
+def test_ctrl_c_while_the_statistics_are_read_is_one_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(statsfold, "summary", interrupted)
+    assert cli.main(["--stats"]) == 130
+    assert capsys.readouterr().err == (
+        "dixmille: reading the statistics stopped; the totals are kept every 256 MB read,"
+        " and the next --stats goes on from there.\n"
+    )

@@ -58,6 +58,9 @@ if TYPE_CHECKING:
 KEPT_VERSION = 1
 KEEP_AFTER_BYTES = 256 * 1024
 """The totals are written beside the ledger after a read of at least this many new bytes."""
+CHECKPOINT_BYTES = 256 * 1024 * 1024
+"""A long reading keeps its totals after each this many bytes too, so one stopped half way
+(Ctrl-C, a closed terminal) goes on from there the next time instead of starting again."""
 CHECK_BYTES = 4096
 """The ledger bytes just before where the kept totals stop, checked to be unchanged."""
 MAX_KEPT_BYTES = 256 * 1024 * 1024
@@ -196,11 +199,17 @@ def summarise(
         scan = ledger.Scan(fold.parse, fold.game_id, fold.is_final)
         info = os.fstat(fd)
         start = _resume(fd, info, kept_path(path), fold, scan, tally) if keep else 0
-        offset = start
+        offset = kept = start
         told = start + PROGRESS_EVERY
         to_read = info.st_size - start
         try:
             for end, line in ledger.lines(fd, start):
+                if keep and offset - kept >= CHECKPOINT_BYTES:
+                    # a long first reading stopped half way goes on from here next time
+                    reading_at = os.lseek(fd, 0, os.SEEK_CUR)  # _keep reads the ledger too
+                    _keep(kept_path(path), fd, info, offset, fold, scan, tally)
+                    os.lseek(fd, reading_at, os.SEEK_SET)
+                    kept = offset
                 offset = end
                 if progress is not None and end >= told:
                     told = end + PROGRESS_EVERY
@@ -212,7 +221,7 @@ def summarise(
         except OSError as exc:
             tally.problem = exc.strerror or str(exc)
             return tally
-        if keep and offset - start >= KEEP_AFTER_BYTES:
+        if keep and offset - kept >= KEEP_AFTER_BYTES:
             _keep(kept_path(path), fd, info, offset, fold, scan, tally)
     finally:
         os.close(fd)

@@ -32,6 +32,12 @@ examples:
 """
 
 
+STOPPED = (
+    "dixmille: reading the statistics stopped; the totals are kept every 256 MB read,"
+    " and the next --stats goes on from there."
+)
+
+
 def _pace(text: str) -> float:
     try:
         value = float(text)
@@ -135,6 +141,10 @@ def _stats(names: list[str], glyphs: Glyphs) -> int:
     progress = TerminalProgress()
     try:
         read = statsfold.summary(names, progress=progress)
+    except KeyboardInterrupt:
+        progress.close()
+        print(STOPPED, file=sys.stderr)
+        return 130
     finally:
         progress.close()
     rows, title, message = read.rows, read.title, read.message
