@@ -27,8 +27,8 @@ examples:
   dixmille Alice ZEDX           Alice against the computer
   dixmille Alice Bob --seed 7   a reproducible game
   dixmille dixmille-save.json   resume a saved game
-  dixmille -- Bob Ann           players Bob and Ann, even with a file named Bob here
-  dixmille --stats Alice Bob    Alice's and Bob's statistics over all recorded games
+  dixmille -- Bob Ann           players Bob and Ann, even with a file named Bob
+  dixmille --stats Alice Bob    Alice's and Bob's statistics, all recorded games
 """
 
 
