@@ -14,7 +14,7 @@ from parlour.dixmille.computer.ai import threshold_move, zedx_move
 from parlour.dixmille.files import stats, statsfold
 from parlour.dixmille.game.rules import Throw, new_game, number, points
 from parlour.dixmille.terminal import statsview
-from parlour.dixmille.terminal.app import DixMilleApp
+from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.dixmille.terminal.statsscreen import FOOTER_OVER, StatsScreen
 from parlour.tui.glyphs import ASCII
 from tests.dixmille.helpers import Scripted
@@ -317,3 +317,51 @@ def test_ctrl_c_while_the_statistics_are_read_is_one_line_not_a_traceback(
         "dixmille: reading the statistics stopped; the totals are kept every 256 MB read,"
         " and the next --stats goes on from there.\n"
     )
+
+
+def test_six_long_names_play_a_whole_game_with_no_text_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every text the board, the log, the standings and this game's statistics put on
+    the screen fits whole (nothing goes through ``fit`` wider than its room)."""
+    from parlour.core import text
+    from parlour.dixmille.game.rules import Pass, TakeDice
+    from parlour.dixmille.terminal import app as appmodule
+    from parlour.dixmille.terminal import ending, turnlog, view
+
+    cut: list[tuple[int, str]] = []
+    real = text.fit
+
+    def watched(shown: str, columns: int, *args: object) -> str:
+        if text.width(shown) > columns:
+            cut.append((columns, shown))
+        return real(shown, columns, *args)  # type: ignore[arg-type]
+
+    for module in (view, turnlog, ending, statsview, appmodule):
+        if hasattr(module, "fit"):
+            monkeypatch.setattr(module, "fit", watched)
+    app = DixMilleApp(ASCII, names=SIX, seed=1, pace=0)
+    for _ in range(20_000):
+        if app.mode in (Mode.STANDINGS, Mode.OVER):
+            break
+        game = app.game
+        assert game is not None
+        app.render(24, 80)
+        if app.timeout() is not None:
+            app.handle_key("TIMEOUT")
+        elif app.ui.prompt.startswith("Press any key"):
+            app.handle_key(" ")
+        else:
+            move = threshold_move(game.situation())
+            if isinstance(move, TakeDice):
+                for position in move.positions:
+                    app.handle_key(str(position))
+                app.handle_key("ENTER")
+            else:
+                app.handle_key("p" if isinstance(move, Pass) else "t")
+    assert app.mode is Mode.STANDINGS
+    for _ in range(5):  # the standings, then this game's four statistics pages
+        app.render(24, 80)
+        app.handle_key(" ")
+    assert app.mode is Mode.OVER and app.stats.page == statsview.PAGES - 1
+    assert cut == []

@@ -220,9 +220,10 @@ def render_stats(
     if not shown:
         frame.put(FIRST_ROW + 1, 2, fit(empty, WIDTH - 2))
     column = max(COLUMN, min(WIDE_COLUMN, (WIDTH - LABEL) // max(len(shown), 1)))
-    for i, totals in enumerate(shown):
-        # one column less than the column, so that two names never touch
-        frame.put(top, LABEL + i * column, _right(totals.name, column - 1), Style.BOLD)
+    # two rows of names only where the table still ends above the keys (a three-line
+    # message over six long names leaves none: the names are then cut to nine columns)
+    last = HEIGHT - 3 if len(players) > MAX_COLUMNS else HEIGHT - 2
+    top = _names(frame, shown, top, column, two_rows=top + 1 + len(TABLES[page]) <= last)
     if shown:
         for r, (label, fn) in enumerate(TABLES[page]):
             row = top + 1 + r
@@ -238,6 +239,26 @@ def render_stats(
     keys = footer or "SPACE/-> next page   <- previous   q back"
     frame.put(HEIGHT - 1, 0, keys[:WIDTH], Style.DIM)
     return frame
+
+
+def _names(frame: Frame, shown: list[Totals], top: int, column: int, two_rows: bool) -> int:
+    """The players' names over their columns, whole; the row the last of them is on.
+
+    A name ends where its column's figures end, one column short of the next column,
+    so two names never touch. Six columns leave nine columns a name: a longer one
+    (up to ten) would be cut, so the names then take two rows, every other one on
+    the second row, each with the room of two columns (the first may reach into the
+    labels' column, which has no text on those rows).
+    """
+    if not two_rows or all(width(totals.name) <= column - 1 for totals in shown):
+        for i, totals in enumerate(shown):
+            frame.put(top, LABEL + i * column, _right(totals.name, column - 1), Style.BOLD)
+        return top
+    for i, totals in enumerate(shown):
+        end = LABEL + (i + 1) * column - 1  # where the column's figures end
+        name = fit(totals.name, 2 * column - 1)
+        frame.put(top + i % 2, end - width(name), name, Style.BOLD)
+    return top + 1
 
 
 def _digits(faces: tuple[int, ...]) -> str:
