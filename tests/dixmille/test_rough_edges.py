@@ -269,7 +269,7 @@ def test_without_double_dash_a_file_is_resumed_as_before(
     (tmp_path / "Bob").write_text("not a save", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert cli.main(["Bob"]) == 1
-    assert "Bob" in capsys.readouterr().err
+    assert "Bob" in capsys.readouterr().err.split("\n")[0]
 
 
 def test_help_says_how_to_mark_names(capsys: pytest.CaptureFixture[str]) -> None:
@@ -365,3 +365,18 @@ def test_six_long_names_play_a_whole_game_with_no_text_cut(
         app.handle_key(" ")
     assert app.mode is Mode.OVER and app.stats.page == statsview.PAGES - 1
     assert cut == []
+
+
+def test_a_file_read_as_a_save_that_could_be_a_name_says_how_to_mean_the_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "Bob").write_text("", encoding="utf-8")
+    (tmp_path / "old.json").write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["Bob"]) == 1
+    assert capsys.readouterr().err == (
+        "dixmille: Bob: is empty, not a Parlour save file\n"
+        "To play with a player named Bob: dixmille -- Bob\n"
+    )
+    assert cli.main(["old.json"]) == 1  # a save's name: no hint
+    assert capsys.readouterr().err == "dixmille: old.json: is empty, not a Parlour save file\n"

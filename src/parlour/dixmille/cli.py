@@ -96,6 +96,19 @@ def split_names(argv: list[str]) -> tuple[list[str], list[str] | None]:
     return argv[:at], argv[at + 1 :]
 
 
+def _name_hint(word: str) -> str | None:
+    """For a word read as a save that could be a player's name: how to say it is one."""
+    if word.endswith(".json") or os.sep in word or "/" in word:
+        return None
+    try:
+        name = check_name(word, [])
+    except IllegalMove:
+        return None
+    from parlour.core.shellpath import for_shell
+
+    return f"To play with a player named {name}: dixmille -- {for_shell(word)}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``dixmille`` command."""
     options, marked = split_names(list(sys.argv[1:] if argv is None else argv))
@@ -114,6 +127,9 @@ def main(argv: list[str] | None = None) -> int:
             game = savefile.load(names[0])
         except SaveError as exc:
             print(printable(f"dixmille: {exc}"), file=sys.stderr)
+            hint = _name_hint(names[0])
+            if hint:
+                print(printable(hint), file=sys.stderr)
             return 1
         return run(DixMilleApp(glyphs, game=game, pace=pace, save_path=names[0]))
     if len(names) > MAX_PLAYERS:
