@@ -16,6 +16,7 @@ from parlour.dixmille.game.rules import Throw, new_game, number, points
 from parlour.dixmille.terminal import statsview
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.dixmille.terminal.statsscreen import FOOTER_OVER, StatsScreen
+from parlour.tui.frame import Style
 from parlour.tui.glyphs import ASCII
 from tests.dixmille.helpers import Scripted
 
@@ -45,6 +46,13 @@ def test_a_refused_take_is_selected_and_the_next_digits_replace_it() -> None:
     frame = app.render(24, 80)
     prompt_end = rows[21].index("1", len("Ann: take dice"))
     assert frame.cursor == (21, prompt_end)  # the cursor at the start of the selection
+    assert frame.styles[21][prompt_end] == Style.REVERSE  # drawn selected
+    rows = feed(app, "BACKSPACE", "7")
+    assert rows[21].rstrip().endswith(": 7") and app.render(24, 80).styles[21][prompt_end] != (
+        Style.REVERSE
+    )  # typed again: no longer selected
+    feed(app, "ENTER")  # "There is no die at position 7": selected again
+    assert app.ui.selected and app.render(24, 80).styles[21][prompt_end] == Style.REVERSE
     rows = feed(app, "3", "4")
     assert rows[21].rstrip().endswith(": 34"), rows[21]  # not 134
     rows = feed(app, "ENTER")
