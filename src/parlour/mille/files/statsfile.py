@@ -140,7 +140,7 @@ def stats_lines(levels: tuple[str, ...] | None = None) -> list[str]:
         summary = tally.Tally(FOLD.empty())
         summary.problem = f"the data folder cannot be used ({exc.strerror or exc})"
     else:
-        summary = tally.summarise(path, FOLD)
+        summary = tally.summarise_shown(path, FOLD)  # progress after 1 s
     lines = stats.report_totals(summary.totals, stats.LEVELS if levels is None else levels)
     note = summary.message("statistics")
     return [*lines, *fitted(note)] if note else lines
