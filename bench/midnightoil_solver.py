@@ -11,6 +11,8 @@ counts, so the wins are the same on every machine; only the times vary.
 
     .venv/bin/python bench/midnightoil_solver.py --jobs 1            # deals 1..1000
     .venv/bin/python bench/midnightoil_solver.py --first 1001 --count 1000 --jobs 1
+    .venv/bin/python bench/midnightoil_solver.py --profiles hold --count 2000 --jobs 1 \
+        --check-redeals     # issue 39: how many redeals left a card that could go home
 
 Prints figures; never asserts anything about time.
 """
@@ -28,30 +30,60 @@ from multiprocessing import Pool
 
 from benchstats import percentile, wilson
 from parlour.midnightoil.computer.solver import DEFAULT_SEED, PROFILES, AutoSolver
-from parlour.midnightoil.game.rules import State
+from parlour.midnightoil.game.rules import FOUNDATION, REDEAL, State
 
 MOVE_CAP = 5_000
 """A game that somehow ran this many moves would be reported, not looped on."""
 
-Result = tuple[int, str, int, float, int, bool, int]
-"""Deal, profile, cards home, seconds, moves, draw used, phase at the end."""
+Result = tuple[int, str, int, float, int, bool, int, int, int]
+"""Deal, profile, cards home, seconds, moves, draw used, phase at the end, redeals played,
+redeals played while a card could go home or builds led to one (``--check-redeals``)."""
 
 
-def play_deal(args: tuple[int, int, str]) -> Result:
+def home_in_reach(state: State) -> bool:
+    """A card can go home now, or a sequence of builds leads to one (the draw aside).
+
+    The rules' own moves, searched without the solver's code, so the check is
+    independent of what it checks.
+    """
+    seen = {state.fans}
+    todo = [state]
+    while todo:
+        current = todo.pop()
+        moves = current.legal_moves(include_redeal=False, include_draw=False)
+        if any(m.kind == FOUNDATION for m in moves):
+            return True
+        for move in moves:
+            after = current.apply(move)
+            if after.fans not in seen:
+                seen.add(after.fans)
+                todo.append(after)
+    return False
+
+
+def play_deal(args: tuple[int, int, str, bool]) -> Result:
     """Auto-solve one deal with one profile."""
-    deal, seed, profile = args
+    deal, seed, profile, check = args
     start = time.perf_counter()
     state = State.new(deal)
     solver = AutoSolver(seed, profile=profile)
-    moves = 0
+    moves = redeals = early = 0
+    checking = 0.0
     while moves < MOVE_CAP:
         move = solver.next_move(state)
         if move is None:
             break
+        if move.kind == REDEAL:
+            redeals += 1
+            if check:
+                began = time.perf_counter()
+                early += home_in_reach(state)
+                checking += time.perf_counter() - began
         state = state.apply(move)
         moves += 1
-    elapsed = time.perf_counter() - start
-    return deal, profile, state.cards_home(), elapsed, moves, state.draw_used, state.phase
+    elapsed = time.perf_counter() - start - checking
+    home = state.cards_home()
+    return deal, profile, home, elapsed, moves, state.draw_used, state.phase, redeals, early
 
 
 def sign_test(only_a: int, only_b: int) -> float:
@@ -64,7 +96,7 @@ def sign_test(only_a: int, only_b: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def summary(profile: str, results: list[Result]) -> None:
+def summary(profile: str, results: list[Result], check: bool) -> None:
     """The figures of one profile."""
     n = len(results)
     wins = sum(1 for r in results if r[2] == 52)
@@ -86,6 +118,13 @@ def summary(profile: str, results: list[Result]) -> None:
         f"  time per deal  median {statistics.median(times):.3f} s  "
         f"p95 {percentile(times, 0.95):.3f} s  max {times[-1]:.3f} s"
     )
+    if check:
+        redeals = sum(r[7] for r in results)
+        early = sum(r[8] for r in results)
+        print(
+            f"  redeals        {redeals}, of them {early} while a card could go home "
+            "or builds led to one"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,6 +139,11 @@ def main(argv: list[str] | None = None) -> int:
         help="comma-separated profiles to play (default: hold,table; the first is 'new')",
     )
     parser.add_argument("--list", action="store_true", help="print one line per deal and profile")
+    parser.add_argument(
+        "--check-redeals",
+        action="store_true",
+        help="count the redeals played while a card could go home (time not counted)",
+    )
     args = parser.parse_args(argv)
     profiles = [p for p in args.profiles.split(",") if p]
     unknown = [p for p in profiles if p not in PROFILES]
@@ -107,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"profiles are {', '.join(PROFILES)}; not {', '.join(unknown) or 'none'}")
 
     deals = range(args.first, args.first + args.count)
-    tasks = [(d, args.seed, p) for d in deals for p in profiles]
+    tasks = [(d, args.seed, p, args.check_redeals) for d in deals for p in profiles]
     wall = time.perf_counter()
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
@@ -118,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
 
     by_profile = {p: [r for r in results if r[1] == p] for p in profiles}
     if args.list:
-        for deal, profile, home, secs, moves, draw, phase in results:
+        for deal, profile, home, secs, moves, draw, phase, _, _ in results:
             print(
                 f"deal {deal} [{profile}]: {home}/52 home, {moves} moves, deal {phase} of 3, "
                 f"draw {'used' if draw else 'unused'}, {secs:.3f} s"
@@ -129,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         f"wall {wall:.1f} s"
     )
     for profile in profiles:
-        summary(profile, by_profile[profile])
+        summary(profile, by_profile[profile], args.check_redeals)
     if len(profiles) >= 2:
         new, old = profiles[0], profiles[1]
         won = {p: {r[0] for r in by_profile[p] if r[2] == 52} for p in (new, old)}

@@ -26,6 +26,9 @@ player's random deals have (by default the real games' deals 1-24 repeat, which 
 the per-deal table small).
 ``--only GAME`` (mille, dixmille or midnightoil; may be given more than once) builds
 and times only that game's ledger and commands.
+``--sample N`` (with ``--keep``) says where a Dix Mille line's bytes and reading time go
+over its first N lines (JSON decoding, the check, the adding up), and ``--progress N``
+reads N games cold in a pseudo-terminal and says when the progress line appeared.
 
 The peak memory is the measured program's own: a forked child's ``ru_maxrss`` would
 count the bench's memory it inherited before ``exec``, so ``--stats`` runs under
@@ -278,6 +281,80 @@ def measure(folder: Path, runs: int, only: list[str]) -> None:
         )
 
 
+def sample(folder: Path, games: int) -> None:
+    """Where a Dix Mille record's bytes and its reading's time go, over ``games`` lines of
+    the ledger in ``folder``: bytes a game, the share of the decisions, and per game the
+    JSON decoding, the check (every turn replayed) and the adding up, each timed alone."""
+    from parlour.core import strictjson
+    from parlour.dixmille.files import stats
+
+    path = folder / LEDGERS["dixmille"][0]
+    with open(path, "rb") as handle:
+        raw = [handle.readline() for _ in range(games)]
+    raw = [line for line in raw if line.endswith(b"\n")]
+    size = sum(len(line) for line in raw)
+    decided = 0
+    for line in raw:
+        for player in json.loads(line)["players"]:
+            for turn in player["turns"]:
+                decided += len(json.dumps(turn["decisions"], separators=(",", ":")))
+    # one line at a time, as a reading goes (nothing held: holding every decoded line
+    # makes the garbage collector's passes, not the reading, the cost)
+    decoding = checking = adding = 0.0
+    found: dict[str, stats.Totals] = {}
+    clock = time.perf_counter
+    for line in raw:
+        started = clock()
+        value = strictjson.loads(line)
+        decoded = clock()
+        record = stats.parse_record(value)
+        checked = clock()
+        stats.count_game(found, record)
+        added = clock()
+        decoding += decoded - started
+        checking += checked - decoded
+        adding += added - checked
+    count = len(raw)
+    print(
+        f"\nsample: {count} lines, {size / count / 1024:.1f} KB a line, decisions "
+        f"{100 * decided / size:.0f}% of the bytes"
+    )
+    for label, took in (("JSON", decoding), ("check", checking), ("add up", adding)):
+        print(f"  {label:<7} {1000 * took / count:.3f} ms a line")
+    total = decoding + checking + adding
+    print(
+        f"  total   {1000 * total / count:.3f} ms a line: {100_000 * total / count:.0f} s "
+        "for 100,000 games"
+    )
+
+
+def progress_shown(folder: Path, games: int) -> None:
+    """``dixmille --stats`` read cold in an 80x24 pseudo-terminal over the first ``games``
+    lines of the ledger: whether and when its progress line appears."""
+    import pexpect
+
+    with tempfile.TemporaryDirectory() as scratch:
+        target = Path(scratch) / LEDGERS["dixmille"][0]
+        target.parent.mkdir(parents=True)
+        with open(folder / LEDGERS["dixmille"][0], "rb") as source, open(target, "wb") as out:
+            for _ in range(games):
+                out.write(source.readline())
+        env = dict(os.environ, PARLOUR_DATA_DIR=scratch, TERM="xterm")
+        started = time.perf_counter()
+        child = pexpect.spawn(
+            str(BIN / "dixmille"), ["--stats"], env=env, dimensions=(24, 80), timeout=600
+        )
+        first = None
+        if child.expect(["Reading the statistics: ", "DIX MILLE STATISTICS"]) == 0:
+            first = time.perf_counter() - started
+        child.expect("DIX MILLE STATISTICS")
+        board = time.perf_counter() - started
+        child.sendline("q")
+        child.terminate(force=True)
+        shown = f"first progress line after {first:.2f} s" if first else "no progress line"
+        print(f"\nprogress, {games} games cold: {shown}, pages after {board:.2f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=100_000)
@@ -289,8 +366,27 @@ def main() -> None:
         action="store_true",
         help="give every Midnight Oil game a deal number of its own (random deals)",
     )
+    parser.add_argument(
+        "--sample",
+        type=int,
+        metavar="N",
+        help="with --keep: where the bytes and the reading time of N Dix Mille lines go",
+    )
+    parser.add_argument(
+        "--progress",
+        type=int,
+        metavar="N",
+        help="with --keep: when dixmille --stats shows its progress, N games read cold",
+    )
     options = parser.parse_args()
     only = options.only or sorted(LEDGERS)
+    if options.keep is not None and (options.sample or options.progress):
+        build(options.keep, options.games, ["dixmille"])
+        if options.sample:
+            sample(options.keep, options.sample)
+        if options.progress:
+            progress_shown(options.keep, options.progress)
+        return
     print(f"load average at start: {os.getloadavg()[0]:.2f}")
     if options.keep is not None:
         options.keep.mkdir(parents=True, exist_ok=True)

@@ -173,3 +173,24 @@ def test_a_plain_written_is_a_record_that_went_in() -> None:
     written = pending.Written()
     assert written.recorded and written.kept is None and written.reason is None
     assert written.flushed == 0 and written.message(80) is None
+
+
+def test_the_lines_keep_the_reason_and_the_place_whole() -> None:
+    # Issue 39: "kept for next time." said neither where nor why; the lines say both.
+    short = Path("/d/p.jsonl")
+    assert pending.Written(short, "disk full").lines(80) == [
+        f"Statistics not recorded yet (disk full); kept in {short}, written next time."
+    ]
+    assert pending.Written(KEPT, "No space left on device").lines(80) == [
+        "Statistics not recorded yet (No space left on device); kept for next time in:",
+        str(KEPT),
+    ]
+    deep = Path("/" + "/".join(["a-rather-long-folder-name"] * 5) + "/games.pending.jsonl")
+    lines = pending.Written(deep, "disk full").lines(80)
+    assert lines[0] == "Statistics not recorded yet (disk full); kept for next time in:"
+    assert len(lines[1]) == 80 and lines[1].endswith("games.pending.jsonl")
+    assert pending.Written(None, "data folder: read-only disk").lines(60) == [
+        "Statistics not recorded: data folder: read-only disk; they",
+        "could not be kept either.",
+    ]
+    assert pending.Written().lines(80) == []

@@ -271,3 +271,111 @@ def test_a_kept_file_is_replaced_whole(tmp_path: Path, monkeypatch: pytest.Monke
     tally.summarise(path, FOLD)
     leftovers = [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
     assert leftovers == [] and sorted(os.listdir(tmp_path)) == ["games.jsonl", "games.totals.json"]
+
+
+class Clock:
+    """A clock that moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Terminal:
+    """A stream that says it is a terminal and keeps what was written."""
+
+    def __init__(self) -> None:
+        self.written: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.written.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_only_after_a_second_and_is_erased() -> None:
+    clock, stream = Clock(), Terminal()
+    progress = tally.TerminalProgress("statistics", stream, clock)  # type: ignore[arg-type]
+    mb = 1024 * 1024
+    progress(10 * mb, 1900 * mb)
+    clock.now += 0.9
+    progress(20 * mb, 1900 * mb)
+    assert stream.written == [] and not progress.shown  # a quick read shows nothing
+    clock.now += 0.2
+    progress(950 * mb, 1900 * mb)
+    assert stream.written == ["\rReading the statistics: 50% (950 of 1,900 MB)\x1b[K"]
+    clock.now += 0.1
+    progress(960 * mb, 1900 * mb)  # at most five lines a second
+    assert len(stream.written) == 1
+    clock.now += 0.2
+    progress(1900 * mb, 1900 * mb)
+    assert stream.written[-1] == "\rReading the statistics: 100% (1,900 of 1,900 MB)\x1b[K"
+    progress.close()
+    assert stream.written[-1] == "\r\x1b[K" and progress.shown
+
+
+def test_progress_is_silent_when_nothing_was_shown_or_not_on_a_terminal() -> None:
+    stream = Terminal()
+    progress = tally.TerminalProgress("statistics", stream, Clock())  # type: ignore[arg-type]
+    progress.close()
+    assert stream.written == []
+    quiet = tally.TerminalProgress("statistics", None, Clock())
+    quiet.stream = None
+    quiet(1, 2)
+    assert not quiet.shown
+
+
+def test_a_long_reading_tells_its_progress_in_bytes(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    line = ledger.encode({"result": "won", "points": 1, "pad": "x" * 1000})
+    path.write_bytes(line * 3000)  # about 3 MB
+    told: list[tuple[int, int]] = []
+    read = tally.summarise(path, FOLD, keep=False, progress=lambda d, t: told.append((d, t)))
+    assert read.games == 3000
+    size = path.stat().st_size
+    assert len(told) == size // tally.PROGRESS_EVERY
+    assert all(total == size for _, total in told)
+    assert [done for done, _ in told] == sorted(done for done, _ in told)
+    assert told[0][0] >= tally.PROGRESS_EVERY
+
+
+def test_a_long_reading_keeps_its_totals_on_the_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 39: a first reading stopped half way (Ctrl-C) goes on from its last checkpoint.
+    monkeypatch.setattr(tally, "CHECKPOINT_BYTES", 100_000)
+    path = tmp_path / "games.jsonl"
+    lines = [ledger.encode({"result": "won", "points": n, "pad": "x" * 1000}) for n in range(300)]
+    path.write_bytes(b"".join(lines))
+    whole = tally.summarise(path, FOLD, keep=False)
+
+    class Stop(Exception):
+        pass
+
+    def stop_half_way(done: int, total: int) -> None:
+        if done > total // 2:
+            raise Stop
+
+    monkeypatch.setattr(tally, "PROGRESS_EVERY", 10_000)
+    with pytest.raises(Stop):
+        tally.summarise(path, FOLD, progress=stop_half_way)
+    kept = json.loads(tally.kept_path(path).read_bytes())["body"]
+    assert 100_000 <= kept["offset"] <= path.stat().st_size // 2 + 100_000
+    parsed: list[int] = []
+    original = FOLD.parse
+
+    def counting(raw: dict[str, Any]) -> dict[str, Any]:
+        parsed.append(raw["points"])
+        return original(raw)
+
+    monkeypatch.setattr(FOLD, "parse", counting)
+    again = tally.summarise(path, FOLD)
+    assert again.totals == whole.totals and again.games == whole.games == 300
+    assert len(parsed) < 300 and parsed[-1] == 299  # only the lines after the checkpoint

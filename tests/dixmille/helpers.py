@@ -28,3 +28,15 @@ def scripted_game(names: list[str], *throws: Iterable[int], four_twos: str = "ga
     game = new_game(names, make_rng(1), 1, four_twos)
     game.roller = Scripted(throws)
     return game
+
+
+def kept_note(reason: str, place: object) -> list[str]:
+    """The lines saying a record was kept, not recorded: why, whole, and where (issue 39):
+    one line when both fit 80 columns, else the kept file's name on a line of its own."""
+    from parlour.core.text import ASCII_ELLIPSIS, shorten_middle
+
+    whole = f"Statistics not recorded yet ({reason}); kept in {place}, written next time."
+    if len(whole) <= 80:
+        return [whole]
+    lead = f"Statistics not recorded yet ({reason}); kept for next time in:"
+    return [lead, shorten_middle(str(place), 80, ASCII_ELLIPSIS)]

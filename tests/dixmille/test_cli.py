@@ -20,7 +20,7 @@ def test_stats_print_as_text_when_not_on_a_terminal(capsys: pytest.CaptureFixtur
     assert stats.record_game(game, finished=False) is None
     assert main(["--stats", "ANN"]) == 0
     out = capsys.readouterr().out
-    assert "1 recorded game, ANN" in out and "Games played" in out
+    assert "1 recorded game, Ann" in out and "Games played" in out  # as recorded
     assert "Style against the optimal policy (page 4/4)" in out
     table = out.split("Results and turns (page 1/4)\n")[1].splitlines()
     assert table[1].split() == ["Ann"]  # the one column asked for: ZEDX's is left out

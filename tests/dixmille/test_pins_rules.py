@@ -219,7 +219,7 @@ def test_the_takes_on_offer() -> None:
     assert game.legal_takes() == ()
     game.apply(Throw())
     assert [str(t) for t in game.legal_takes()] == [
-        "1 2 3 4 5 6 (3000)",
+        "1 2 3 4 5 6 (3,000)",  # the one number format (issue 39)
         "1 5 (150)",
         "1 (100)",
         "5 (50)",

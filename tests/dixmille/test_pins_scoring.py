@@ -29,4 +29,4 @@ def test_each_take_is_named_for_the_turn_log(
     take = score_take(faces)
     assert take is not None
     assert (take.faces, take.name, take.points) == (tuple(sorted(faces)), name, points)
-    assert str(take) == " ".join(str(f) for f in sorted(faces)) + f" ({points})"
+    assert str(take) == " ".join(str(f) for f in sorted(faces)) + f" ({points:,})"

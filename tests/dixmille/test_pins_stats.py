@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from parlour.core import ledger
+from parlour.core import ledger, pending
 from parlour.core.rng import SEED_LIMIT
 from parlour.dixmille.files import savefile, stats, statsfile, statsfold
 from parlour.dixmille.files.stats import GameLine, Totals
 from parlour.dixmille.game.records import BUST, FOUR_TWOS, PASS, TurnRecord
 from parlour.dixmille.game.rules import FOUR_TWOS_GAME, TARGET, Game
 from parlour.dixmille.game.scoring import STRAIGHT, THREE_PAIRS
+from tests.dixmille.helpers import kept_note
 
 SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
 
@@ -40,7 +41,9 @@ def test_no_home_folder_is_told_not_raised(monkeypatch: pytest.MonkeyPatch) -> N
     message = "Statistics could not be read: no data folder: could not determine home directory"
     assert stats.load_games() == ([], message)
     read = statsfold.summary()
-    assert (read.rows, read.title, read.message) == ([], "0 recorded games, all players", message)
+    # the page's message: the whole reason, wrapped between words at 80 columns (issue 39)
+    page = "Statistics could not be read: no data folder: could not determine home\ndirectory."
+    assert (read.rows, read.title, read.message) == ([], "0 recorded games, all players", page)
 
 
 def _turn(**facts: object) -> TurnRecord:
@@ -99,8 +102,9 @@ def test_a_refused_record_keeps_the_whole_reason(monkeypatch: pytest.MonkeyPatch
         real(path, data)
 
     monkeypatch.setattr(ledger, "append_lines", refuse)
-    assert stats.record_game(_played(), False) == (
-        "Statistics not recorded yet (the disk: it is full); kept for next time."
+    place = pending.places(stats.stats_path())[0]
+    assert stats.record_game(_played(), False) == "\n".join(
+        kept_note("the disk: it is full", place)
     )
 
 

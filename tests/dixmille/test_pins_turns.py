@@ -70,7 +70,7 @@ def test_hot_dice_says_so_and_gives_six_dice_back() -> None:
     game = scripted_game(["Ann"], (2, 2, 4, 4, 6, 6))
     game.apply(T)
     assert line(game.apply(take(1, 2, 3, 4, 5, 6))) == (
-        "take", 0, (2, 2, 4, 4, 6, 6), 1500, "Ann takes 2 2 4 4 6 6 (1500) - hot dice!", False,
+        "take", 0, (2, 2, 4, 4, 6, 6), 1500, "Ann takes 2 2 4 4 6 6 (1,500) - hot dice!", False,
     )  # fmt: skip
     assert game.dice_left == 6 and game.record.hot_dice == 1
     assert game.record.six_dice == ["three pairs"]

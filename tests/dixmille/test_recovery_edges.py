@@ -145,7 +145,9 @@ def test_nowhere_to_save_says_why_and_keeps_nothing_half_written(
     assert app.exit_message == (
         f"dixmille: input ended; the game could not be saved (no folder could take it (the"
         f" data folder {read_only_disk} (set by PARLOUR_DATA_DIR) is on a read-only disk))\n"
-        "Statistics not recorded; they could not be kept either."
+        # the reason whole, wrapped between words (issue 39)
+        "Statistics not recorded: data folder: read-only disk; they could not be kept\n"
+        "either."
     )
     assert app.emergency_save() is None
 

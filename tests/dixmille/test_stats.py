@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from parlour.core import pending
 from parlour.core.rng import make_rng
 from parlour.dixmille.cli import main
 from parlour.dixmille.computer.ai import tables_for, threshold_move
@@ -16,7 +17,7 @@ from parlour.dixmille.computer.analysis import annotate
 from parlour.dixmille.files import stats
 from parlour.dixmille.game.rules import FOUR_TWOS_TURN, Game, new_game, parse_move
 from parlour.dixmille.terminal import statsview
-from tests.dixmille.helpers import scripted_game
+from tests.dixmille.helpers import kept_note, scripted_game
 
 STRAIGHT = (1, 2, 3, 4, 5, 6)
 
@@ -180,15 +181,18 @@ def unusable_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pat
     return blocker
 
 
-KEPT_FOR_LATER = "Statistics not recorded yet (data folder: not a folder); kept for next time."
+def kept_for_later() -> list[str]:
+    """The note of a record kept in the home folder: why (whole), then where (issue 39)."""
+    return kept_note("data folder: not a folder", pending.places(stats.stats_path())[1])
 
 
 def test_an_unusable_data_folder_gives_a_message_not_a_traceback(
     capsys: pytest.CaptureFixture[str], unusable_data_folder: Path
 ) -> None:
     # The message says what is wrong, and that the record is kept (in the home folder).
-    assert stats.record_game(two_cycle_game(), finished=True) == KEPT_FOR_LATER
+    assert stats.record_game(two_cycle_game(), finished=True) == "\n".join(kept_for_later())
     kept = list((Path(os.environ["HOME"]) / ".parlour-pending").iterdir())
+    assert [str(path) for path in kept] == [str(pending.places(stats.stats_path())[1])]
     assert [path.name.startswith("dixmille-") for path in kept] == [True]
     games, message = stats.load_games()
     assert games == [] and message is not None and "could not be read" in message
@@ -216,14 +220,14 @@ def test_a_game_ends_normally_without_statistics() -> None:
     # The standings: the result on row 3, and on row 4 why the game was not recorded.
     rows = app.render(24, 80).to_text().split("\n")
     assert rows[3].startswith("GAME OVER: ZEDX reached ")
-    assert rows[4] == KEPT_FOR_LATER
+    assert rows[4:6] == kept_for_later()
     app.handle_key("i")
     assert app.mode is Mode.OVER
     # The statistics page: the result on row 2, and on row 3 the same reason.
     rows = app.render(24, 80).to_text().split("\n")
     assert rows[2].startswith("GAME OVER: ZEDX reached ")
-    assert rows[3].rstrip() == KEPT_FOR_LATER
-    assert (app.exit_message or "").split("\n")[-1] == KEPT_FOR_LATER
+    assert [row.rstrip() for row in rows[3:5]] == kept_for_later()
+    assert (app.exit_message or "").split("\n")[-2:] == kept_for_later()
     app.handle_key("q")
     assert app.finished
 

@@ -19,9 +19,14 @@ from parlour.dixmille import cli
 from parlour.dixmille.files import savefile, stats, statsfold
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
+from tests.dixmille.helpers import kept_note
 from tests.dixmille.test_one_result import key, save, to_prompt
 
-NO_SPACE = "Statistics not recorded yet (No space left on device); kept for next time."
+
+def no_space() -> list[str]:
+    """What the screens and exit lines say of the record kept for want of space."""
+    (place,) = kept_files()
+    return kept_note("No space left on device", place)
 
 
 def zedx_solitaire(seed: int = 2) -> DixMilleApp:
@@ -63,8 +68,9 @@ def test_a_full_data_folder_says_so_and_the_record_is_written_at_the_next_start(
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(full_disk))
     app = zedx_solitaire()
     rows = app.render(24, 80).to_text().split("\n")
-    assert rows[4].rstrip() == NO_SPACE
-    assert app.exit_message is not None and app.exit_message.split("\n")[-1] == NO_SPACE
+    note = no_space()
+    assert [row.rstrip() for row in rows[4 : 4 + len(note)]] == note
+    assert app.exit_message is not None and app.exit_message.split("\n")[-len(note) :] == note
     assert lines_in_file() == [] and len(kept_files()) == 1
     start_a_game(monkeypatch)  # the disk still full: the record stays kept
     assert lines_in_file() == [] and len(kept_files()) == 1
@@ -82,7 +88,8 @@ def test_a_record_that_only_partly_fits_leaves_no_damaged_line(
     (full_disk / "dixmille").mkdir()
     free(full_disk, keep=4096)  # room for the start of a record, not for all of it
     app = zedx_solitaire()
-    assert app.render(24, 80).to_text().split("\n")[4].rstrip() == NO_SPACE
+    rows = app.render(24, 80).to_text().split("\n")
+    assert [row.rstrip() for row in rows[4 : 4 + len(no_space())]] == no_space()
     assert lines_in_file() == [] and stats.stats_path().stat().st_size == 0
     read = statsfold.summary()  # the disk is still full: nothing moves, nothing is damaged
     assert (read.title, read.message) == ("0 recorded games, all players", "")
@@ -102,7 +109,7 @@ def test_a_quit_game_says_where_it_is_and_that_its_record_is_kept(
     to_prompt(app)
     for k in ("Q", "y", "n"):  # quit, and do not save it first
         app.handle_key(k)
-    assert app.exit_message == f"dixmille: game abandoned (seed 4)\n{NO_SPACE}"
+    assert app.exit_message == "\n".join(["dixmille: game abandoned (seed 4)", *no_space()])
 
 
 def test_the_statistics_screen_shows_a_record_kept_from_before(
@@ -112,9 +119,10 @@ def test_the_statistics_screen_shows_a_record_kept_from_before(
     blocker.write_text("x", encoding="utf-8")  # a file where the data folder should be
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
     app = zedx_solitaire()
-    assert app.render(24, 80).to_text().split("\n")[4].rstrip() == (
-        "Statistics not recorded yet (data folder: not a folder); kept for next time."
-    )
+    (place,) = kept_files()
+    note = kept_note("data folder: not a folder", place)
+    rows = app.render(24, 80).to_text().split("\n")
+    assert [row.rstrip() for row in rows[4 : 4 + len(note)]] == note
     assert [place.parent.name for place in kept_files()] == [".parlour-pending"]
     blocker.unlink()  # the folder can be made again
     assert cli.main(["--stats"]) == 0
@@ -135,7 +143,7 @@ def test_a_result_still_kept_aside_makes_an_older_save_a_replay(
         if app.mode is Mode.STANDINGS:
             break
         key(app)
-    assert app.end_notes == [NO_SPACE] and lines_in_file() == []
+    assert app.end_notes == no_space() and lines_in_file() == []
     again = DixMilleApp(ASCII, game=savefile.load(older), pace=0, save_path=str(older))
     assert again.keep.replay is not None
     assert again.ui.message.startswith("Replay, not counted: this game has ended (")

@@ -118,7 +118,7 @@ def test_zedx_demo_to_the_end_then_statistics(tmp_path: Path) -> None:
         assert term.wait_exit() == 0
         assert "Seed 4" in term.output.decode("utf-8", "replace")
     with Terminal(["dixmille", "--stats", "zedx"], env={"PARLOUR_DATA_DIR": str(tmp_path)}) as term:
-        term.wait_for("1 recorded game, zedx")
+        term.wait_for("1 recorded game, ZEDX")  # the name as recorded (issue 39)
         assert "  finished solitaire          1" in term.text()
         term.send("q")
         assert term.wait_exit() == 0

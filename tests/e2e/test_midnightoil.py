@@ -123,7 +123,7 @@ def test_a_solved_game_resumed_from_an_older_save_stays_solved(tmp_path: Path) -
         term.send("y")
         term.wait_for("Solved by the computer: all 52 cards are home.", timeout=60)
         term.send("t")
-        term.wait_for("The game is won: N new deal, R replay, # choose a deal, Q quit.")
+        term.wait_for("The game is won: N new deal, R restart, # choose a deal, Q quit.")
         term.send("Q")
         assert term.wait_exit() == 0
     with Terminal(["midnightoil", "midnightoil-3.json"], cwd=tmp_path) as term:
@@ -135,7 +135,10 @@ def test_a_solved_game_resumed_from_an_older_save_stays_solved(tmp_path: Path) -
         term.wait_for("Save this game before quitting?")
         term.send("n")
         assert term.wait_exit() == 0
-        assert "2/52 cards home. A replay: not recorded." in term.output.decode()
+        said = " ".join(term.output.decode().split())  # however the exit line is wrapped
+        assert (
+            "2/52 cards home. A replay, not recorded: this game was solved by the computer." in said
+        )
     status, output = run_plain(["midnightoil", "--stats"])
     assert status == 0
     lines = [line.rstrip() for line in output.splitlines() if line.strip()]
@@ -165,3 +168,31 @@ def test_a_save_cut_short_is_called_damaged(tmp_path: Path) -> None:
     assert " ".join(lines) == (  # one message, wrapped at 80 columns between words
         f"midnightoil: {cut}: is damaged: it is cut short (the end of the file is missing)"
     )
+
+
+def test_issue_39_deal_42_hint_a_refused_deal_number_and_the_farewell(tmp_path: Path) -> None:
+    with Terminal(["midnightoil", "--deal", "42"], cwd=tmp_path) as term:
+        term.wait_for(" s │ ")
+        for keys in ("1", "s", "r", "t", " ", "t", " ", "t", " "):
+            term.send(keys)
+        term.wait_for("home 3/52")
+        term.send("t")
+        term.wait_for("Hint: 3♠ (m) to foundation 4 ♠")  # once: "redeal (nothing better...)"
+        term.send(" ")
+        term.wait_for("home 4/52")
+        term.send("#")
+        term.wait_for("It counts as lost. (y/n)")
+        term.send("y")
+        term.wait_for("Deal number, from 0 to 18446744073709551615:")
+        term.send("4x\r")
+        term.wait_for("A deal number is a whole number from 0 to 18446744073709551615.")
+        term.send("42")  # into the field, not manual-auto on foundations 4 and 2
+        term.wait_for("18446744073709551615: 4x42")
+        term.send("\x1b")
+        term.wait_for("Cancelled.")
+        term.send("Q")
+        term.wait_for("Save this game before quitting?")
+        term.send("n")
+        assert term.wait_exit() == 0
+        said = " ".join(term.output.decode().split())  # however the exit line is wrapped
+        assert "Midnight Oil deal 42: 4/52 cards home. Counted as lost with 4/52 home." in said

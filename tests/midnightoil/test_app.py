@@ -19,6 +19,7 @@ from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.midnightoil.terminal.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
 from parlour.tui.prompts import LineEditor
+from tests.midnightoil.farewell import RECOVERED
 
 # Deal 1 (spec §9): b = 8H 8D 5S, g = 2C AD 6S, k = 8S QC 4S, l = 6C 7C AS, s = 7S.
 
@@ -214,7 +215,8 @@ def test_choose_deal_refuses_junk_and_accepts_a_number() -> None:
     screen = press(app, "-", "5", "ENTER")
     assert "whole number" in screen
     assert app.game.deal_number == 1
-    press(app, "#", *"2", "ENTER")
+    assert app.prompt and app.prompt.editor and app.prompt.editor.text == "-5"  # kept to correct
+    press(app, "CTRL_U", *"2", "ENTER")
     assert app.game.deal_number == 2
     assert app.game.state == State.new(2)
     assert "deal 2" in press(app)
@@ -317,7 +319,7 @@ def test_end_of_input_saves_a_recovery_file_under_a_name_of_its_own() -> None:
     saved = sorted(paths.data_dir().glob("midnightoil-recovery-*.json"))
     assert len(saved) == 2
     for app in (first, second):
-        named = (app.exit_message or "").removeprefix("Input ended; your game was saved to ")
+        named = (app.exit_message or "").removeprefix(RECOVERED)
         game = savefile.load(named)
         assert game.to_dict() == app.game.to_dict() and game.game_id == app.game.game_id
     assert load_stats()[0].played == 0  # counted when the recovered game ends
@@ -629,7 +631,7 @@ def test_a_data_folder_that_is_a_file_still_gives_a_game(
     assert app.game.moves == 1
     app.end_of_input()
     (saved,) = here.iterdir()  # the current folder takes the recovery save
-    assert app.exit_message == f"Input ended; your game was saved to {saved}"
+    assert app.exit_message == f"{RECOVERED}{saved}"
     assert savefile.load(saved).to_dict() == app.game.to_dict()
     assert blocker.read_text() == "x"
 
@@ -657,7 +659,10 @@ def test_a_hang_up_right_after_a_save_names_the_save_and_writes_no_recovery(
     app.prompt.editor.cursor = len(app.prompt.editor.text)
     press(app, "ENTER")
     app.end_of_input()
-    assert app.exit_message == f"Input ended; your game is saved in {tmp_path / 's.json'}"
+    assert app.exit_message == (
+        "Input ended. Saved, not counted yet: it counts when you resume it and it ends. "
+        f"Resume with: midnightoil {tmp_path / 's.json'}"
+    )
     assert not list(paths.data_dir().glob("midnightoil-recovery-*"))
     assert load_stats()[0].played == 0
 
@@ -711,8 +716,8 @@ def test_the_help_says_when_a_game_is_won_lost_or_solved() -> None:
         "It is the computer's game: never your win and never your best.",
         "",
         "An end is final: its result is recorded once, the clock stops, and there is",
-        "no move and no hint; u undo (unless won), R, N and # stay. What you play",
-        "after a result is a replay and is not recorded, and so is a saved game",
-        "that already has a result when you resume it. A game you save and leave",
-        "is recorded when it is resumed and ends.",
+        "no move and no hint; u undo (unless won), R, N and # stay. Play after a",
+        "result is a replay, not recorded, as is a resumed save that has a result.",
+        "R (restart), N and # begin a new game, which counts like any other. A game",
+        "you save and leave is recorded when it is resumed and ends.",
     ]

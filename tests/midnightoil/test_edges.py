@@ -22,6 +22,7 @@ from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
 from tests.conftest import _mount_tmpfs, _unmount
+from tests.midnightoil.farewell import RECOVERED
 
 FULL = "Statistics not recorded yet (No space left on device); kept for next time."
 READ_ONLY = "Statistics not recorded yet (read-only disk); kept for next time."
@@ -67,7 +68,9 @@ def test_a_quit_on_a_full_data_folder_says_the_record_is_kept_and_the_next_start
     app = played()
     press(app, "Q", "n")
     assert app.finished
-    assert app.exit_message == f"Midnight Oil deal 1: 0/52 cards home.\n{FULL}"
+    assert app.exit_message == (
+        f"Midnight Oil deal 1: 0/52 cards home. Result: lost with 0/52 home.\n{FULL}"
+    )
     (kept,) = home_kept()  # beside the ledger there was no room either
     assert ledger_records(full_disk) == []
     (full_disk / "filler").unlink()  # the player makes room
@@ -93,7 +96,9 @@ def test_a_read_only_data_folder_keeps_the_record_at_home(
     use_data(monkeypatch, read_only_disk, tmp_path / "here")
     app = played()
     press(app, "Q", "n")
-    assert app.exit_message == f"Midnight Oil deal 1: 0/52 cards home.\n{READ_ONLY}"
+    assert app.exit_message == (
+        f"Midnight Oil deal 1: 0/52 cards home. Result: lost with 0/52 home.\n{READ_ONLY}"
+    )
     (kept,) = home_kept()
     record = Record.from_dict(json.loads(kept.read_text()))
     assert (record.game_id, record.outcome) == (app.game.game_id, LOST)
@@ -146,8 +151,8 @@ def test_stats_writes_the_kept_records_first(capsys: pytest.CaptureFixture[str])
 
 def recovered(app: MidnightOilApp) -> Path:
     message = app.exit_message or ""
-    assert message.startswith("Input ended; your game was saved to "), message
-    return Path(message.removeprefix("Input ended; your game was saved to "))
+    assert message.startswith(RECOVERED), message
+    return Path(message.removeprefix(RECOVERED))
 
 
 def test_a_hang_up_on_a_full_data_folder_saves_beside_the_save_it_came_from(
@@ -242,6 +247,7 @@ def test_nowhere_at_all_says_so_and_what_became_of_the_record(
     app.end_of_input()
     assert app.exit_message == (
         "Input ended; the game could not be saved (no folder could take it (the data folder "
-        f"{folder} (set by PARLOUR_DATA_DIR) is on a read-only disk)).\n"
+        f"{folder} (set by PARLOUR_DATA_DIR) is on a read-only disk)). "
+        "Result: lost with 1/52 home.\n"
         "Statistics not recorded: read-only disk; they could not be kept either."
     )

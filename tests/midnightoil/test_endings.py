@@ -24,7 +24,7 @@ from parlour.midnightoil.terminal.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
 
 OVER = " > The game is over: u undo, R restart, N new deal, # choose a deal, Q quit."
-WON_OVER = " > The game is won: N new deal, R replay, # choose a deal, Q quit."
+WON_OVER = " > The game is won: N new deal, R restart, # choose a deal, Q quit."
 DEADLOCK_FANS = ((2, 0, 1), (5, 4), (3,), (12, 11, 10, 9, 8, 7, 6)) + ((),) * 14
 """The last deal, draw used, 39 home: AC lies under 2C with 3C below it, so no club can
 ever go home, yet 4C (fan c) can still be built onto 5C (fan b)."""
@@ -127,7 +127,10 @@ def test_a_game_with_no_move_left_ends_at_once_and_undo_looks_back_as_a_replay()
     assert app.prompt is not None and app.prompt.kind == "quit"
     press(app, "n")
     assert app.finished and len(ledger_lines()) == 1
-    assert app.exit_message == "Midnight Oil deal 1: 39/52 cards home. A replay: not recorded."
+    assert app.exit_message == (
+        "Midnight Oil deal 1: 39/52 cards home. "
+        "A replay, not recorded: this game was lost with 39/52 home."
+    )
 
 
 @pytest.mark.parametrize("key", ["N", "R"])
@@ -247,15 +250,15 @@ def test_a_copy_that_ends_a_game_another_copy_already_ended_records_nothing(
 
 
 def test_a_copy_that_reaches_an_end_after_another_copy_recorded_says_so(tmp_path: Path) -> None:
-    first = MidnightOilApp(auto_solved_line(1), ASCII)  # deal 1: a proven end at 31/52
+    first = MidnightOilApp(auto_solved_line(1), ASCII)  # deal 1: a proven end at 33/52
     path = tmp_path / "s.json"
     save(first, path)
     second = MidnightOilApp(savefile.load(path), ASCII, save_path=str(path))
     press(first, "TIMEOUT")
-    assert [(r["outcome"], r["home"]) for r in ledger_lines()] == [("lost", 31)]
+    assert [(r["outcome"], r["home"]) for r in ledger_lines()] == [("lost", 33)]
     screen = press(second, "TIMEOUT")
-    assert screen[22] == " > Not recorded: this game was already lost with 31/52 home."
-    assert "No move can bring another card home: 31/52" in screen[23]
+    assert screen[22] == " > Not recorded: this game was already lost with 33/52 home."
+    assert "No move can bring another card home: 33/52" in screen[23]
     assert len(ledger_lines()) == 1
 
 

@@ -25,6 +25,7 @@ from parlour.midnightoil.game.rules import REDEAL
 from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
 from tests.hypothesis_profiles import examples
+from tests.midnightoil.farewell import RECOVERED
 from tests.savefuzz import mutated, raw_bytes
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "saves").glob("midnightoil-*.json"))
@@ -92,8 +93,8 @@ def check(data: dict[str, Any], tmp_path: Path, seed: int) -> None:
         app.handle_key("u")
         app.end_of_input()
         message = app.exit_message or ""
-        assert message.startswith("Input ended; your game was saved to "), message
-        recovered = savefile.load(message.removeprefix("Input ended; your game was saved to "))
+        assert message.startswith(RECOVERED), message
+        recovered = savefile.load(message.removeprefix(RECOVERED))
         assert recovered.to_dict() == app.game.to_dict()
 
 

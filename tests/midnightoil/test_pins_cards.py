@@ -87,18 +87,21 @@ def test_bad_deal_numbers_say_what_is_allowed(text: str, message: str) -> None:
 
 
 def choose(app: MidnightOilApp, typed: str) -> str:
-    """``#``, ``typed`` and Enter: the message row after."""
+    """``#``, ``typed`` and Enter: the message row after (the status row, while a
+    refused number keeps its field open)."""
     for key in ["#", *typed, "ENTER"]:
         app.handle_key(key)
-    return app.render(24, 80).row_text(22)
+    frame = app.render(24, 80)
+    return frame.row_text(23) if app.prompt is not None else frame.row_text(22)
 
 
 def test_choosing_a_deal_too_big_is_refused_in_the_game_with_a_capital() -> None:
     app = MidnightOilApp(Game(1), ASCII)
     assert choose(app, "18446744073709551616") == (
-        " > A deal number is a whole number from 0 to 18446744073709551615."
+        " A deal number is a whole number from 0 to 18446744073709551615."
     )
-    assert choose(app, "x") == " > A deal number is a whole number from 0 to 18446744073709551615."
+    app.handle_key("ESC")
+    assert choose(app, "x") == " A deal number is a whole number from 0 to 18446744073709551615."
     assert app.game.deal_number == 1
 
 
@@ -120,6 +123,7 @@ def test_an_empty_deal_number_cancels() -> None:
     for key in ["#", "x", "ENTER"]:
         app.handle_key(key)
     assert app.render(24, 80).bell  # a wrong number is refused with the bell
+    app.handle_key("ESC")
     assert choose(app, "7") == " > Deal 7. Press a fan letter to pick a card, ? for help."
 
 

@@ -181,15 +181,15 @@ def test_same_table_different_deal_number_same_plan(
             judged.append(redeals_left)
         return original(ends, redeals_left, *args)  # type: ignore[arg-type]
 
-    held = solver_middle.choose_held
+    ranked = solver_middle.reachable_best_first
 
-    def counting_held(*args: Any, **kwargs: Any) -> Any:
+    def counting_ranked(*args: Any, **kwargs: Any) -> Any:
         if len(set(args[2])) > 1:
             judged.append(args[1])
-        return held(*args, **kwargs)
+        return ranked(*args, **kwargs)
 
     monkeypatch.setattr(solver, "choose_end", counting)
-    monkeypatch.setattr(solver_middle, "choose_held", counting_held)
+    monkeypatch.setattr(solver_middle, "reachable_best_first", counting_ranked)
     checked = 0
     for deal in range(1, 40):
         state = State.new(deal)

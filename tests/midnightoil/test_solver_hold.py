@@ -1,4 +1,4 @@
-"""The ``hold`` solver: both redeals judged by the measured tables, cards held back included."""
+"""The ``hold`` solver: both redeals judged by the measured tables, never holding a card back."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from parlour.midnightoil.computer.solver_middle import (
 )
 from parlour.midnightoil.computer.solver_search import ALL_HOME, EndState, PhaseResult, search_phase
 from parlour.midnightoil.game.rules import DRAW, REDEAL, State
+from tests.midnightoil.closed import home_in_reach
 from tests.midnightoil.test_solver import position, small_positions
 
 
@@ -119,8 +120,20 @@ def test_a_damaged_table_leaves_the_solver_as_it_was(
     assert solver_middle.available()
 
 
-def test_first_deal_plans_end_where_the_table_says_and_some_hold_cards_back() -> None:
-    held = 0
+def closed_ends(state: State, draw_ok: bool) -> set[EndState]:
+    """The end states a search of the phase reaches at a closed position (issue 39)."""
+    fans = tuple(bytes(f) for f in state.fans)
+    found = search_phase(fans, state.foundations, draw_ok, stop_on_win=False)
+    closed = set()
+    for end in found.ends:
+        reached = replay(state, prims_to_moves(state, found.path_to(end)))
+        if not home_in_reach(reached):
+            closed.add((end[0], end[1] if draw_ok else not state.draw_used))
+    return closed
+
+
+def test_first_deal_plans_end_where_the_table_says_and_never_hold_cards_back() -> None:
+    judged = 0
     for deal in range(1, 41):
         state = State.new(deal)
         result = plan(state, profile=HOLD)
@@ -131,15 +144,16 @@ def test_first_deal_plans_end_where_the_table_says_and_some_hold_cards_back() ->
         chosen = (end.foundations, not end.draw_used)
         assert result.home == end.cards_home()
         assert result.uses_draw == any(m.kind == DRAW for m in result.moves)
-        # Before the first redeal the draw is kept, and no end state the search
-        # reaches without it is worth more by the table.
+        # Before the first redeal the draw is kept; the redeal comes only where no card
+        # can go home and no build leads to one, and no such end state the search
+        # reaches without the draw is worth more by the table.
         assert not result.uses_draw and chosen[1]
-        fans = tuple(bytes(f) for f in state.fans)
-        plain = search_phase(fans, state.foundations, False, stop_on_win=False, part_way=True)
-        reached = {(f, True) for f, _ in plain.ends}
-        assert all(value(e) <= value(chosen) for e in reached)
-        held += chosen not in reached
-    assert held >= 2, "no first deal held a card back"
+        assert not home_in_reach(end)
+        closed = closed_ends(state, False)
+        assert chosen in closed
+        judged += len(closed) > 1
+        assert all(value(e) <= value(chosen) for e in closed)
+    assert judged >= 3, "no first deal had a choice"
 
 
 def last_deal_start(deal: int) -> State:
@@ -148,8 +162,8 @@ def last_deal_start(deal: int) -> State:
     return replay(state, plan(state, profile=TABLE).moves)
 
 
-def test_last_redeal_plans_end_where_the_last_deal_table_says_and_some_hold_back() -> None:
-    held = judged = 0
+def test_last_redeal_plans_end_where_the_last_deal_table_says_and_never_hold_back() -> None:
+    judged = chose = 0
     for deal in range(1, 61):
         state = last_deal_start(deal)
         if state.is_won() or state.redeals_left != 1:
@@ -162,20 +176,22 @@ def test_last_redeal_plans_end_where_the_last_deal_table_says_and_some_hold_back
         end = replay(state, result.moves[:-1])
         chosen = (end.foundations, not end.draw_used)
         assert result.home == end.cards_home()
-        # Judged by the last deal's chances: no end state the search reaches is worth more.
-        fans = tuple(bytes(f) for f in state.fans)
-        draw_ok = not state.draw_used
-        reached = search_phase(fans, state.foundations, draw_ok, stop_on_win=False, part_way=True)
-        assert all(value(e, 1) <= value(chosen, 1) for e in reached.ends)
-        held += chosen not in reached.ends
-    assert judged >= 20
-    assert held >= 2, "no last redeal held a card back"
+        assert not home_in_reach(end)
+        # Judged by the last deal's chances: no closed end state the search reaches
+        # (the draw spent or kept) is worth more.
+        closed = closed_ends(state, not state.draw_used)
+        assert chosen in closed
+        chose += len(closed) > 1
+        assert all(value(e, 1) <= value(chosen, 1) for e in closed)
+    assert judged >= 20 and chose >= 3
 
 
 def test_the_default_solver_and_its_hint_are_hold() -> None:
     differ = 0
-    for deal in range(1, 41):
-        state = State.new(deal)
+    for deal in range(1, 61):
+        state = last_deal_start(deal)
+        if state.is_won():
+            continue
         held = plan(state, profile=HOLD)
         assert plan(state) == held
         if held != plan(state, profile=TABLE):

@@ -42,6 +42,7 @@ from parlour.midnightoil.terminal import leaving
 from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
 from tests.hypothesis_profiles import examples
+from tests.midnightoil.farewell import RECOVERED
 
 COPIES = (0, 1)
 SLOTS = ("a.json", "b.json")
@@ -304,7 +305,7 @@ class Lifecycle(RuleBasedStateMachine):
             return
         copy.app.end_of_input()
         message = copy.app.exit_message or ""
-        prefix = "Input ended; your game was saved to "
+        prefix = RECOVERED
         if message.startswith(prefix):  # nothing counted: the recovery save holds the game
             self.saves[f"recovery-{len(self.saves)}"] = (
                 Path(message.removeprefix(prefix)),

@@ -78,6 +78,31 @@ class Written:
                 return form
         return shorten_middle(forms[-1], columns, ASCII_ELLIPSIS)
 
+    def lines(self, columns: int) -> list[str]:
+        """Why and where, whole, each line at most ``columns`` wide; [] when it was recorded.
+
+        One line when it fits (:meth:`message`'s first form, the kept file's name
+        whole); else the reason, wrapped between words, then the kept file's name
+        on a line of its own (shortened in the middle only when no line holds it).
+        """
+        import textwrap
+
+        from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
+
+        if self.reason is None:
+            return []
+        reason = printable(self.reason)
+        if self.kept is None:
+            whole = f"Statistics not recorded: {reason}; they could not be kept either."
+            return textwrap.wrap(whole, columns, break_on_hyphens=False)
+        shown = printable(str(self.kept))
+        whole = f"Statistics not recorded yet ({reason}); kept in {shown}, written next time."
+        if width(whole) <= columns:
+            return [whole]
+        lead = f"Statistics not recorded yet ({reason}); kept for next time in:"
+        wrapped = textwrap.wrap(lead, columns, break_on_hyphens=False)
+        return [*wrapped, shorten_middle(shown, columns, ASCII_ELLIPSIS)]
+
 
 def places(ledger_path: Path) -> list[Path]:
     """The pending files of ``ledger_path``, in the order they are tried."""

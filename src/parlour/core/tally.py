@@ -25,6 +25,9 @@ import binascii
 import errno
 import json
 import os
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from parlour import TYPE_CHECKING
@@ -32,7 +35,7 @@ from parlour.core import ledger, strictjson, text
 from parlour.core.gameid import GAME_ID_CHARS, GAME_ID_LENGTH
 
 if TYPE_CHECKING:
-    from typing import Any, Protocol, TypeVar
+    from typing import Any, Protocol, TextIO, TypeVar
 
     T = TypeVar("T")
     A = TypeVar("A")
@@ -55,6 +58,9 @@ if TYPE_CHECKING:
 KEPT_VERSION = 1
 KEEP_AFTER_BYTES = 256 * 1024
 """The totals are written beside the ledger after a read of at least this many new bytes."""
+CHECKPOINT_BYTES = 256 * 1024 * 1024
+"""A long reading keeps its totals after each this many bytes too, so one stopped half way
+(Ctrl-C, a closed terminal) goes on from there the next time instead of starting again."""
 CHECK_BYTES = 4096
 """The ledger bytes just before where the kept totals stop, checked to be unchanged."""
 MAX_KEPT_BYTES = 256 * 1024 * 1024
@@ -81,15 +87,98 @@ class Tally:
         return reading.message(what)
 
 
+def summarise_shown(path: Path, fold: Fold[T, A], what: str = "statistics") -> Tally:
+    """:func:`summarise`, saying on the terminal how far it has come once it takes a
+    second (:class:`TerminalProgress`; the line is erased at the end)."""
+    progress = TerminalProgress(what)
+    try:
+        return summarise(path, fold, progress=progress)
+    finally:
+        progress.close()
+
+
 def kept_path(path: Path) -> Path:
     """Where the totals of the ledger ``path`` are kept (``games.totals.json``)."""
     return path.with_name(f"{path.stem}.totals.json")
 
 
-def summarise(path: Path, fold: Fold[T, A], keep: bool = True) -> Tally:
+Progress = Callable[[int, int], None]
+"""Told ``(bytes read, bytes to read)`` now and then while a ledger is read."""
+PROGRESS_EVERY = 1 << 20
+"""A reading tells its progress after each this many bytes."""
+
+
+class TerminalProgress:
+    """Says on the terminal how far a long reading has come, once it has taken a second.
+
+    ``Reading the statistics: 45% (860 of 1,900 MB)`` on one line of standard error
+    when that is a terminal (nothing otherwise), rewritten at most five times a
+    second, and erased by :meth:`close`. :attr:`shown` says whether anything was
+    written (a full-screen program then repaints its screen).
+    """
+
+    DELAY = 1.0
+    EVERY = 0.2
+
+    def __init__(
+        self,
+        what: str = "statistics",
+        stream: TextIO | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.what = what
+        self.stream = stream if stream is not None else _terminal_stream()
+        self.clock = clock
+        self.started = clock()
+        self.next = self.started + self.DELAY
+        self.shown = False
+
+    def line(self, done: int, total: int) -> str:
+        """The progress line for ``done`` of ``total`` bytes."""
+        share = min(100 * done // total, 100) if total > 0 else 100
+        mb = 1024 * 1024
+        return f"Reading the {self.what}: {share}% ({done // mb:,} of {total // mb:,} MB)"
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.stream is None:
+            return
+        now = self.clock()
+        if now < self.next:
+            return
+        self.next = now + self.EVERY
+        self._write(f"\r{self.line(done, total)}\x1b[K")
+        self.shown = True
+
+    def close(self) -> None:
+        """Erase the line, if one was written."""
+        if self.shown:
+            self._write("\r\x1b[K")
+
+    def _write(self, text: str) -> None:
+        assert self.stream is not None
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):  # a terminal gone: the reading goes on silently
+            self.stream = None
+
+
+def _terminal_stream() -> TextIO | None:
+    """Standard error when it is a terminal, else None."""
+    try:
+        return sys.stderr if sys.stderr is not None and sys.stderr.isatty() else None
+    except (OSError, ValueError):
+        return None
+
+
+def summarise(
+    path: Path, fold: Fold[T, A], keep: bool = True, progress: Progress | None = None
+) -> Tally:
     """The totals of every game in the ledger ``path``; never raises for the file's sake.
 
     ``keep=False`` neither reads nor writes the kept totals (the whole ledger is read).
+    ``progress`` is told ``(bytes read, bytes to read)`` after each
+    :data:`PROGRESS_EVERY` bytes of the lines read.
     """
     tally = Tally(fold.empty())
     try:
@@ -110,10 +199,21 @@ def summarise(path: Path, fold: Fold[T, A], keep: bool = True) -> Tally:
         scan = ledger.Scan(fold.parse, fold.game_id, fold.is_final)
         info = os.fstat(fd)
         start = _resume(fd, info, kept_path(path), fold, scan, tally) if keep else 0
-        offset = start
+        offset = kept = start
+        told = start + PROGRESS_EVERY
+        to_read = info.st_size - start
         try:
             for end, line in ledger.lines(fd, start):
+                if keep and offset - kept >= CHECKPOINT_BYTES:
+                    # a long first reading stopped half way goes on from here next time
+                    reading_at = os.lseek(fd, 0, os.SEEK_CUR)  # _keep reads the ledger too
+                    _keep(kept_path(path), fd, info, offset, fold, scan, tally)
+                    os.lseek(fd, reading_at, os.SEEK_SET)
+                    kept = offset
                 offset = end
+                if progress is not None and end >= told:
+                    told = end + PROGRESS_EVERY
+                    progress(end - start, to_read)
                 record = scan.feed(line)
                 if record is not None:
                     fold.add(tally.totals, record)
@@ -121,7 +221,7 @@ def summarise(path: Path, fold: Fold[T, A], keep: bool = True) -> Tally:
         except OSError as exc:
             tally.problem = exc.strerror or str(exc)
             return tally
-        if keep and offset - start >= KEEP_AFTER_BYTES:
+        if keep and offset - kept >= KEEP_AFTER_BYTES:
             _keep(kept_path(path), fd, info, offset, fold, scan, tally)
     finally:
         os.close(fd)

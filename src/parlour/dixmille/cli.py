@@ -3,7 +3,9 @@
 ``dixmille`` asks for the players; ``dixmille NAME...`` takes them (ZEDX is
 the computer); ``dixmille FILE`` resumes a saved game (a bad file gets one
 line naming it and the reason, and exit status 1, before the screen starts);
-``dixmille --stats [NAME]`` shows the recorded statistics.
+``dixmille -- NAME...`` takes every word after ``--`` as a name, even one that
+is also a file's name; ``dixmille --stats [NAME...]`` shows the recorded
+statistics (of the players named, each in a column).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 
-from parlour.core.cliutil import Argument, Command, fail, file_problem, seed_arg, type_error
+from parlour.core.cliutil import Argument, Command, fail, file_problem, say, seed_arg, type_error
 from parlour.core.text import printable
 from parlour.dixmille.files.statsfile import flush_pending
 from parlour.dixmille.game.rules import FOUR_TWOS_RULES, MAX_PLAYERS, IllegalMove, check_name
@@ -25,8 +27,15 @@ examples:
   dixmille Alice ZEDX           Alice against the computer
   dixmille Alice Bob --seed 7   a reproducible game
   dixmille dixmille-save.json   resume a saved game
-  dixmille --stats Alice        Alice's statistics over all recorded games
+  dixmille -- Bob Ann           players Bob and Ann, even with a file named Bob
+  dixmille --stats Alice Bob    Alice's and Bob's statistics, all recorded games
 """
+
+
+STOPPED = (
+    "dixmille: reading the statistics stopped; the totals are kept every 256 MB read,"
+    " and the next --stats goes on from there."
+)
 
 
 def _pace(text: str) -> float:
@@ -47,7 +56,8 @@ COMMAND = Command(
             "names",
             nargs="*",
             metavar="NAME|FILE",
-            help="player names in seat order (ZEDX = the computer), or a saved game",
+            help="player names in seat order (ZEDX = the computer), or a saved game; "
+            "after -- every word is a name",
         ),
         Argument("--seed", type=seed_arg, help="seed for the dice (a whole number)"),
         Argument("--ascii", action="store_true", help="draw dice as digits, ASCII only"),
@@ -66,11 +76,8 @@ COMMAND = Command(
         ),
         Argument(
             "--stats",
-            nargs="?",
-            const="",
-            default=None,
-            metavar="NAME",
-            help="show the statistics (of one player) and leave",
+            action="store_true",
+            help="show the statistics (of the players named, if any) and leave",
         ),
     ],
     EPILOG,
@@ -81,28 +88,52 @@ def _looks_like_file(arg: str) -> bool:
     return os.path.exists(arg) or arg.endswith(".json") or os.sep in arg or "/" in arg
 
 
+def split_names(argv: list[str]) -> tuple[list[str], list[str] | None]:
+    """The arguments before a first ``--``, and the words after it (None without one)."""
+    if "--" not in argv:
+        return argv, None
+    at = argv.index("--")
+    return argv[:at], argv[at + 1 :]
+
+
+def _name_hint(word: str) -> str | None:
+    """For a word read as a save that could be a player's name: how to say it is one."""
+    if word.endswith(".json") or os.sep in word or "/" in word:
+        return None
+    try:
+        name = check_name(word, [])
+    except IllegalMove:
+        return None
+    from parlour.core.shellpath import for_shell
+
+    return f"To play with a player named {name}: dixmille -- {for_shell(word)}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``dixmille`` command."""
-    args = COMMAND.parse(argv)
+    options, marked = split_names(list(sys.argv[1:] if argv is None else argv))
+    args = COMMAND.parse(options)
     glyphs = choose_glyphs(args.ascii)
     pace = 0.0 if args.fast else args.pace
-    if args.stats is not None:
+    names: list[str] = args.names + (marked or [])
+    if args.stats:
         from parlour.core.paths import unreadable
 
         problem = unreadable("dixmille")  # one message, never a page that says "no games"
         if problem is not None:
             return fail(problem)
-        return _stats(args.stats.strip() or None, glyphs)
+        return _stats([name.strip() for name in names if name.strip()], glyphs)
     flush_pending()  # records an earlier game could not write go in now
-    names: list[str] = args.names
-    if len(names) == 1 and _looks_like_file(names[0]):
+    if marked is None and len(names) == 1 and _looks_like_file(names[0]):
         from parlour.core.saves import SaveError
         from parlour.dixmille.files import savefile
 
         try:
             game = savefile.load(names[0])
         except SaveError as exc:
-            return fail(file_problem("dixmille", exc.path, exc.reason))
+            problem = file_problem("dixmille", exc.path, exc.reason)
+            hint = _name_hint(names[0])
+            return fail(f"{problem}\n{hint}" if hint else problem)
         return run(DixMilleApp(glyphs, game=game, pace=pace, save_path=names[0]))
     if len(names) > MAX_PLAYERS:
         COMMAND.error(f"at most {MAX_PLAYERS} players")
@@ -118,22 +149,34 @@ def main(argv: list[str] | None = None) -> int:
     return run(app)
 
 
-def _stats(name: str | None, glyphs: Glyphs) -> int:
-    """``--stats [NAME]``: the pages on a terminal, else as text; a name never recorded
-    is one line on stderr and exit status 1."""
+def _stats(names: list[str], glyphs: Glyphs) -> int:
+    """``--stats [NAME...]``: the pages on a terminal, else as text; a name never recorded
+    is one line on stderr and exit status 1 (nothing else shown)."""
+    from parlour.core.tally import TerminalProgress
     from parlour.dixmille.files import stats, statsfold
     from parlour.dixmille.terminal import statsview
     from parlour.dixmille.terminal.statsapp import StatsApp
 
-    read = statsfold.summary(name)
+    progress = TerminalProgress()
+    try:
+        read = statsfold.summary(names, progress=progress)
+    except KeyboardInterrupt:
+        progress.close()
+        say(STOPPED, sys.stderr)
+        return 130
+    finally:
+        progress.close()
     rows, title, message = read.rows, read.title, read.message
-    if name is not None and not rows:
-        why = f" ({message})" if message else ""
-        return fail(printable(f"dixmille: no recorded games for {name}{why}"))
-    empty = stats.empty_text(name)
+    unknown = statsfold.missing(names, rows)
+    if unknown:
+        why = f" ({message})".replace("\n", " ") if message else ""
+        for name in unknown:
+            say(printable(f"dixmille: no recorded games for {name}{why}"), sys.stderr)
+        return 1
+    empty = stats.empty_text(names[0] if len(names) == 1 else None)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         try:
-            for page in range(statsview.PAGES):
+            for page in range(statsview.page_count(rows)):
                 frame = statsview.render_stats(rows, page, title, message, " ", glyphs, empty)
                 print(frame.to_text().rstrip("\n"))
                 print()

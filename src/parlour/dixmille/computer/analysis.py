@@ -22,7 +22,7 @@ from parlour.core.text import printable
 from parlour.dixmille.computer.ai import tables_for
 from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.records import GO, TAKE, Decision, TurnRecord
-from parlour.dixmille.game.rules import points
+from parlour.dixmille.game.rules import number, points
 from parlour.dixmille.game.scoring import legal_takes, score_take
 
 MISTAKE = 0.005
@@ -65,7 +65,7 @@ def annotate(record: TurnRecord, four_twos_wipes: bool = True) -> None:
 
 
 def _worth(loss: float) -> str:
-    return f"{loss:,.0f}" if loss >= 1 else "less than 1"
+    return number(loss) if loss >= 1 else "less than 1"
 
 
 def best_faces(decision: Decision) -> tuple[int, ...] | None:

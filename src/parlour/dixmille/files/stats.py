@@ -59,11 +59,16 @@ def title(games: int, rows: list[Totals], name: str | None) -> str:
     """The statistics page's title: the games it counts (``games`` in all), and whose.
 
     For one player, that player's games (``5 recorded games, Ann``), not every
-    game in the file, so the title agrees with the columns under it.
+    game in the file, so the title agrees with the columns under it; the name as
+    it was recorded (``ann`` typed finds ``Ann``), as the column above it writes it.
+    For several players (``--stats Ann Bob``), each column counts its own player's.
     """
     if name is None:
         return f"{games_label(games)}, all players"
-    return f"{games_label(sum(row.games for row in rows))}, {printable(name)}"
+    if len(rows) > 1:
+        return f"{len(rows)} players, each one's recorded games"
+    recorded = rows[0].name if rows else name
+    return f"{games_label(sum(row.games for row in rows))}, {printable(recorded)}"
 
 
 def empty_text(name: str | None) -> str:
@@ -93,7 +98,9 @@ def record_game(game: Game, finished: bool) -> str | None:
 
     Through :func:`parlour.core.pending.record`: a record the file cannot take (a
     full disk, a data folder that cannot be used) is kept to be written the next
-    time, and the line says why and where it is kept (at most 80 columns).
+    time, and the lines say why and where it is kept (each at most 80 columns: the
+    reason whole, the kept file's name on a line of its own when one line cannot
+    hold both).
     """
     from parlour.core import pending
 
@@ -101,8 +108,10 @@ def record_game(game: Game, finished: bool) -> str | None:
     try:
         path = stats_path()
     except OSError as exc:  # no folder can even be named: there is nowhere to keep it
-        return pending.Written(reason=problem or exc.strerror or str(exc)).message(LINE_COLUMNS)
-    return pending.record(path, game_record(game, finished), problem).message(LINE_COLUMNS)
+        written = pending.Written(reason=problem or exc.strerror or str(exc))
+    else:
+        written = pending.record(path, game_record(game, finished), problem)
+    return "\n".join(written.lines(LINE_COLUMNS)) or None
 
 
 @dataclass(frozen=True)

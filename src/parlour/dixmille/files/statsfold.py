@@ -15,11 +15,14 @@ checks it, over ledgers with replays, abandoned games and damaged lines).
 from __future__ import annotations
 
 import math
+import textwrap
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from parlour.core import tally
+from parlour.core.tally import Progress
 from parlour.core.text import name_key, printable
 from parlour.dixmille.computer.analysis import MISTAKE, Costly, Style, mistake_key
 from parlour.dixmille.files import stats
@@ -275,35 +278,63 @@ class Summary:
         self.games = games
 
 
-def summary(name_filter: str | None = None, keep: bool = True) -> Summary:
-    """Every recorded game's totals (or one player's), as the statistics pages show them.
+def summary(
+    name_filter: str | Sequence[str] | None = None,
+    keep: bool = True,
+    progress: Progress | None = None,
+) -> Summary:
+    """Every recorded game's totals (or those of the players named), as the pages show them.
 
-    The records kept to be written later go into the file first
-    (:func:`parlour.core.pending.flush`); the file is then read through the kept
-    totals (:func:`parlour.core.tally.summarise`; ``keep=False`` reads it whole).
+    ``name_filter``: one name, or several (each player's column, in the order named,
+    a name given twice shown once). The records kept to be written later go into the
+    file first (:func:`parlour.core.pending.flush`); the file is then read through the
+    kept totals (:func:`parlour.core.tally.summarise`; ``keep=False`` reads it whole),
+    ``progress`` told how far a long reading has come.
     """
     from parlour.core import pending
 
-    wanted = name_key(name_filter) if name_filter else None
+    names = [name_filter] if isinstance(name_filter, str) else list(name_filter or [])
+    named = [name for name in names if name]
     try:
         path = stats.stats_path()
     except OSError as exc:
-        return _summary({}, 0, wanted, name_filter, f"Statistics could not be read: {exc}")
+        return _summary({}, 0, named, unread_message(printable(str(exc))))
     pending.flush(path)
-    read = tally.summarise(path, FOLD, keep)
-    if read.problem:
-        message = f"Statistics could not be read: {read.problem} ({path})"
+    read = tally.summarise(path, FOLD, keep, progress)
+    message = unread_message(read.problem, path) if read.problem else read.message() or ""
+    return _summary(read.totals, read.games, named, message)
+
+
+def unread_message(reason: str, path: Path | None = None) -> str:
+    """Why the statistics could not be read, the reason first and whole: one line, then
+    the file on a line of its own, shortened in the middle if no line can hold it."""
+    from parlour.core.text import ASCII_ELLIPSIS, LINE_COLUMNS, shorten_middle
+
+    shown = printable(str(path)) if path is not None else ""
+    reason = printable(reason)
+    if shown and reason.startswith(shown + " "):  # "PATH is a link; ...": the file apart
+        reason = "the file " + reason[len(shown) + 1 :]
+    lines = textwrap.wrap(f"Statistics could not be read: {reason}.", LINE_COLUMNS)
+    if shown:
+        lines.append(f"The file: {shorten_middle(shown, LINE_COLUMNS - 10, ASCII_ELLIPSIS)}")
+    return "\n".join(lines)
+
+
+def missing(name_filter: Sequence[str], rows: list[Totals]) -> list[str]:
+    """The names asked for that no recorded player answers to (as typed)."""
+    found = {name_key(row.name) for row in rows}
+    return [name for name in name_filter if name_key(name) not in found]
+
+
+def _summary(found: AllTotals, games: int, named: list[str], message: str) -> Summary:
+    if not named:
+        rows = list(found.values())
     else:
-        message = read.message() or ""
-    return _summary(read.totals, read.games, wanted, name_filter, message)
-
-
-def _summary(
-    found: AllTotals, games: int, wanted: str | None, name: str | None, message: str
-) -> Summary:
-    rows = [entry for key, entry in found.items() if wanted is None or key == wanted]
-    title = stats.title(games, rows, name if wanted is not None else None)
-    return Summary(rows, title, printable(message), games)
+        keys = list(dict.fromkeys(name_key(name) for name in named))
+        rows = [found[key] for key in keys if key in found]
+    title = stats.title(games, rows, ", ".join(named) if named else None)
+    message = "\n".join(printable(line) for line in message.split("\n"))
+    return Summary(rows, title, message, games)
 
 
 def kept_path() -> Path | None:

@@ -93,11 +93,6 @@ def parse_move(text: str) -> Move:
     return TakeDice(parse_positions(words))
 
 
-def points(value: int) -> str:
-    """A score as players read it: 6,350."""
-    return f"{value:,}"
-
-
 def dice_count(n: int) -> str:
     """``1 die`` / ``3 dice``."""
     return f"{n} {'die' if n == 1 else 'dice'}"

@@ -32,7 +32,6 @@ from parlour.dixmille.game.moves import (
     Throw,
     parse_move,
     parse_positions,
-    points,
 )
 from parlour.dixmille.game.names import check_name, is_computer_name
 from parlour.dixmille.game.records import (
@@ -51,7 +50,10 @@ from parlour.dixmille.game.scoring import (
     Take,
     is_four_twos,
     legal_takes,
+    number,
     one_die_bonus,
+    points,
+    rounded,
     score_take,
     six_dice_combination,
 )
@@ -76,7 +78,9 @@ __all__ = [
     "new_game",
     "parse_move",
     "parse_positions",
+    "number",
     "points",
+    "rounded",
     "throw_dice",
 ]
 """Moves, phases, what a move did and what the mover sees live in

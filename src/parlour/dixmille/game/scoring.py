@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
 from parlour.core.record import Ordered
@@ -43,6 +44,29 @@ STEP = 50
 """Every score in the game is a multiple of 50."""
 
 
+def rounded(value: float, digits: int = 0) -> Decimal:
+    """``value`` to ``digits`` decimals, halves rounded up (452.5 -> 453, 0.125 -> 0.13).
+
+    The one rounding rule of every figure the game shows: Python's ``round()`` and
+    ``format`` round a half to the even neighbour (452.5 -> 452 but 457.5 -> 458).
+    The value is taken as it is written (``repr``), so 0.125 is a half, not the binary
+    fraction just below it.
+    """
+    exact = Decimal(repr(float(value)))
+    return exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+
+
+def number(value: float, digits: int = 0) -> str:
+    """A figure as players read it, the one format everywhere: ``6,350``, ``1,234.5``,
+    with thousands separated by commas and halves rounded up (:func:`rounded`)."""
+    return f"{rounded(value, digits):,.{digits}f}"
+
+
+def points(value: int) -> str:
+    """A score as players read it: 6,350."""
+    return number(value)
+
+
 class Take(Ordered):
     """A legal take: its faces (ascending), its points and the combination's name."""
 
@@ -58,7 +82,7 @@ class Take(Ordered):
         object.__setattr__(self, "name", name)
 
     def __str__(self) -> str:
-        return f"{' '.join(str(f) for f in self.faces)} ({self.points})"
+        return f"{' '.join(str(f) for f in self.faces)} ({points(self.points)})"
 
     @property
     def size(self) -> int:

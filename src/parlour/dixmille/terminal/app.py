@@ -25,6 +25,7 @@ from enum import Enum, auto
 from parlour import TYPE_CHECKING
 from parlour.core.record import replace
 from parlour.core.rng import choose_seed, make_rng
+from parlour.core.text import width
 from parlour.dixmille.game.rules import (
     FOUR_TWOS_GAME,
     Game,
@@ -101,6 +102,7 @@ class DixMilleApp(TerminalApp):
         self.mode = Mode.SETUP
         self.back = Mode.PLAY
         self.stats = StatsScreen()
+        self.stats.repaint = self._repaint
         self.turns = Turns(self.ui, glyphs, pace, self)
         """The turn in play: the log, ZEDX's steps and pace, a turn's end (a part)."""
         self.log_scroll = 0
@@ -130,6 +132,9 @@ class DixMilleApp(TerminalApp):
         else:
             self.mode = Mode.SETUP
 
+    def _repaint(self) -> None:
+        self.clear_screen = True
+
     # ----- set-up -----
     def _new_game(self) -> None:
         self.game = new_game(self.names, make_rng(self.seed), self.seed, self.four_twos)
@@ -145,7 +150,11 @@ class DixMilleApp(TerminalApp):
                 return f"{first} plays a solitaire game: 10,000 in as few turns as it can"
             return f"{first}, a solitaire game: reach 10,000 in as few turns as you can"
         order = ", ".join(p.name for p in players)
-        return f"{first} throws first. Seat order: {order}"
+        line = f"{first} throws first. Seat order: {order}"
+        if width(line) <= WIDTH:
+            return line
+        # six long names: the scores above show the seats in order, left to right
+        return f"{first} throws first; the seats play in order, left to right."
 
     def _start_play(self, message: str) -> None:
         self.mode = Mode.PLAY
@@ -362,7 +371,7 @@ class DixMilleApp(TerminalApp):
         assert game is not None
         problem = self.keep.record_finished(game)
         self.result = ending.game_result(game)
-        self.end_notes = [problem] if problem else []
+        self.end_notes = problem.split("\n") if problem else []
         if self.keep.replay is not None:
             self.end_notes.append(ending.replay_note(self.keep.replay))
         self.mode = Mode.STANDINGS

@@ -164,7 +164,8 @@ class Keeping:
         except SaveError as exc:
             problem = self.record_abandoned(game)  # the game itself is lost: keep its statistics
             lines = [f"dixmille: input ended; the game could not be saved ({exc.reason})"]
-            return "\n".join(printable(line) for line in [*lines, problem] if line)
+            notes = problem.split("\n") if problem else []
+            return "\n".join(printable(line) for line in [*lines, *notes] if line)
         from parlour.core.shellpath import for_shell
 
         return printable(

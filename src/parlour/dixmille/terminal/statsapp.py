@@ -41,10 +41,11 @@ class StatsApp(TerminalApp):
         )
 
     def handle_key(self, key: str) -> None:
+        last = statsview.page_count(self.rows) - 1
         if key in NEXT:
-            if key == keys.ENTER and self.page == statsview.PAGES - 1:
+            if key == keys.ENTER and self.page == last:
                 self.finished = True
-            self.page = min(self.page + 1, statsview.PAGES - 1)
+            self.page = min(self.page + 1, last)
         elif key in PREVIOUS:
             self.page = max(self.page - 1, 0)
         elif key in LEAVE:

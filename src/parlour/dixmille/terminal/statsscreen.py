@@ -15,6 +15,8 @@ from parlour.core.text import name_key
 from parlour.tui import keys
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from parlour.dixmille.files.stats import Totals
     from parlour.dixmille.game.rules import Game
     from parlour.tui.frame import Frame
@@ -41,11 +43,24 @@ class Action(Enum):
     BELL = auto()
 
 
-def gather(name_filter: str | None, seats: list[str]) -> tuple[list[Totals], str, str]:
-    """(rows, title, message) for all recorded games, or one player's; ``seats`` first."""
+def gather(
+    name_filter: str | None, seats: list[str], repaint: Callable[[], None] = lambda: None
+) -> tuple[list[Totals], str, str]:
+    """(rows, title, message) for all recorded games, or one player's; ``seats`` first.
+
+    A reading that takes over a second says how far it has come on the terminal, over
+    the screen; ``repaint`` is then called (the screen is to be drawn again whole).
+    """
+    from parlour.core.tally import TerminalProgress
     from parlour.dixmille.files import statsfold
 
-    read = statsfold.summary(name_filter)
+    progress = TerminalProgress()  # a first reading of a long file takes a while
+    try:
+        read = statsfold.summary(name_filter, progress=progress)
+    finally:
+        progress.close()
+    if progress.shown:
+        repaint()
     rows = read.rows
     if name_filter is None and seats:
         order = {name_key(name): i for i, name in enumerate(seats)}
@@ -73,13 +88,15 @@ class StatsScreen:
         self.empty = ""
         """What the page says where its columns would be, without any."""
         self.filter: str | None = None
+        self.repaint: Callable[[], None] = lambda: None
+        """Asks for the whole screen to be drawn again (after a long reading's progress)."""
 
     def show_recorded(self, seats: list[str]) -> None:
         """Every recorded game (or the filtered player's), from the first page."""
         from parlour.dixmille.files import stats
 
         self.page = 0
-        self.rows, self.title, self.message = gather(self.filter, seats)
+        self.rows, self.title, self.message = gather(self.filter, seats, self.repaint)
         self.empty = stats.empty_text(self.filter)
 
     def next_filter(self, seats: list[str]) -> None:
@@ -102,7 +119,7 @@ class StatsScreen:
         from parlour.dixmille.terminal import statsview
 
         if key in NEXT:
-            if self.page < statsview.PAGES - 1:
+            if self.page < statsview.page_count(self.rows) - 1:
                 self.page += 1
                 return Action.NONE
             return Action.DONE if key == keys.ENTER else Action.NONE

@@ -15,7 +15,7 @@ from parlour.core.text import fit, width
 from parlour.dixmille.computer.analysis import Costly, explain, optimum_from_zero
 from parlour.dixmille.files.stats import BAND_LABELS, Totals
 from parlour.dixmille.game.names import MAX_NAME
-from parlour.dixmille.game.rules import points
+from parlour.dixmille.game.rules import number, points
 from parlour.dixmille.terminal.faces import dice_text
 from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import ASCII, Glyphs
@@ -40,15 +40,11 @@ Row = tuple[str, Callable[[Totals], str]]
 
 
 def _num(value: float | None, digits: int = 0) -> str:
-    if value is None:
-        return "-"
-    if digits == 0:
-        return points(round(value))
-    return f"{value:,.{digits}f}"
+    return "-" if value is None else number(value, digits)
 
 
 def _pct(a: float, b: float) -> str:
-    return f"{100 * a / b:.0f}%" if b else "-"
+    return f"{number(100 * a / b)}%" if b else "-"
 
 
 def _solo_best(t: Totals) -> str:
@@ -57,7 +53,7 @@ def _solo_best(t: Totals) -> str:
 
 def _solo_mean(t: Totals) -> str:
     turns = t.solitaire_turns
-    return f"{sum(turns) / len(turns):.1f}" if turns else "-"
+    return number(sum(turns) / len(turns), 1) if turns else "-"
 
 
 RESULTS: list[Row] = [
@@ -124,14 +120,14 @@ def _choices(t: Totals) -> str:
 
 
 def _differs(t: Totals) -> str:
-    return f"{100 * t.style.differs:.0f}%" if t.style.go_decisions else "-"
+    return f"{number(100 * t.style.differs)}%" if t.style.go_decisions else "-"
 
 
 STYLE: list[Row] = [
     ("Turns analysed", _analysed(lambda t: str(t.style.turns))),
     ("  points per turn", _analysed(lambda t: _num(t.style.points_per_turn))),
     ("  optimum per turn", _analysed(lambda t: _num(t.style.optimum_per_turn()))),
-    ("  given away/turn", _analysed(lambda t: f"{t.style.per_turn:.1f}")),
+    ("  given away/turn", _analysed(lambda t: number(t.style.per_turn, 1))),
     ("Throw/pass choices", _analysed(_choices)),
     ("  stopped too early", _analysed(lambda t: str(t.style.too_early))),
     ("  pushed too far", _analysed(lambda t: str(t.style.too_far))),
@@ -148,13 +144,36 @@ TABLES = (RESULTS, PASSES, LUCK, STYLE)
 STYLE_PAGE = PAGES - 1
 
 
+def group_count(players: list[Totals]) -> int:
+    """How many groups of up to six players the columns come in (one at least)."""
+    return max(1, -(-len(players) // MAX_COLUMNS))
+
+
+def page_count(players: list[Totals]) -> int:
+    """The pages: the four tables for the first six players, then for the next six..."""
+    return PAGES * group_count(players)
+
+
+def groups_line(players: list[Totals], group: int) -> str:
+    """Where the other players are, on a page of one group of more than one (80 columns)."""
+    first, count = group * MAX_COLUMNS, len(players)
+    shown = f"Players {first + 1}-{min(first + MAX_COLUMNS, count)} of {count}"
+    if group + 1 < group_count(players):
+        after = players[first + MAX_COLUMNS : first + 2 * MAX_COLUMNS]
+        names = ", ".join(t.name for t in after)
+        line = f"{shown}; from page {(group + 1) * PAGES + 1}: {names}"
+    else:
+        line = f"{shown}; players 1-{MAX_COLUMNS} from page 1"
+    return fit(line, WIDTH)
+
+
 def style_intro() -> list[str]:
     """What the style page shows, for someone who has never seen it, and its scale."""
     scale = optimum_from_zero()
     return [
         "Each of your throw/pass choices and takes is compared with ZEDX's optimal play",
         "from the same position. Given away: the points a choice loses on average, luck",
-        f"aside. For scale: the optimum scores about {scale:,.0f} points per turn from 0.",
+        f"aside. For scale: the optimum scores about {number(scale)} points per turn from 0.",
     ]
 
 
@@ -173,20 +192,27 @@ def render_stats(
     glyphs: Glyphs = ASCII,
     empty: str = "No games recorded yet.",
 ) -> Frame:
-    """One page of the statistics table for up to six players (``message``: one line or two).
+    """One page of the statistics table (``message``: one to three lines).
 
+    ``page`` counts over :func:`page_count`: the four tables for players 1-6, then
+    for players 7-12, and so on, so every player has a column on some page.
     ``empty`` is said where the columns would be when ``players`` is empty.
     """
     frame = Frame(WIDTH, HEIGHT)
-    page = max(0, min(page, PAGES - 1))
+    pages = page_count(players)
+    page = max(0, min(page, pages - 1))
+    group, table = divmod(page, PAGES)
     frame.put(0, 0, fit(f"DIX MILLE STATISTICS - {title}", WIDTH), Style.BOLD)
-    heading = f"{PAGE_TITLES[page]} (page {page + 1}/{PAGES})"
+    heading = f"{PAGE_TITLES[table]} (page {page + 1}/{pages})"
     frame.put(1, 0, heading, Style.UNDERLINE)
-    # A message of two lines (the game's result, then why it was not recorded) takes row 3 too.
-    for i, line in enumerate(message.split("\n")[:2] if message else ()):
+    # A message of two lines (the game's result, then why it was not recorded) takes row 3
+    # too; three lines (a reason, then the file) row 4.
+    lines = message.split("\n")[:3] if message else []
+    for i, line in enumerate(lines):
         frame.put(2 + i, 0, fit(line, WIDTH), Style.BOLD)
-    shown = players[:MAX_COLUMNS]
-    top = FIRST_ROW if message else FIRST_ROW - 1
+    shown = players[group * MAX_COLUMNS : (group + 1) * MAX_COLUMNS]
+    top = FIRST_ROW + max(len(lines) - 2, 0) if lines else FIRST_ROW - 1
+    page = table
     if page == STYLE_PAGE and shown:
         for i, line in enumerate(style_intro()):
             frame.put(top + i, 0, line)
@@ -194,9 +220,10 @@ def render_stats(
     if not shown:
         frame.put(FIRST_ROW + 1, 2, fit(empty, WIDTH - 2))
     column = max(COLUMN, min(WIDE_COLUMN, (WIDTH - LABEL) // max(len(shown), 1)))
-    for i, totals in enumerate(shown):
-        # one column less than the column, so that two names never touch
-        frame.put(top, LABEL + i * column, _right(totals.name, column - 1), Style.BOLD)
+    # two rows of names only where the table still ends above the keys (a three-line
+    # message over six long names leaves none: the names are then cut to nine columns)
+    last = HEIGHT - 3 if len(players) > MAX_COLUMNS else HEIGHT - 2
+    top = _names(frame, shown, top, column, two_rows=top + 1 + len(TABLES[page]) <= last)
     if shown:
         for r, (label, fn) in enumerate(TABLES[page]):
             row = top + 1 + r
@@ -208,12 +235,30 @@ def render_stats(
             last_row = HEIGHT - 3 if len(players) > MAX_COLUMNS else HEIGHT - 2
             _costliest(frame, shown, top + 1 + len(STYLE), glyphs, last_row)
     if len(players) > MAX_COLUMNS:
-        frame.put(
-            HEIGHT - 2, 0, f"({len(players) - MAX_COLUMNS} more players: dixmille --stats NAME)"
-        )
+        frame.put(HEIGHT - 2, 0, groups_line(players, group))
     keys = footer or "SPACE/-> next page   <- previous   q back"
     frame.put(HEIGHT - 1, 0, keys[:WIDTH], Style.DIM)
     return frame
+
+
+def _names(frame: Frame, shown: list[Totals], top: int, column: int, two_rows: bool) -> int:
+    """The players' names over their columns, whole; the row the last of them is on.
+
+    A name ends where its column's figures end, one column short of the next column,
+    so two names never touch. Six columns leave nine columns a name: a longer one
+    (up to ten) would be cut, so the names then take two rows, every other one on
+    the second row, each with the room of two columns (the first may reach into the
+    labels' column, which has no text on those rows).
+    """
+    if not two_rows or all(width(totals.name) <= column - 1 for totals in shown):
+        for i, totals in enumerate(shown):
+            frame.put(top, LABEL + i * column, _right(totals.name, column - 1), Style.BOLD)
+        return top
+    for i, totals in enumerate(shown):
+        end = LABEL + (i + 1) * column - 1  # where the column's figures end
+        name = fit(totals.name, 2 * column - 1)
+        frame.put(top + i % 2, end - width(name), name, Style.BOLD)
+    return top + 1
 
 
 def _digits(faces: tuple[int, ...]) -> str:
@@ -268,11 +313,30 @@ def _costliest(frame: Frame, shown: list[Totals], row: int, glyphs: Glyphs, last
         room -= 1
     if not listed:
         return
-    each = room // len(listed) - 1
-    for totals in listed:
+    for totals, lines in zip(listed, share_rows(room, listed), strict=True):
         heading = f"{fit(totals.name, MAX_NAME)}'s costliest decisions, and what ZEDX would do:"
         frame.put(row, 0, heading, Style.UNDERLINE)
         row += 1
-        for costly_decision in totals.style.costliest(each):
+        for costly_decision in totals.style.costliest(lines):
             frame.put(row, 0, costly_line(costly_decision, glyphs))
             row += 1
+
+
+def share_rows(room: int, listed: list[Totals]) -> list[int]:
+    """How many costly lines each listed player gets in ``room`` rows (a heading each).
+
+    Every row the page has is used while a player has a decision left to show: one
+    line each first, then one more in turn, a player with none left giving way.
+    """
+    lines = [0] * len(listed)
+    spare = room - len(listed)
+    while spare > 0:
+        given = False
+        for i, totals in enumerate(listed):
+            if spare and lines[i] < len(totals.style.costly):
+                lines[i] += 1
+                spare -= 1
+                given = True
+        if not given:
+            break
+    return lines

@@ -1,9 +1,12 @@
 """Typing a take: the positions of the dice to set aside, edited key by key (spec 7).
 
 Digits, spaces and commas are typed (12 at most); BACKSPACE erases one, ESC
-or ^U clears the field. ``t``/``p`` are refused with the reason (a take comes
-first); other keys are refused with what to type. The keys that work at every
-prompt (save, statistics, rules, log, quit) are the app's, not this field's.
+or ^U clears the field. A take refused at ENTER stays in the field *selected*
+(drawn in reverse video): the next digit replaces it, BACKSPACE or ESC clears
+it, so a corrected take is never glued to the refused one. ``t``/``p`` are
+refused with the reason (a take comes first); other keys are refused with what
+to type. The keys that work at every prompt (save, statistics, rules, log, quit)
+are the app's, not this field's.
 """
 
 from __future__ import annotations
@@ -28,13 +31,19 @@ class Edit(Frozen):
         object.__setattr__(self, "refusal", refusal)
 
 
-def edit_take(entry: str, key: str, dice: int) -> Edit:
-    """Apply one key (not ENTER) to the typed positions for a throw of ``dice`` dice."""
+def edit_take(entry: str, key: str, dice: int, selected: bool = False) -> Edit:
+    """Apply one key (not ENTER) to the typed positions for a throw of ``dice`` dice.
+
+    ``selected``: the field holds a refused take, which the next digit replaces and
+    BACKSPACE clears whole.
+    """
     if key in (keys.BACKSPACE, keys.DELETE):
-        return Edit(entry[:-1])
+        return Edit("" if selected else entry[:-1])
     if key in (keys.ESC, keys.CTRL_U):
         return Edit("")
     if len(key) == 1 and (key.isdigit() or key in " ,"):
+        if selected:
+            return Edit(key)
         return Edit(entry + key if len(entry) < MAX_TYPED else entry)
     if len(key) == 1 and key.lower() in "tp":
         return Edit(entry, "Take at least one scoring die first: type positions, then ENTER")

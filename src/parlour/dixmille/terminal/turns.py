@@ -103,6 +103,7 @@ class Turns:
     def human_prompt(self, game: Game) -> None:
         asked = ask(game)
         self.ui.prompt, self.ui.keys = asked.prompt, asked.keys
+        self.ui.selected = False
         if asked.take:
             self.ui.entry = self.ui.entry or ""
             self.ui.dice = game.thrown
@@ -226,6 +227,7 @@ class Turns:
                 out = self.apply(game, move)
             except IllegalMove as exc:
                 self.refuse(str(exc))
+                self.ui.selected = bool(entry)  # the next digit replaces the refused take
                 return
             self.ui.message = out.message
             self.ui.alert = False
@@ -234,9 +236,10 @@ class Turns:
             self.ui.entry = None
             self.human_prompt(game)
             return
-        change = edit_take(entry, key, len(game.thrown))
+        change = edit_take(entry, key, len(game.thrown), self.ui.selected)
         if change.refusal:
             self.refuse(change.refusal)
             return
+        self.ui.selected = False
         self.ui.entry = change.entry
         self.ui.highlight = highlighted(change.entry, len(game.thrown))

@@ -51,6 +51,8 @@ class UiState(Record):
     prompt: str
     entry: str | None
     """Text being typed at the prompt (None: no text field)."""
+    selected: bool
+    """The text in the field is a refused take, selected: the next digit replaces it."""
     keys: str
     dice: tuple[int, ...]
     """The dice to draw (the current throw, or the throw that ended a turn)."""
@@ -67,6 +69,7 @@ class UiState(Record):
         "alert",
         "prompt",
         "entry",
+        "selected",
         "keys",
         "dice",
         "highlight",
@@ -87,11 +90,13 @@ class UiState(Record):
         log: list[Entry] | None = None,
         bell: bool = False,
         ended: str = "",
+        selected: bool = False,
     ) -> None:
         self.message = message
         self.alert = alert
         self.prompt = prompt
         self.entry = entry
+        self.selected = selected
         self.keys = keys
         self.dice = dice
         self.highlight = highlight
@@ -146,8 +151,11 @@ def render(game: Game, ui: UiState, glyphs: Glyphs, seed_label: str = "") -> Fra
     end = frame.put(ROW_PROMPT, 0, prompt, Style.BOLD)
     if ui.entry is not None:
         col = end + 1
-        frame.put(ROW_PROMPT, col, fit(ui.entry, WIDTH - col - 1, ""), Style.UNDERLINE)
-        frame.cursor = (ROW_PROMPT, min(col + width(ui.entry), WIDTH - 1))
+        look = Style.REVERSE if ui.selected and ui.entry else Style.UNDERLINE
+        frame.put(ROW_PROMPT, col, fit(ui.entry, WIDTH - col - 1, ""), look)
+        # a selected take is replaced whole: the cursor stands at its start
+        typed = 0 if ui.selected and ui.entry else width(ui.entry)
+        frame.cursor = (ROW_PROMPT, min(col + typed, WIDTH - 1))
     frame.put(ROW_KEYS, 0, fit(ui.keys, WIDTH), Style.DIM)
     frame.bell = ui.bell
     return frame
@@ -178,6 +186,9 @@ def _scores(frame: Frame, game: Game) -> None:
         frame.put(ROW_SCORES, col, pad(label, COLUMN - 1), style)
         score_style = Style.BOLD if current else Style.NORMAL
         frame.put(ROW_SCORES + 1, col + 1, points(player.score), score_style)
+    if winners:
+        shared = "s (a shared win)" if len(winners) > 1 else ""
+        frame.put(ROW_SCORES + 2, 1, f"* marks the winner{shared}")
     needed = game.needed_to_lead()
     if needed is not None:
         frame.put(

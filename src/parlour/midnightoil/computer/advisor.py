@@ -59,6 +59,16 @@ class Advisor:
 
         return solver.hint(state, seed=self.seed)
 
+    def only_the_draw(self, state: State) -> bool:
+        """No card can go home this deal without the draw, but one could with it."""
+        from parlour.midnightoil.computer.solver_reach import only_the_draw, way_home
+
+        if state.draw_used:
+            return False
+        fans = tuple(bytes(f) for f in state.fans)
+        way, complete = way_home(fans, state.foundations)
+        return way is None and complete and only_the_draw(fans, state.foundations)
+
     def cheap(self, state: State) -> list[Move]:
         """The cheap tier's ranked list, for cycling with further presses of ``t``."""
         return ranked_moves(state)

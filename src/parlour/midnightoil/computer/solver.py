@@ -11,11 +11,12 @@ positions that look the same on the table get the same plan.
 A plan for the current phase (:func:`plan`) searches every position
 reachable before the next redeal (:mod:`solver_search`): it wins the phase
 if it can (without the draw if possible); otherwise, in the last deal, it
-gets the most cards home; with a redeal left, it chooses the end state with
-the best estimated chance of winning (cards held back included), plays the
-line to it and redeals. The
-searches have node limits, so no position runs away; past a limit the plan
-uses the best end states found so far and says it is not complete.
+gets the most cards home; with a redeal left, it chooses, among the end
+states where no card can go home and no build leads to one (issue 39,
+:mod:`solver_reach`), the one with the best estimated chance of winning,
+plays the line to it and redeals. The searches have node limits, so no
+position runs away; past a limit the plan uses the best end states found so
+far and says it is not complete.
 """
 
 from __future__ import annotations
@@ -26,12 +27,15 @@ from dataclasses import dataclass
 
 from parlour.core.rng import MASK64
 from parlour.midnightoil.computer import solver_middle
+from parlour.midnightoil.computer.solver_reach import REACH_NODE_LIMIT, replay, way_home
 from parlour.midnightoil.computer.solver_search import (
     BUILD,
     DRAW_HOME,
     HOME,
+    EndState,
     PhaseResult,
     Prim,
+    pareto,
     search_phase,
 )
 from parlour.midnightoil.computer.solver_value import MODEL, TABLE, choose_end
@@ -51,7 +55,7 @@ VERDICT_SECONDS = 2.0
 DEFAULT_SEED = 0
 """The seed of the solver's own shuffles unless another is given."""
 HOLD = "hold"
-"""The profile that judges both redeals by the measured tables, cards held back included."""
+"""The profile that judges both redeals by the measured tables (no longer holding cards back)."""
 
 
 @dataclass(frozen=True)
@@ -61,22 +65,19 @@ class Profile:
     ``valuation``: :data:`MODEL` (the measured model of :mod:`solver_model`)
     or :data:`TABLE` (the previous solver's table with sampled near ties).
     ``draw_judged``: the redeals left at which ending the phase with the
-    draw spent is a candidate (0: the last deal). ``part_way``: the redeals
-    left at which stopping part way along the foundation moves is one.
+    draw spent is a candidate (0: the last deal).
     """
 
     valuation: str
     draw_judged: tuple[int, ...]
-    part_way: tuple[int, ...]
-    hold_back: tuple[int, ...] = ()
-    """The redeals left at which the end state is judged by :mod:`solver_middle`'s tables,
-    end states with cards held back included."""
+    tables: tuple[int, ...] = ()
+    """The redeals left at which the end state is judged by :mod:`solver_middle`'s tables."""
 
 
 PROFILES = {
-    MODEL: Profile(MODEL, (0, 1, 2), (1, 2)),
-    TABLE: Profile(TABLE, (0, 1), (1,)),
-    HOLD: Profile(TABLE, (0, 1), (1, 2), (1, 2)),
+    MODEL: Profile(MODEL, (0, 1, 2)),
+    TABLE: Profile(TABLE, (0, 1)),
+    HOLD: Profile(TABLE, (0, 1), (1, 2)),
 }
 """The solver's ways of judging between end states, compared by the benchmark."""
 DEFAULT_PROFILE = HOLD
@@ -182,25 +183,25 @@ def plan(
     2. Else, if the draw is in hand and wins the phase, win it with the draw.
     3. Else, in the last deal, get the most cards home (using the draw if it
        helps). With a redeal left, choose the end state with the best
-       estimated chance of winning, play the line to it, then redeal. Before
-       the last redeal the candidates include spending the draw and stopping
-       part way along the foundation moves (a redeal of ``3k + 1`` cards is
-       measurably better than one of ``3k``); before the first, the draw is
+       estimated chance of winning, play the line to it, then redeal. The
+       candidates are only end states at a *closed* position: no card can go
+       home and no sequence of builds leads to one (the draw aside; issue 39,
+       :mod:`solver_reach`), so the solver never stops short of a card it
+       could send home, nor holds one back. Before the last redeal the
+       candidates include spending the draw; before the first, the draw is
        kept (in a later deal it is worth far more than anything it gains in
-       a phase it cannot win). The ``hold`` profile judges both redeals by
-       :mod:`solver_middle`'s measured tables instead, with the end states
-       that hold cards back among the candidates
-       (:func:`solver_middle.choose_held`).
+       a phase it cannot win). The ``hold`` profile (named when it also held
+       cards back) judges both redeals by :mod:`solver_middle`'s measured
+       tables instead.
     """
     if state.is_won():
         return Plan((), True, DECK_SIZE, True, False)
     how = PROFILES[profile]
-    if how.hold_back and not solver_middle.available():
+    if how.tables and not solver_middle.available():
         how = PROFILES[TABLE]  # without its table the solver judges as it always did
     draw_ok = not state.draw_used
     deadline = _deadline(budget_seconds)
-    judge = state.redeals_left in how.part_way
-    plain = _search(state, False, node_limit, True, deadline=deadline, part_way=judge)
+    plain = _search(state, False, node_limit, True, deadline=deadline)
     if plain.won:
         return _won_plan(state, plain, plain.complete)
     if draw_ok:
@@ -209,34 +210,84 @@ def plan(
             return _won_plan(state, drawn, drawn.complete)
     result = plain
     if draw_ok and state.redeals_left in how.draw_judged:
-        result = _search(state, True, node_limit, False, deadline=deadline, part_way=judge)
+        result = _search(state, True, node_limit, False, deadline=deadline)
         labelled = {e: e for e in result.ends}
     else:
         # With a redeal left the draw is kept: the plain ends carry it along.
         labelled = {(found, draw_ok): (found, flag) for found, flag in plain.ends}
-    if state.redeals_left in how.hold_back:
-        choice, capped = solver_middle.choose_held(
+    closed = _Closed(state, result) if state.redeals_left > 0 else None
+    if state.redeals_left in how.tables:
+        ranked = solver_middle.reachable_best_first(
             _fans_bytes(state),
             state.foundations,
             labelled,
             draw_ok,
             lambda e: solver_middle.value(e, state.redeals_left),
             node_limit=node_limit,
-            deadline=deadline,
+            tests=0,  # no end state holding back a card that could go home (issue 39)
         )
-        if capped is None:
-            end = labelled[choice]
-        else:  # held back: the capped search reaches it, labelled as that search saw the draw
-            end, result = choice, capped
+        listed = [labelled[choice] for choice, _ in ranked]
+        end = next((e for e in listed if closed is None or closed(e)), listed[0])
     else:
+        allowed = {k: e for k, e in labelled.items() if closed is None or closed(e)}
         sample_seed = position_seed(state, seed)
-        end = labelled[choose_end(list(labelled), state.redeals_left, sample_seed, how.valuation)]
+        pool = allowed or labelled
+        end = pool[choose_end(list(pool), state.redeals_left, sample_seed, how.valuation)]
     # ``end`` is labelled as its own search saw the draw, so the moves tell whether it is spent.
     moves = prims_to_moves(state, result.path_to(end))
+    home = sum(end[0])
     if state.redeals_left > 0:
+        # The rule of every redeal the solver advises (issue 39, :mod:`solver_reach`): none
+        # while a card can go home or builds lead to one. The end chosen is closed whenever
+        # its search was complete; past a search limit the line goes on until it is.
+        after = state
+        for move in moves:
+            after = after.apply(move)
+        more = closing_moves(after)
+        moves += more
+        home += sum(1 for m in more if m.home)
         moves.append(Move.redeal())
     uses_draw = any(m.kind == DRAW for m in moves)
-    return Plan(tuple(moves), False, sum(end[0]), plain.complete and result.complete, uses_draw)
+    return Plan(tuple(moves), False, home, plain.complete and result.complete, uses_draw)
+
+
+class _Closed:
+    """Whether an end state of a phase search is reached at a closed position (issue 39).
+
+    An end state no other of a complete search dominates is closed (a build
+    leading home from it would reach one that does); any other is checked
+    by :func:`solver_reach.way_home` from the position where it was reached.
+    """
+
+    def __init__(self, state: State, result: PhaseResult) -> None:
+        self.fans = _fans_bytes(state)
+        self.found = state.foundations
+        self.result = result
+        self.top = set(pareto(list(result.ends))) if result.complete else set()
+
+    def __call__(self, end: EndState) -> bool:
+        if end in self.top:
+            return True
+        fans, found = replay(self.fans, self.found, self.result.path_to(end))
+        way, complete = way_home(fans, found)
+        return way is None and complete
+
+
+def closing_moves(state: State, node_limit: int = REACH_NODE_LIMIT) -> list[Move]:
+    """The moves that take ``state`` to a closed position: each a line bringing a card home.
+
+    Empty when ``state`` is closed already. Without the draw; a search that
+    reaches ``node_limit`` positions without an answer ends the line there.
+    """
+    moves: list[Move] = []
+    while True:
+        way, _ = way_home(_fans_bytes(state), state.foundations, node_limit=node_limit)
+        if not way:
+            return moves
+        line = prims_to_moves(state, way)
+        for move in line:
+            state = state.apply(move)
+        moves += line
 
 
 def best_moves(

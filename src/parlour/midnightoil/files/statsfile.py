@@ -120,7 +120,7 @@ def read_stats(lead: str = "No statistics", columns: int = ROW_COLUMNS) -> Stats
     baseline, warning = _read_baseline()
     path = ledger_path()
     pending.flush(path)
-    totals = tally.summarise(path, FOLD)
+    totals = tally.summarise_shown(path, FOLD)  # progress after 1 s
     if totals.problem is not None:
         return StatsReading(Stats(), warning, ledger_problem=printable(totals.problem))
     note = totals.message()

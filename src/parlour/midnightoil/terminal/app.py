@@ -132,6 +132,8 @@ class MidnightOilApp(GameSession):
 
     def _status(self) -> tuple[str, bool]:
         state = self.game.state
+        if self.prompt is not None and self.prompt.note:
+            return (self.prompt.note, True)
         if self.ending.at_end(state):
             return (end_status(state, self.ending.kind), True)
         if state.is_stuck():  # not declared yet (a save resumed here): it is an end all the same

@@ -72,6 +72,8 @@ class Assist:
         """Auto-solve is playing."""
         self.verdict: tuple[tuple[object, ...], str] | None = None
         """The answer to "can it still be won?" and the position it was asked at."""
+        self.draw_note: tuple[tuple[object, ...], bool] | None = None
+        """Whether only the draw could still bring a card home, and the position asked at."""
 
     def reset(self) -> None:
         """After a move, an undo or a new game: no hint and no verdict stand."""
@@ -175,7 +177,11 @@ class Assist:
     def describe(self, move: Move) -> str:
         state = self.host.game.state
         if move.kind == REDEAL:
-            return "redeal (nothing better is left in this deal)"
+            if self.draw_note is None or self.draw_note[0] != state.key():
+                self.draw_note = (state.key(), self.host.advisor.only_the_draw(state))
+            if self.draw_note[1]:
+                return "redeal (only the draw could still bring a card home; keep it)"
+            return "redeal (no card can go home in this deal)"
         card = self.host.card(state.moved_card(move))
         if move.home:
             dest = f"foundation {move.target + 1} {self.host.glyphs.suits[move.target]}"

@@ -9,7 +9,9 @@ the game is won), restart, new deal and choose deal are.
 
 The first result a game gets is its result for good. Play after it (an undo
 past the end, or a save of an ended game resumed: a *replay*) is never
-recorded, and the board says so. :class:`Ending` is the part of the session
+recorded, and the board says so. "Replay" means only that: ``R`` is
+"restart" everywhere, after a win too, and starts a new game of the same
+deal that counts like any other (issue 39). :class:`Ending` is the part of the session
 that keeps this; the texts here are what the player reads.
 """
 
@@ -27,7 +29,7 @@ STUCK, PROVEN, GAVE_UP = "stuck", "proven", "gave up"
 
 OFFER = "u undo, R restart, N new deal"
 """What the status row offers at an end that is not a win."""
-WON_REFUSAL = "The game is won: N new deal, R replay, # choose a deal, Q quit."
+WON_REFUSAL = "The game is won: N new deal, R restart, # choose a deal, Q quit."
 OVER_REFUSAL = "The game is over: u undo, R restart, N new deal, # choose a deal, Q quit."
 UNDONE_PAST_THE_END = "Undone. The result stands: nothing played from here is recorded."
 REPLAY_OVER = "Game over in a replay: nothing is recorded."
@@ -44,7 +46,7 @@ def end_status(state: State, kind: str) -> str:
     """The status row at an end of ``kind`` (a win when all 52 are home)."""
     home = state.cards_home()
     if state.is_won():
-        return f"All 52 cards home in deal {state.phase} of 3 - N new deal, R replay, Q quit"
+        return f"All 52 cards home in deal {state.phase} of 3 - N new deal, R restart, Q quit"
     if kind == STUCK:
         return f"No moves left - game over ({home}/52 cards home) - {OFFER}"
     if kind == GAVE_UP:

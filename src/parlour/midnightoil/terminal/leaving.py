@@ -19,7 +19,7 @@ from parlour.core.text import keep_whole, printable
 from parlour.midnightoil.files.stats import LOST, SOLVED
 from parlour.midnightoil.game.cards import parse_deal_number
 from parlour.midnightoil.game.history import Game
-from parlour.midnightoil.terminal.ending import Ending
+from parlour.midnightoil.terminal.ending import Ending, result_label
 from parlour.midnightoil.terminal.messages import DEAL_PROMPT, Prompt, command_path
 from parlour.tui.prompts import LineEditor
 
@@ -55,6 +55,8 @@ if TYPE_CHECKING:  # typing is not loaded at start
         def welcome(self) -> str: ...
 
         def refuse(self, message: str) -> None: ...
+
+        def refuse_entry(self, note: str) -> None: ...
 
         def ask(self, kind: str, question: str) -> None: ...
 
@@ -96,15 +98,17 @@ class Leaving:
         """A deal number typed (``#``); False for another field."""
         if kind != "deal":
             return False
-        self.host.prompt = None
         if not text:
+            self.host.prompt = None
             self.host.message = "Cancelled."
             return True
         try:
             number = parse_deal_number(text)
         except ValueError as exc:
-            self.host.refuse(f"{str(exc)[0].upper()}{str(exc)[1:]}.")
+            # The field stays open with the text for correction (Esc cancels).
+            self.host.refuse_entry(f"{str(exc)[0].upper()}{str(exc)[1:]}.")
             return True
+        self.host.prompt = None
         self._start_game(Game(number))
         return True
 
@@ -140,7 +144,8 @@ class Leaving:
         self._end_game(restarted=how == "restart")
         if how == "restart":
             self._start_game(Game(self.host.game.deal_number), ended=True)
-            self.host.message = f"Deal {self.host.game.deal_number} restarted."
+            number = self.host.game.deal_number
+            self.host.message = f"Deal {number} restarted: a new game, counted like any other."
         else:
             self._start_game(Game(_random_deal()), ended=True)
         if saved:
@@ -183,21 +188,42 @@ class Leaving:
             )
 
     def _exit_line(self) -> str:
+        """The last line: the deal, the cards home, and how the game was counted."""
         state = self.host.game.state
         line = (
             f"Midnight Oil deal {self.host.game.deal_number}: {state.cards_home()}/52 cards home."
         )
-        if self.host.ending.replaying(self.host.spot()):
-            line += " A replay: not recorded."
-        return line
+        return f"{line} {self.how_counted()}"
+
+    def how_counted(self, saved: bool = False) -> str:
+        """One sentence on how the game being left is recorded in the statistics (issue 39).
+
+        As the statistics hold it at this moment: after the game was recorded
+        on leaving, if it was. ``saved``: a save was just written (a recovery).
+        """
+        ending = self.host.ending
+        if ending.result is not None:
+            label = result_label(ending.result)
+            if ending.replaying(self.host.spot()):
+                return f"A replay, not recorded: this game was {label}."
+            if self.host.record_problem is not None:
+                return f"Result: {label}."  # the next line says where its record went
+            return f"Counted as {label}."
+        if not self.host.game.touched:
+            return "Not recorded: no move was made."
+        if saved or self.host.is_saved():
+            return "Saved, not counted yet: it counts when you resume it and it ends."
+        return "Not recorded."  # not reached: a game left unsaved is recorded first
 
     def end_of_input(self) -> None:
         """Input ended: a recovery save, or the game ends here and counts as it stands."""
         if self._has_play() and self.host.is_saved() and self.host.save_path:
             where = keep_whole(command_path(self.host.save_path))
-            self.host.exit_message = f"Input ended; your game is saved in {where}"
+            counted = self.how_counted()
+            self.host.exit_message = f"Input ended. {counted} Resume with: midnightoil {where}"
             return
         if not self._at_risk():
+            self.host.exit_message = f"Input ended. {self._exit_line()}"
             return
         from parlour.core.saves import SaveError
 
@@ -214,10 +240,13 @@ class Leaving:
             self.host.record_problem = None
             self._end_game(restarted=False)
             line = printable(f"Input ended; the game could not be saved ({reason}).")
-            self.host.exit_message = self.host.last_words(line)
+            self.host.exit_message = self.host.last_words(f"{line} {self.how_counted()}")
             return
         where = keep_whole(command_path(saved))
-        self.host.exit_message = f"Input ended; your game was saved to {where}"
+        counted = self.how_counted(saved=True)
+        self.host.exit_message = (
+            f"Input ended; your game was saved. {counted} Resume with: midnightoil {where}"
+        )
 
     def emergency_save(self) -> str | None:
         """After a crash: a recovery save when play is at risk (its path), or None."""

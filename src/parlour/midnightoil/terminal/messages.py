@@ -18,23 +18,31 @@ DEAL_PROMPT = f"Deal number, from 0 to {DEAL_LIMIT - 1}:"
 
 
 class Prompt(Record):
-    """A question or a text field on the message row, and what it is for."""
+    """A question or a text field on the message row, and what it is for.
+
+    ``note``: why the entry was refused, shown on the status row while the
+    field stays open for correction (issue 39: a refused entry never closes
+    its field, so no key typed for it reaches the board).
+    """
 
     kind: str
     question: YesNoPrompt | None
     editor: LineEditor | None
+    note: str
 
-    __slots__ = ("kind", "question", "editor")
+    __slots__ = ("kind", "question", "editor", "note")
 
     def __init__(
         self,
         kind: str,
         question: YesNoPrompt | None = None,
         editor: LineEditor | None = None,
+        note: str = "",
     ) -> None:
         self.kind = kind
         self.question = question
         self.editor = editor
+        self.note = note
 
 
 def command_path(path: str) -> str:

@@ -171,6 +171,12 @@ class GameSession(TerminalApp):
         self.message = message
         self.bell = True
 
+    def refuse_entry(self, note: str) -> None:
+        """The entry in the open field is refused: it stays open, ``note`` says why."""
+        assert self.prompt is not None
+        self.prompt.note = note
+        self.bell = True
+
     def drop_selection(self) -> None:
         self.selected = None
         self.cursor = None
@@ -246,8 +252,9 @@ class GameSession(TerminalApp):
     def ask(self, kind: str, question: str) -> None:
         self.prompt = Prompt(kind, question=YesNoPrompt(question))
 
-    def ask_save_path(self, kind: str) -> None:
-        default = self.save_path or f"midnightoil-{self.game.deal_number}.json"
+    def ask_save_path(self, kind: str, typed: str | None = None) -> None:
+        """The file name field, offering ``typed`` (a name to correct) or the usual name."""
+        default = typed or self.save_path or f"midnightoil-{self.game.deal_number}.json"
         editor = LineEditor("Save to file:", default, max_length=PATH_LENGTH)
         self.prompt = Prompt(kind, editor=editor)
 
@@ -290,16 +297,17 @@ class GameSession(TerminalApp):
             if yes:
                 self._write_save(self.pending_path, quitting=kind == "overwrite-quit-save")
             else:
-                self.ask_save_path(kind.removeprefix("overwrite-"))
+                # Not that file: the field comes back with the name typed, to change it.
+                self.ask_save_path(kind.removeprefix("overwrite-"), self.pending_path)
 
     def _editor_done(self, kind: str, text: str) -> None:
         """A file name typed to save to (``kind``: "save" or "quit-save"), or a deal number."""
         if self.leaving.editor_done(kind, text):
             return
-        self.prompt = None
         if not text:
-            self.refuse("No file name given; not saved.")
+            self.refuse_entry("No file name given: type one, or Esc to cancel.")
             return
+        self.prompt = None
         self.pending_path = text
         quitting = kind == "quit-save"
         from parlour.core.saves import file_exists, player_path
@@ -319,14 +327,18 @@ class GameSession(TerminalApp):
             savefile.save(player_path(text), self.game)
         except SaveError as exc:
             reason = printable(exc.reason)
-            self.refuse(f"Not saved: {self.path_in(text, f'Not saved: : {reason}')}: {reason}")
+            why = f"Not saved: {self.path_in(text, f'Not saved: : {reason}')}: {reason}"
+            # The field comes back with the name typed, to correct it (Esc cancels).
+            self.ask_save_path("quit-save" if quitting else "save", text)
+            self.refuse_entry(why)
             return
         self.save_path = text
         self.saved_at = self.spot()
         if quitting:
             self.finished = True
             command = keep_whole(command_path(text))  # never broken by the wrapping
-            self.exit_message = f"Game saved to {command} - resume with: midnightoil {command}"
+            counted = self.leaving.how_counted()
+            self.exit_message = f"Game saved. {counted} Resume with: midnightoil {command}"
         else:
             rest = "Saved. Resume later with: midnightoil "
             self.message = rest + self.path_in(shell_quoted(text), rest)

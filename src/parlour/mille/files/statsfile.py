@@ -151,7 +151,7 @@ def stats_report(levels: tuple[str, ...] | None = None) -> tuple[list[str], str 
         summary = tally.Tally(FOLD.empty())
         summary.problem = f"the data folder cannot be used ({exc.strerror or exc})"
     else:
-        summary = tally.summarise(path, FOLD)
+        summary = tally.summarise_shown(path, FOLD)  # progress after 1 s
     if summary.problem is not None:
         from parlour.core.text import keep_whole, printable
 
