@@ -78,3 +78,25 @@ def test_a_bad_value_gets_argparse_message_and_status_2(
         MILLE.parse(["--seed", "-5"])
     assert stop.value.code == 2
     assert "--seed" in capsys.readouterr().err
+
+
+def test_say_wraps_every_line_at_80_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.core.cliutil import fail, say
+
+    long = "mille: input ended; your game was saved to /tmp/a/b/c.json; continue it with: mille x"
+    assert say(long)
+    assert capsys.readouterr().out == (
+        "mille: input ended; your game was saved to /tmp/a/b/c.json; continue it with:\nmille x\n"
+    )
+    assert fail("dixmille: \x1b[2J gone", 2) == 2
+    assert capsys.readouterr().err == "dixmille: ^[[2J gone\n"
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_usage_errors_are_wrapped_too(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        COMMANDS[name].parse(["--no-such-option-" + "x" * 70])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert f"{name}: error: unrecognized arguments:" in err
+    assert all(len(line) <= 80 or " " not in line for line in err.splitlines()), err

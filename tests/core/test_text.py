@@ -83,3 +83,52 @@ def test_a_name_key_is_settled_by_one_application(name: str) -> None:
     key = text.name_key(name)
     assert text.name_key(key) == key
     assert not any(ch in key for ch in text.INVISIBLE_JOINERS)
+
+
+# ---------------------------------------------------------------- wrapping (issue 39)
+
+
+def test_a_line_that_fits_is_left_as_it_is() -> None:
+    line = "Games won: you 1, computer 0. Totals: you 5450, computer 4450. (seed 7)"
+    assert text.wrap_lines(line) == [line]
+    assert text.wrap_lines("a\n\nb") == ["a", "", "b"]
+
+
+def test_lines_break_between_words_never_inside_one() -> None:
+    line = (
+        "Midnight Oil deal 42: 3/52 cards home. A replay: not recorded. Resume with: "
+        "midnightoil /tmp/saves/deal-42.json"
+    )
+    assert text.wrap_lines(line) == [
+        "Midnight Oil deal 42: 3/52 cards home. A replay: not recorded. Resume with:",
+        "midnightoil /tmp/saves/deal-42.json",
+    ]
+    words = [f"w{i}" * (i % 7 + 1) for i in range(60)]
+    lines = text.wrap_lines(" ".join(words), 30)
+    assert all(len(line) <= 30 for line in lines)
+    assert " ".join(lines).split(" ") == words
+
+
+def test_a_path_wider_than_a_line_goes_on_a_line_of_its_own() -> None:
+    path = "/home/ann/" + "verylongdirectoryname/" * 5 + "save.json"
+    lines = text.wrap_lines(f"Your game is saved in {path}; resume with: mille {path}")
+    assert lines == ["Your game is saved in", f"{path};", "resume with: mille", path]
+
+
+def test_a_path_kept_whole_is_never_broken_at_its_spaces() -> None:
+    path = "/home/ann/my saves/the long game of last night.json"
+    line = f"Input ended; your game was saved to {text.keep_whole(path)}"
+    assert text.wrap_lines(line) == ["Input ended; your game was saved to", path]
+    # unmarked, the same line breaks at the path's spaces (what keep_whole is for)
+    assert text.wrap_lines(f"Input ended; your game was saved to {path}")[1] != path
+    assert text.wrap_lines(text.keep_whole("a\ue000 b")) == ["a\\ue000 b"]
+
+
+def test_wrapping_counts_display_columns_and_escapes() -> None:
+    name = "漢字" * 20  # 80 columns in 40 characters
+    assert text.wrap_lines(f"Saved {name}") == ["Saved", name]
+    assert text.wrap_lines("evil \x1b[2J name") == ["evil ^[[2J name"]
+
+
+def test_the_indent_of_a_line_is_kept_on_its_later_lines() -> None:
+    assert text.wrap_lines("  one two three", 9) == ["  one two", "  three"]

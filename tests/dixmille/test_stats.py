@@ -196,8 +196,14 @@ def test_an_unusable_data_folder_gives_a_message_not_a_traceback(
     assert [path.name.startswith("dixmille-") for path in kept] == [True]
     games, message = stats.load_games()
     assert games == [] and message is not None and "could not be read" in message
-    assert main(["--stats"]) == 0
-    assert "could not be read" in capsys.readouterr().out
+    # --stats: one message and exit 1, never pages that say "no games" (issue 39)
+    assert main(["--stats"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.replace("\n", " ") == (
+        f"dixmille: the statistics cannot be read: the data folder {unusable_data_folder} "
+        "(set by PARLOUR_DATA_DIR) is a file (or lies under one), not a folder "
+    )
 
 
 @pytest.mark.usefixtures("unusable_data_folder")

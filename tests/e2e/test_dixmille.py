@@ -129,7 +129,9 @@ def test_bad_file_gets_one_line_and_status_one(tmp_path: Path) -> None:
     bad.write_text('{"format": "parlour-save", "game": "dixmille"', encoding="utf-8")
     status, output = run_plain(["dixmille", str(bad)])
     assert status == 1
-    assert output.strip() == (
+    lines = output.strip().splitlines()  # one message, wrapped at 80 columns between words
+    assert all(len(line.strip()) <= 80 for line in lines)
+    assert " ".join(line.strip() for line in lines) == (
         f"dixmille: {bad}: is damaged: it is cut short (the end of the file is missing)"
     )
 

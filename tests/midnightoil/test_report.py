@@ -285,19 +285,32 @@ def test_stats_that_cannot_be_read_exit_1_with_one_line(
     assert captured.err == f"midnightoil: the statistics file {ledger} is a folder\n"
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
-    assert cli.main(["--stats"]) == 1
-    err = capsys.readouterr().err
-    assert err.startswith("midnightoil: no statistics: data folder ") and err.count("\n") == 1
-    assert err.endswith(" is a file, not a folder.\n") and width(err.strip()) <= 80
-    monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker / "under"))
-    assert cli.main(["--stats"]) == 1
-    err = capsys.readouterr().err
-    assert err.startswith("midnightoil: the statistics file ") and err.count("\n") == 1
-    assert err.endswith(" cannot be read: Not a directory\n") and width(err.strip()) <= 80
+    for folder in (blocker, blocker / "under"):  # a file, a folder under a file: one message
+        monkeypatch.setenv("PARLOUR_DATA_DIR", str(folder))
+        assert cli.main(["--stats"]) == 1
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err.replace("\n", " ") == (
+            f"midnightoil: the statistics cannot be read: the data folder {folder} (set by "
+            "PARLOUR_DATA_DIR) is a file (or lies under one), not a folder "
+        )
+        assert all(width(line) <= 80 for line in captured.err.splitlines() if " " in line)
 
 
 def test_stats_takes_no_file_or_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--stats", "--deal", "3"]) == 2
     assert cli.main(["--stats", "x.json"]) == 2
     assert capsys.readouterr().err == "midnightoil: --stats takes no FILE or --deal\n" * 2
+
+
+def test_an_unreadable_statistics_file_is_named_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 39: the file's name is never cut; the message wraps before it instead."""
+    data = tmp_path / ("a data folder with a long name " * 3).strip()
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(data))
+    ledger = data / "midnightoil" / "games.jsonl"
+    ledger.mkdir(parents=True)
+    assert cli.main(["--stats"]) == 1
+    err = capsys.readouterr().err
+    assert err == f"midnightoil: the statistics file\n{ledger}\nis a folder\n"

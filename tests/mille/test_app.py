@@ -112,11 +112,17 @@ def test_arrow_and_function_keys_do_nothing() -> None:
 
 
 def test_unknown_command_message_is_immediate() -> None:
+    """BSD's message at once, with the help hint (it fits the 35 columns of the line)."""
     app = make_app()
-    press(app, "x")
-    assert message(app) == "unknown command: x"
+    assert message(app) == "press ? for help"  # a new game's first screen, once
+    press(app, ["UP", "RESIZE"])  # keys that do nothing leave it
+    assert message(app) == "press ? for help"
+    press(app, "x")  # BSD's words, and where to find the help (issue 39)
+    assert message(app) == "unknown command: x (? for help)"
     press(app, ["CTRL_X"])
-    assert message(app) == "unknown command: ^X"
+    assert message(app) == "unknown command: ^X (? for help)"
+    press(app, "p")
+    assert message(app) == "unknown command: ^X (? for help)"  # BSD keeps it until a move
     press(app, "e")
     assert message(app) == "E: command not implemented"
 

@@ -22,7 +22,13 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
     except SystemExit as exc:  # argparse
         status = int(exc.code or 0)
     captured = capsys.readouterr()
-    return status, captured.out + captured.err
+    return status, unwrapped(captured.out + captured.err)
+
+
+def unwrapped(out: str) -> str:
+    """``out`` checked to be wrapped within 80 columns, its lines joined again by spaces."""
+    assert all(len(line) <= 80 or " " not in line for line in out.splitlines()), out
+    return out.rstrip("\n").replace("\n", " ") + "\n"
 
 
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -37,7 +43,7 @@ BSD_SAMPLE = Path(__file__).with_name("bsd-mille.sav")
 
 def test_bsd_binary_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out = _run([str(BSD_SAMPLE)], capsys)
-    assert status == 1 and "BSD mille save file" in out and out.count("\n") == 1
+    assert status == 1 and "BSD mille save file" in out
 
 
 @pytest.mark.parametrize("seed", range(5))

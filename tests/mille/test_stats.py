@@ -167,12 +167,72 @@ def test_stats_command_prints_plain_lines_and_reports_damage(
 def test_stats_with_an_unusable_data_folder(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """One message and exit 1, never "no games yet" for each level and then a contradiction."""
     blocker = tmp_path / "file"
     blocker.write_text("x")
     os.environ["PARLOUR_DATA_DIR"] = str(blocker)
-    assert cli.main(["--stats"]) == 0
-    out = capsys.readouterr().out
-    assert "could not be read" in out and out.count("\n") == 3
+    assert cli.main(["--stats"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    said = captured.err.replace("\n", " ").rstrip()
+    assert said == (
+        f"mille: the statistics cannot be read: the data folder {blocker} (set by "
+        "PARLOUR_DATA_DIR) is a file (or lies under one), not a folder"
+    )
+    assert all(len(line) <= 80 for line in captured.err.splitlines() if " " in line)
+
+
+def test_stats_with_a_statistics_file_that_cannot_be_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    os.environ["PARLOUR_DATA_DIR"] = str(tmp_path)
+    (tmp_path / "mille").write_text("x")  # the game's folder is a file
+    assert cli.main(["--stats"]) == 1
+    captured = capsys.readouterr()
+    ledger = tmp_path / "mille" / "games.jsonl"
+    assert captured.out == ""
+    assert captured.err.replace("\n", " ").rstrip() == (
+        f"mille: the statistics file {ledger} could not be read: Not a directory"
+    )
+    (tmp_path / "mille").unlink()
+    ledger.mkdir(parents=True)  # the file is a folder
+    assert cli.main(["--stats"]) == 1
+    assert capsys.readouterr().err.replace("\n", " ").rstrip() == (
+        f"mille: the statistics file {ledger} is a folder"
+    )
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root may read any folder"
+)
+def test_stats_with_a_data_folder_without_permission(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "closed"
+    folder.mkdir()
+    folder.chmod(0)
+    os.environ["PARLOUR_DATA_DIR"] = str(folder)
+    try:
+        assert cli.main(["--stats"]) == 1
+    finally:
+        folder.chmod(0o700)
+    assert capsys.readouterr().err.replace("\n", " ").rstrip() == (
+        f"mille: the statistics cannot be read: the data folder {folder} (set by "
+        "PARLOUR_DATA_DIR) cannot be read: permission denied"
+    )
+
+
+@pytest.mark.parametrize(
+    "argv", [["--stats", "extra"], ["--stats", "--seed", "3"], ["--stats", "--level", "classic"]]
+)
+def test_stats_takes_no_other_arguments(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == "mille: error: --stats takes no FILE, --seed or --level"
 
 
 def test_a_data_folder_that_cannot_be_used_is_said_at_the_end(tmp_path: Path) -> None:

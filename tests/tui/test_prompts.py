@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.core.text import printable, width
-from parlour.tui.prompts import Answer, LineEditor, YesNoPrompt
+from parlour.core.text import fit, printable, width
+from parlour.tui.prompts import PATH_LENGTH, Answer, LineEditor, YesNoPrompt, window
 
 
 def test_yes_no() -> None:
@@ -155,3 +155,42 @@ def test_a_joined_emoji_is_typed_whole() -> None:
     for ch in "👩\u200d💻":
         editor.feed(ch)
     assert editor.text == "👩\u200d💻"
+
+
+def test_a_long_field_scrolls_and_keeps_every_character() -> None:
+    """Issue 39: a 275-character path typed in full is kept in full; the field shows its end."""
+    path = "/tmp/" + "verylongdirectoryname01/" * 11 + "mysavedgame.json"
+    editor = LineEditor("file:", max_length=PATH_LENGTH)
+    type_text(editor, path)
+    assert editor.text == path and not editor.full
+    assert editor.visible(13) == (path[-12:], 12)
+    editor.feed("HOME")
+    assert editor.visible(13) == (path[:13], 0)
+
+
+def test_a_full_field_refuses_and_says_why() -> None:
+    editor = LineEditor("file:", max_length=5)
+    type_text(editor, "abcde")
+    assert editor.feed("f") is Answer.REFUSED and editor.full and editor.text == "abcde"
+    assert editor.limit() == "at most 5 characters"
+    assert editor.feed("BACKSPACE") is Answer.PENDING and not editor.full
+    assert editor.feed("LEFT") is Answer.PENDING and not editor.full
+
+
+@settings(max_examples=300)
+@given(
+    st.text(alphabet="ab王\u0301\u2660\ufe0f\u200d👩💻 ", max_size=30),
+    st.integers(0, 30),
+    st.integers(1, 12),
+)
+def test_the_window_is_the_latest_start_that_fits(text: str, cursor: int, columns: int) -> None:
+    """Walking back from the cursor finds what scanning from the start finds."""
+    cursor = min(cursor, len(text))
+    at = max(width(text[cursor : cursor + 1]), 1)
+    start = 0
+    while start < cursor and width(text[start:cursor]) + at > columns:
+        start += 1
+    assert window(text, cursor, columns) == (
+        fit(text[start:], columns, ellipsis=""),
+        width(text[start:cursor]),
+    )

@@ -7,6 +7,10 @@ positionals, every value converted and checked) so that starting a game does
 not import :mod:`argparse`; anything else (``--help``, ``--version``, a short
 or abbreviated option, a bad value, ``--``) is handed to an ``argparse`` parser
 built from the very same declarations, which answers or reports the error.
+
+Every line a command prints on leaving (usage errors, a file that cannot be
+read, farewells) goes through :func:`say`: escaped, and wrapped to 80 columns
+between words, never inside a word or a path (:func:`parlour.core.text.wrap_lines`).
 """
 
 from __future__ import annotations
@@ -19,10 +23,44 @@ from parlour.core.rng import SEED_LIMIT
 
 if TYPE_CHECKING:
     import argparse
-    from typing import Any, NoReturn
+    from typing import Any, NoReturn, TextIO
 
 FAST_NARGS = (None, "?", "*")
 """The positional counts the fast path understands (options take exactly one value)."""
+
+
+def say(message: str, stream: TextIO | None = None) -> bool:
+    """Print ``message`` (standard output by default) escaped and wrapped to 80 columns
+    (:func:`parlour.core.text.wrap_lines`); False if the stream is gone (a hang-up, a
+    closed pipe), True otherwise."""
+    import sys
+
+    from parlour.core.text import wrap_lines
+
+    target = stream if stream is not None else sys.stdout
+    if target is None:  # no console at all (pythonw on Windows)
+        return True
+    try:
+        print("\n".join(wrap_lines(message)), file=target)
+        target.flush()
+    except (OSError, ValueError):  # EIO or EPIPE after a hang-up; a closed stream
+        return False
+    return True
+
+
+def fail(message: str, status: int = 1) -> int:
+    """``message`` on standard error (see :func:`say`), and ``status`` to exit with."""
+    import sys
+
+    say(message, sys.stderr)
+    return status
+
+
+def file_problem(prog: str, path: str, reason: str) -> str:
+    """``prog: PATH: reason`` with the path escaped and kept whole by the wrapping."""
+    from parlour.core.text import keep_whole, printable
+
+    return f"{prog}: {keep_whole(printable(path))}: {printable(reason)}"
 
 
 def type_error(message: str) -> Exception:
@@ -111,11 +149,25 @@ class Command:
         """The argparse parser of these arguments (help, version, every error message)."""
         import argparse
 
-        parser = argparse.ArgumentParser(
+        from parlour.core.text import LINE_COLUMNS
+
+        class Parser(argparse.ArgumentParser):
+            def error(self, message: str) -> NoReturn:
+                """The usage and ``prog: error: message`` wrapped to 80 columns, exit 2."""
+                import sys
+
+                self.print_usage(sys.stderr)
+                raise SystemExit(fail(f"{self.prog}: error: {message}", 2))
+
+        def formatter(prog: str) -> argparse.HelpFormatter:
+            # as argparse sizes itself to an 80-column terminal, whatever the terminal
+            return argparse.RawDescriptionHelpFormatter(prog, width=LINE_COLUMNS - 2)
+
+        parser = Parser(
             prog=self.prog,
             description=self.description,
             epilog=self.epilog,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            formatter_class=formatter,
         )
         parser.add_argument(
             "--version", action="version", version=f"{self.prog} (Parlour) {__version__}"

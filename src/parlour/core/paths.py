@@ -175,3 +175,38 @@ def _first_fitting(forms: list[str], columns: int) -> str:
         if text.width(form) <= columns:
             return form
     return text.shorten_middle(forms[-1], columns, text.ASCII_ELLIPSIS)
+
+
+def unreadable(program: str) -> str | None:
+    """Why ``--stats`` cannot read the data folder, as ``program``'s one message; None if it can.
+
+    A folder that does not exist yet holds no games (None). A file in the way, a
+    folder this user may not read or a name the system refuses is a message naming
+    the folder (escaped, and kept whole when the line is wrapped) and the problem.
+    Nothing is created.
+    """
+    try:
+        path = data_dir(create=False)
+    except DataDirError as exc:  # no home folder
+        return f"{program}: the statistics cannot be read: {exc.problem}"
+    problem: str | None = None
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        problem = _problem(exc)[0]
+    except ValueError:  # a NUL byte in the name
+        problem = NAME_REFUSED[0]
+    else:
+        import stat
+
+        if not stat.S_ISDIR(found.st_mode):
+            problem = NOT_A_FOLDER[0]
+        elif not os.access(path, os.R_OK | os.X_OK):
+            problem = "cannot be read: permission denied"
+    if problem is None:
+        return None
+    origin = f" (set by {ENV_VAR})" if os.environ.get(ENV_VAR) else ""
+    shown = text.keep_whole(text.printable(os.fspath(path)))
+    return f"{program}: the statistics cannot be read: the data folder {shown}{origin} {problem}"

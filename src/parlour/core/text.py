@@ -246,3 +246,46 @@ def shorten_middle(text: str, columns: int, ellipsis: str = ELLIPSIS) -> str:
         used += w
         tail.append(cluster)
     return head + ellipsis + "".join(reversed(tail))
+
+
+GLUE = "\ue000"
+"""Stands for a space that must not become a line break (inside a path) until
+:func:`wrap_lines` has wrapped; never shown (a private-use character)."""
+
+
+def keep_whole(text: str) -> str:
+    """``text`` (a path, a command) marked so that :func:`wrap_lines` never breaks inside it."""
+    return text.replace(GLUE, "\\ue000").replace(" ", GLUE)
+
+
+def wrap_lines(message: str, columns: int = LINE_COLUMNS) -> list[str]:
+    """``message`` made printable and wrapped, line by line, to ``columns`` display columns.
+
+    The one wrapping every line a game prints on leaving goes through: a line is broken
+    at spaces only (the spaces at the break dropped, the indent of the line kept), so a
+    word, and a path marked by :func:`keep_whole`, is never cut; a word wider than a
+    whole line (a long path) goes on a line of its own and only then passes ``columns``.
+    """
+    out: list[str] = []
+    for raw in message.split("\n"):
+        line = printable(raw)
+        body = line.lstrip(" ")
+        indent = line[: len(line) - len(body)]
+        if width(line) <= columns and GLUE not in line:
+            out.append(line)
+            continue
+        current = indent
+        gap = ""
+        for word in body.split(" "):
+            if not word:
+                gap += " "
+                continue
+            joined = current + gap + word if current.strip() else indent + word
+            if current.strip() and width(joined.replace(GLUE, " ")) > columns:
+                out.append(current)
+                current = indent + word
+            else:
+                current = joined
+            gap = " "
+        out.append(current)
+    return [line.replace(GLUE, " ") for line in out]

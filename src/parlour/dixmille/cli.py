@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 
-from parlour.core.cliutil import Argument, Command, seed_arg, type_error
+from parlour.core.cliutil import Argument, Command, fail, file_problem, say, seed_arg, type_error
 from parlour.core.text import printable
 from parlour.dixmille.files.statsfile import flush_pending
 from parlour.dixmille.game.rules import FOUR_TWOS_RULES, MAX_PLAYERS, IllegalMove, check_name
@@ -117,6 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     pace = 0.0 if args.fast else args.pace
     names: list[str] = args.names + (marked or [])
     if args.stats:
+        from parlour.core.paths import unreadable
+
+        problem = unreadable("dixmille")  # one message, never a page that says "no games"
+        if problem is not None:
+            return fail(problem)
         return _stats([name.strip() for name in names if name.strip()], glyphs)
     flush_pending()  # records an earlier game could not write go in now
     if marked is None and len(names) == 1 and _looks_like_file(names[0]):
@@ -126,11 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             game = savefile.load(names[0])
         except SaveError as exc:
-            print(printable(f"dixmille: {exc}"), file=sys.stderr)
+            problem = file_problem("dixmille", exc.path, exc.reason)
             hint = _name_hint(names[0])
-            if hint:
-                print(printable(hint), file=sys.stderr)
-            return 1
+            return fail(f"{problem}\n{hint}" if hint else problem)
         return run(DixMilleApp(glyphs, game=game, pace=pace, save_path=names[0]))
     if len(names) > MAX_PLAYERS:
         COMMAND.error(f"at most {MAX_PLAYERS} players")
@@ -159,7 +162,7 @@ def _stats(names: list[str], glyphs: Glyphs) -> int:
         read = statsfold.summary(names, progress=progress)
     except KeyboardInterrupt:
         progress.close()
-        print(STOPPED, file=sys.stderr)
+        say(STOPPED, sys.stderr)
         return 130
     finally:
         progress.close()
@@ -168,7 +171,7 @@ def _stats(names: list[str], glyphs: Glyphs) -> int:
     if unknown:
         why = f" ({message})".replace("\n", " ") if message else ""
         for name in unknown:
-            print(printable(f"dixmille: no recorded games for {name}{why}"), file=sys.stderr)
+            say(printable(f"dixmille: no recorded games for {name}{why}"), sys.stderr)
         return 1
     empty = stats.empty_text(names[0] if len(names) == 1 else None)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from parlour.core.cliutil import Argument, Command, type_error
+from parlour.core.cliutil import Argument, Command, fail, file_problem, type_error
 from parlour.core.rng import random_below
 from parlour.core.text import printable
 from parlour.midnightoil.game.cards import DEAL_LIMIT, parse_deal_number
@@ -47,17 +47,19 @@ def print_stats() -> int:
     """``midnightoil --stats``: the statistics page as plain lines; 1 if they cannot be read."""
     import os
 
+    from parlour.core.paths import unreadable
     from parlour.core.text import LINE_COLUMNS
     from parlour.midnightoil.files.statsfile import read_stats
     from parlour.midnightoil.terminal.report import stats_lines
 
+    problem = unreadable("midnightoil")
+    if problem is not None:
+        return fail(problem)
     reading = read_stats("midnightoil: no statistics", LINE_COLUMNS)
     if reading.folder_problem is not None:
-        print(reading.folder_problem, file=sys.stderr)
-        return 1
+        return fail(reading.folder_problem)
     if reading.ledger_problem is not None:
-        print(_unreadable(reading.ledger_problem, LINE_COLUMNS), file=sys.stderr)
-        return 1
+        return fail(_unreadable(reading.ledger_problem))
     try:
         print("Midnight Oil - statistics")
         print()
@@ -69,9 +71,10 @@ def print_stats() -> int:
     return 0
 
 
-def _unreadable(problem: str, columns: int) -> str:
-    """One line: the statistics file (its name cut from the middle to fit) and ``problem``."""
-    from parlour.core.text import ASCII_ELLIPSIS, shorten_middle, width
+def _unreadable(problem: str) -> str:
+    """One message: the statistics file (its name whole: the message is wrapped between
+    words, never inside the name) and ``problem``."""
+    from parlour.core.text import keep_whole
     from parlour.midnightoil.files.statsfile import ledger_path
 
     lead = "midnightoil: the statistics file"
@@ -81,8 +84,7 @@ def _unreadable(problem: str, columns: int) -> str:
         return f"midnightoil: the statistics cannot be read: {problem}"
     # "NAME is a folder", "NAME is not a regular file"; else the system's reason.
     tail = problem[len(name) :] if problem.startswith(name) else f" cannot be read: {problem}"
-    room = max(columns - width(lead) - 1 - width(tail), 12)
-    return f"{lead} {shorten_middle(name, room, ASCII_ELLIPSIS)}{tail}"
+    return f"{lead} {keep_whole(name)}{tail}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -90,12 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     args = COMMAND.parse(argv)
     if args.stats:
         if args.file is not None or args.deal is not None:
-            print("midnightoil: --stats takes no FILE or --deal", file=sys.stderr)
-            return 2
+            return fail("midnightoil: --stats takes no FILE or --deal", 2)
         return print_stats()
     if args.file is not None and args.deal is not None:
-        print("midnightoil: give a FILE or --deal, not both", file=sys.stderr)
-        return 2
+        return fail("midnightoil: give a FILE or --deal, not both", 2)
     if args.file is not None:
         from parlour.core.saves import SaveError
         from parlour.midnightoil.files import savefile
@@ -104,8 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             game = savefile.load(args.file)
         except SaveError as exc:
             # The file name and anything quoted from the file are shown escaped.
-            print(f"midnightoil: {printable(str(exc))}", file=sys.stderr)
-            return 1
+            return fail(file_problem("midnightoil", exc.path, exc.reason))
     else:
         number = args.deal if args.deal is not None else random_below(DEAL_LIMIT)
         game = Game(number)

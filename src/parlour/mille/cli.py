@@ -15,7 +15,7 @@ import os
 import sys
 
 from parlour import TYPE_CHECKING
-from parlour.core.cliutil import Argument, Command, seed_arg
+from parlour.core.cliutil import Argument, Command, fail, file_problem, seed_arg
 from parlour.core.text import printable
 
 if TYPE_CHECKING:
@@ -192,10 +192,18 @@ def restored_app(
 
 
 def print_stats() -> int:
-    """``mille --stats``: the statistics per level as plain text."""
-    from parlour.mille.files.statsfile import stats_lines
+    """``mille --stats``: the statistics per level as plain text; a data folder or a
+    statistics file that cannot be read is one message, exit status 1."""
+    from parlour.core.paths import unreadable
+    from parlour.mille.files.statsfile import fitted, stats_report
 
-    for line in stats_lines():
+    problem = unreadable("mille")
+    if problem is not None:
+        return fail(problem)
+    lines, note = stats_report()
+    if not lines and note:
+        return fail(f"mille: {note[0].lower()}{note[1:]}")
+    for line in [*lines, *fitted(note or "")] if note else lines:
         print(printable(line))
     return 0
 
@@ -226,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``mille`` command."""
     args = COMMAND.parse(argv)
     if args.stats:
+        if args.file is not None or args.seed is not None or args.level is not None:
+            COMMAND.error("--stats takes no FILE, --seed or --level")
         return print_stats()
 
     from parlour.mille.files.statsfile import flush_kept
@@ -240,15 +250,13 @@ def main(argv: list[str] | None = None) -> int:
     glyphs = choose_glyphs(args.ascii)
     if args.file is not None:
         if args.seed is not None or args.level is not None:
-            print("mille: --seed and --level cannot be used with a saved game", file=sys.stderr)
-            return 2
+            return fail("mille: --seed and --level cannot be used with a saved game", 2)
         from parlour.core.saves import SaveError
 
         try:
             saved = load_saved(args.file)
         except SaveError as exc:
-            print(f"mille: {printable(str(exc))}", file=sys.stderr)
-            return 1
+            return fail(file_problem("mille", exc.path, exc.reason))
         game = saved.game
         opponent = LazyComputer(game.seed, saved.computer, saved.meta.level)
         app = restored_app(args.file, saved, opponent, colour=colour, glyphs=glyphs)

@@ -16,9 +16,10 @@
 * a crash restores the terminal, writes the traceback to ``crash.log`` in the
   data folder, asks the app for an emergency save and prints one line.
 
-Every line printed at the end goes through :func:`parlour.core.text.printable`,
-and a terminal that has gone away (EIO, EPIPE) makes the runner silent, not a
-traceback.
+Every line printed at the end goes through :func:`say` (escaped, wrapped to 80
+columns between words, never inside a word or a path), and a terminal that has
+gone away (EIO, EPIPE) makes the runner silent, not a traceback. A terminal that
+cannot move the cursor (``TERM=dumb``, an unknown TERM) gets one line saying so.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import sys
 import time
 
 from parlour import TYPE_CHECKING
-from parlour.core import paths, text
+from parlour.core import cliutil, paths, text
 from parlour.tui import keys, signals
 from parlour.tui.app import MIN_COLS, MIN_ROWS, TerminalApp
 from parlour.tui.screen import RESUMED, SUSPEND, Screen, stdin_is_terminal
@@ -200,15 +201,10 @@ def _silence() -> None:
 
 
 def say(message: str, stream: TextIO | None = None) -> None:
-    """Print ``message`` escaped line by line; silence everything if the terminal is gone."""
-    safe = "\n".join(text.printable(line) for line in message.split("\n"))
-    target = stream if stream is not None else sys.stdout
-    if target is None:  # no console at all (pythonw on Windows)
-        return
-    try:
-        print(safe, file=target)
-        target.flush()
-    except (OSError, ValueError):  # EIO or EPIPE after a hang-up; a closed stream
+    """Print ``message`` escaped and wrapped to 80 columns (:func:`parlour.core.cliutil.say`,
+    the one way every game's leaving lines are printed); silence everything if the
+    terminal is gone."""
+    if not cliutil.say(message, stream):
         _silence()
 
 
@@ -240,6 +236,40 @@ def _console_as_found() -> Any:
     return winconsole.ConsoleState()
 
 
+NEEDED = "needs a terminal that can move the cursor"
+"""What a terminal must do for a game; the line also says what TERM says."""
+
+
+def terminal_problem(program: str) -> str | None:
+    """One line saying why this terminal cannot show the game, or None if it can.
+
+    The game draws by moving the cursor: a terminal type that cannot (``TERM=dumb``,
+    an emacs shell buffer) or that this system does not know would draw one unusable
+    line. Windows consoles always can (PDCurses has no terminal types).
+    """
+    if sys.platform == "win32":
+        return None
+    term = os.environ.get("TERM", "")
+    if not term:
+        return f"{program}: {NEEDED}; TERM is not set"
+    shown = text.printable(term)
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = 1
+    try:
+        curses.setupterm(term, fd)
+    except (curses.error, OSError, ValueError):
+        return f"{program}: {NEEDED}; TERM={shown} is unknown"
+    try:
+        move = curses.tigetstr("cup")
+    except curses.error:
+        move = None
+    if not move:
+        return f"{program}: {NEEDED}; TERM={shown} cannot"
+    return None
+
+
 def run(app: TerminalApp) -> int:
     """Run ``app`` until it finishes; returns the process exit status.
 
@@ -247,6 +277,10 @@ def run(app: TerminalApp) -> int:
     """
     if not (stdin_is_terminal() and _stdout_is_terminal()):
         say(f"{app.program}: this game needs a terminal", sys.stderr)
+        return 1
+    problem = terminal_problem(app.program)
+    if problem is not None:
+        say(problem, sys.stderr)
         return 1
     with contextlib.suppress(locale.Error):
         locale.setlocale(locale.LC_ALL, "")
@@ -293,8 +327,9 @@ def run(app: TerminalApp) -> int:
             saved = app.emergency_save()
         except Exception:
             saved = None
-        where = f"; your game was saved to {saved}" if saved else ""
-        say(f"{app.program}: internal error, sorry; details in {crash}{where}", sys.stderr)
+        where = f"; your game was saved to {text.keep_whole(saved)}" if saved else ""
+        details = text.keep_whole(crash)
+        say(f"{app.program}: internal error, sorry; details in {details}{where}", sys.stderr)
         return 70
     if app.exit_message:
         say(app.exit_message)

@@ -163,6 +163,10 @@ class DixMilleApp(TerminalApp):
         self._turn_begins()
 
     def _setup_key(self, key: str) -> None:
+        if key == "?" and not self.setup.count and not self.setup.asking:
+            self.back = Mode.SETUP  # the rules, then back to the form as it was
+            self.mode = Mode.RULES
+            return
         names = self.setup.feed(key)
         if self.setup.left:
             self.finished = True

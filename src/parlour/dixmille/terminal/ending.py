@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from parlour import TYPE_CHECKING
 from parlour.core.record import Frozen
-from parlour.core.text import LINE_COLUMNS, fit, pad, printable, width
+from parlour.core.text import LINE_COLUMNS, fit, keep_whole, pad, printable, width
 from parlour.dixmille.game.names import MAX_NAME
 from parlour.dixmille.game.rules import MAX_CYCLES, TARGET, Game, points
 from parlour.dixmille.terminal.turnlog import Entry
@@ -189,9 +189,8 @@ def saved_message(path: str) -> str:
     quoted the way the player's shell reads it)."""
     from parlour.core.shellpath import for_shell
 
-    return f"Your game is saved in {printable(path)}; resume with: dixmille " + printable(
-        for_shell(path)
-    )
+    shown, command = keep_whole(printable(path)), keep_whole(printable(for_shell(path)))
+    return f"Your game is saved in {shown}; resume with: dixmille {command}"
 
 
 def quit_message(seed: int, save_path: str | None, unsaved: bool, replay: GameLine | None) -> str:
@@ -212,7 +211,7 @@ def quit_message(seed: int, save_path: str | None, unsaved: bool, replay: GameLi
             lines[0] += "; the moves since your last save are lost"
             from parlour.core.shellpath import for_shell
 
-            resume = printable(for_shell(save_path))
+            resume = keep_whole(printable(for_shell(save_path)))
             lines.append(f"Your last save still resumes: dixmille {resume}")
     if replay is not None:
         lines.append(replay_note(replay))

@@ -19,7 +19,7 @@ from parlour import TYPE_CHECKING
 from parlour.core.text import fit, printable
 from parlour.dixmille.game.rules import FOUR_TWOS_GAME
 from parlour.dixmille.terminal import ending, view
-from parlour.dixmille.terminal.saving import NO_NAME, SaveDialog, Step, with_path
+from parlour.dixmille.terminal.saving import NO_NAME, TOO_LONG, SaveDialog, Step, with_path
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -95,6 +95,8 @@ class Keeping:
             return Next.BACK
         if step is Step.NO_NAME:
             self.ui.message = NO_NAME
+        elif step is Step.FULL:
+            self.ui.message = TOO_LONG
         elif step is Step.WRITE:
             return self._write(self.saving.path, game)
         return Next.STAY

@@ -14,11 +14,13 @@ from parlour.core.text import fit, printable, shorten_middle, width
 from parlour.dixmille.terminal import view
 from parlour.tui import keys
 from parlour.tui.frame import Frame
-from parlour.tui.prompts import Answer, LineEditor
+from parlour.tui.prompts import PATH_LENGTH, Answer, LineEditor
 
 LABEL = "Save to file:"
-MAX_NAME = 200
-"""The longest file name the field takes."""
+MAX_NAME = PATH_LENGTH
+"""The longest file name the field takes (it scrolls; past it a key is refused with
+:data:`TOO_LONG`, never cut)."""
+TOO_LONG = f"A file name has at most {MAX_NAME} characters"
 NO_NAME = "Type a file name, or ESC to cancel"
 EDIT_KEYS = "ENTER save   ESC cancel"
 OVERWRITE = "{path} exists: overwrite it? (y/n)"
@@ -51,6 +53,8 @@ class Step(Enum):
     """Write the game to :attr:`SaveDialog.path`."""
     NO_NAME = auto()
     """ENTER on an empty field: :data:`NO_NAME` says what to do."""
+    FULL = auto()
+    """A character typed into a full field, refused: :data:`TOO_LONG` says why."""
 
 
 class Prompt(Frozen):
@@ -94,6 +98,8 @@ class SaveDialog:
         answer = self.editor.feed(key)
         if answer is Answer.CANCEL:
             return Step.CANCELLED
+        if answer is Answer.REFUSED and self.editor.full:
+            return Step.FULL
         if answer is not Answer.DONE:
             return Step.GOING_ON
         if not self.path:

@@ -26,7 +26,10 @@ NAME_TYPING_LIMIT = 4 * MAX_NAME
 """Characters the name field holds (combining accents add characters, not columns);
 the field itself stops at :data:`MAX_NAME` display columns as the name is typed."""
 HINT = f"Type {COMPUTER_NAME} as a name to let the computer play that seat."
+HELP_HINT = "Press ? for the rules and keys (here, and at any time in the game)."
+"""The first screen says once where the help is; ``?`` works in the count field."""
 FULL = f"A name has at most {MAX_NAME} columns (a wide character such as 王 takes 2)"
+TOO_MANY = f"A name has at most {NAME_TYPING_LIMIT} characters (accents included)"
 LEAVE_QUESTION = "Leave without playing? The names typed are lost. (y/n)"
 KEYS = "ENTER confirm   BACKSPACE in an empty field: back one field   ESC leave"
 LEAVE_KEYS = "y leave   n stay"
@@ -95,6 +98,8 @@ class SetupForm:
         answer = self.editor.feed(key)
         if answer is Answer.REFUSED:
             self.bell = True
+            if self.count and self.editor.full:  # accents past the characters it holds
+                self.message, self.alert = TOO_MANY, True
         if self.count and cols.width(self.editor.text) > MAX_NAME:
             # the field is full: the key is refused and what was typed stays
             self.editor.text, self.editor.cursor = before
@@ -128,6 +133,8 @@ class SetupForm:
         frame.put(3, 2, "A dice game for 1 to 6 players: the first to 10,000 points wins.")
         frame.put(4, 2, "Seat 1 throws first in every cycle.")
         frame.put(5, 2, HINT)
+        if not self.count:
+            frame.put(6, 2, HELP_HINT)
         row = 7
         if self.count:
             frame.put(row, 2, f"Players: {self.count}")

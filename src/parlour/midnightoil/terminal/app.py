@@ -121,7 +121,9 @@ class MidnightOilApp(GameSession):
             if self.prompt.question is not None:
                 board.prompt = self.prompt.question.question
             elif self.prompt.editor is not None:
-                board.prompt = self.prompt.editor.label
+                editor = self.prompt.editor
+                # a full field says its limit beside the label (a key is never cut silently)
+                board.prompt = f"{editor.label} ({editor.limit()})" if editor.full else editor.label
                 board.entry = self.prompt.editor.text
                 board.entry_cursor = self.prompt.editor.cursor
         board.status, board.over = self._status()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from parlour import TYPE_CHECKING
 from parlour.core import paths
 from parlour.core.rng import random_below
-from parlour.core.text import printable
+from parlour.core.text import keep_whole, printable
 from parlour.midnightoil.files.stats import LOST, SOLVED
 from parlour.midnightoil.game.cards import parse_deal_number
 from parlour.midnightoil.game.history import Game
@@ -184,7 +184,7 @@ class Leaving:
         self.host.exit_message = self._exit_line()
         if self._has_play() and self.host.save_path:
             self.host.exit_message += (
-                f" Resume with: midnightoil {command_path(self.host.save_path)}"
+                f" Resume with: midnightoil {keep_whole(command_path(self.host.save_path))}"
             )
 
     def _exit_line(self) -> str:
@@ -218,7 +218,7 @@ class Leaving:
     def end_of_input(self) -> None:
         """Input ended: a recovery save, or the game ends here and counts as it stands."""
         if self._has_play() and self.host.is_saved() and self.host.save_path:
-            where = command_path(self.host.save_path)
+            where = keep_whole(command_path(self.host.save_path))
             counted = self.how_counted()
             self.host.exit_message = f"Input ended. {counted} Resume with: midnightoil {where}"
             return
@@ -242,7 +242,7 @@ class Leaving:
             line = printable(f"Input ended; the game could not be saved ({reason}).")
             self.host.exit_message = self.host.last_words(f"{line} {self.how_counted()}")
             return
-        where = command_path(saved)
+        where = keep_whole(command_path(saved))
         counted = self.how_counted(saved=True)
         self.host.exit_message = (
             f"Input ended; your game was saved. {counted} Resume with: midnightoil {where}"

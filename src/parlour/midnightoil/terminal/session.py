@@ -26,7 +26,14 @@ from __future__ import annotations
 import re
 import time
 
-from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, printable, shorten_middle, width
+from parlour.core.text import (
+    ASCII_ELLIPSIS,
+    ELLIPSIS,
+    keep_whole,
+    printable,
+    shorten_middle,
+    width,
+)
 from parlour.midnightoil.computer.advisor import Advisor
 from parlour.midnightoil.files.stats import LOST, SOLVED, WON, Stats, record_of
 from parlour.midnightoil.files.statsfile import append_record, load_stats, settled_result
@@ -42,7 +49,7 @@ from parlour.midnightoil.terminal.view import card_text
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
 from parlour.tui.glyphs import Glyphs
-from parlour.tui.prompts import Answer, LineEditor, YesNoPrompt
+from parlour.tui.prompts import PATH_LENGTH, Answer, LineEditor, YesNoPrompt
 
 CLOCK_GAP_LIMIT = 120.0
 """Longest pause between two keys that still counts as playing time."""
@@ -248,7 +255,8 @@ class GameSession(TerminalApp):
     def ask_save_path(self, kind: str, typed: str | None = None) -> None:
         """The file name field, offering ``typed`` (a name to correct) or the usual name."""
         default = typed or self.save_path or f"midnightoil-{self.game.deal_number}.json"
-        self.prompt = Prompt(kind, editor=LineEditor("Save to file:", default))
+        editor = LineEditor("Save to file:", default, max_length=PATH_LENGTH)
+        self.prompt = Prompt(kind, editor=editor)
 
     def _prompt_key(self, key: str) -> None:
         prompt = self.prompt
@@ -328,7 +336,7 @@ class GameSession(TerminalApp):
         self.saved_at = self.spot()
         if quitting:
             self.finished = True
-            command = command_path(text)
+            command = keep_whole(command_path(text))  # never broken by the wrapping
             counted = self.leaving.how_counted()
             self.exit_message = f"Game saved. {counted} Resume with: midnightoil {command}"
         else:

@@ -16,6 +16,7 @@ from parlour.midnightoil.game.cards import FAN_COUNT, FAN_KEYS, RANKS, SUIT_COUN
 from parlour.midnightoil.game.rules import REDEALS, Move, State
 from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import Glyphs
+from parlour.tui.prompts import window
 
 HEIGHT = 24
 MIN_WIDTH = 80
@@ -256,10 +257,10 @@ def _bottom(frame: Frame, board: Board, width: int, mark: str) -> None:
     if board.prompt is not None:
         col = frame.put(MESSAGE_ROW, 1, "> " + board.prompt, Style.BOLD)
         if board.entry is not None:
-            room = width - col - 2
-            start = max(0, board.entry_cursor - room + 1)
-            frame.put(MESSAGE_ROW, col + 1, board.entry[start : start + room])
-            frame.cursor = (MESSAGE_ROW, col + 1 + board.entry_cursor - start)
+            # scrolled by display columns, the cursor's end in sight
+            shown, column = window(board.entry, board.entry_cursor, width - col - 2)
+            frame.put(MESSAGE_ROW, col + 1, shown)
+            frame.cursor = (MESSAGE_ROW, col + 1 + column)
     elif board.message:
         frame.put(MESSAGE_ROW, 1, fit("> " + board.message, width - 2, mark))
     if board.status:

@@ -123,7 +123,18 @@ def replay_farewell(result: GameRecord) -> str:
 
 def stats_lines(levels: tuple[str, ...] | None = None) -> list[str]:
     """The statistics as plain lines, of every level unless ``levels`` is given (with a
-    line about anything skipped).
+    line about anything skipped, or why the statistics could not be read: a line the
+    farewell wraps, its path kept whole)."""
+    lines, note = stats_report(levels)
+    if not note:
+        return lines
+    return [*lines, *fitted(note)] if lines else [note]
+
+
+def stats_report(levels: tuple[str, ...] | None = None) -> tuple[list[str], str | None]:
+    """The statistics as plain lines and a line about damaged lines skipped; or, when the
+    statistics could not be read at all, no lines and why (``mille --stats`` then says
+    only that).
 
     The kept records are written first; the ledger is read as a fold
     (:func:`parlour.core.tally.summarise` with :data:`parlour.mille.files.statsfold.FOLD`), so the
@@ -141,9 +152,16 @@ def stats_lines(levels: tuple[str, ...] | None = None) -> list[str]:
         summary.problem = f"the data folder cannot be used ({exc.strerror or exc})"
     else:
         summary = tally.summarise_shown(path, FOLD)  # progress after 1 s
+    if summary.problem is not None:
+        from parlour.core.text import keep_whole, printable
+
+        shown, problem = printable(str(path)), summary.problem
+        if problem.startswith(shown):  # "PATH is a folder": the path kept whole
+            return [], f"The statistics file {keep_whole(shown)}{problem[len(shown) :]}"
+        return [], f"The statistics file {keep_whole(shown)} could not be read: {problem}"
     lines = stats.report_totals(summary.totals, stats.LEVELS if levels is None else levels)
     note = summary.message("statistics")
-    return [*lines, *fitted(note)] if note else lines
+    return lines, note
 
 
 def fitted(line: str) -> list[str]:

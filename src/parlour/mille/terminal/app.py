@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.core.gameid import new_game_id
-from parlour.core.text import printable, width
+from parlour.core.text import keep_whole, printable, width
 from parlour.mille.computer.handlog import HandLog
 from parlour.mille.files import uisave
 from parlour.mille.files.meta import DEFAULT_LEVEL, Meta
@@ -29,7 +29,12 @@ from parlour.mille.game.table import COMPUTER, HUMAN, Event, IllegalMove, Move, 
 from parlour.mille.terminal import help as help_pages
 from parlour.mille.terminal import view
 from parlour.mille.terminal.flow import FILE_PROMPT, MOVE_PROMPT, OVERWRITE, SAME_FILE, Flow
-from parlour.mille.terminal.messages import MessageLine, apply_ui_state, key_text
+from parlour.mille.terminal.messages import (
+    MESSAGE_WIDTH,
+    MessageLine,
+    apply_ui_state,
+    key_text,
+)
 from parlour.mille.terminal.reviewing import HandReview
 from parlour.mille.terminal.saving import CRASH_STEM, RECOVERY_STEM, Saving
 from parlour.mille.terminal.view import Layout, Screen
@@ -52,8 +57,18 @@ if TYPE_CHECKING:
 
 
 HELP_KEY = "?"
+HELP_HINT = "press ? for help"
+"""The message line of a new game's first screen, until the first key (BSD's layout kept:
+the message line is where BSD's own messages go)."""
+UNKNOWN_HINT = " (? for help)"
+"""Added to BSD's ``unknown command: x`` where the message line has room."""
 MAX_COMPUTER_MOVES = 500
 """Safety net: a computer turn longer than this is a bug, not a turn."""
+
+
+def _inert(key: str) -> bool:
+    """Arrows, function keys, ESC, ^L and the like: keys that change nothing on the board."""
+    return key == "CTRL_L" or keys.is_named(key) and not key.startswith("CTRL_")
 
 
 class MilleApp(TerminalApp):
@@ -103,8 +118,10 @@ class MilleApp(TerminalApp):
         self.layout = Layout.COMMANDS
         self.ordering = False
         self.last_move: tuple[str, str] | None = None
-        self.line = MessageLine(replay_note(replay_of) if replay_of else banner or "")
-        """The message line; a replay says so in place of the restore banner."""
+        first = HELP_HINT if ui_state is None and banner is None else ""
+        self.line = MessageLine(replay_note(replay_of) if replay_of else banner or first)
+        """The message line; a replay says so in place of the restore banner, and a new
+        game's first screen says once how to find the help."""
         self.saving = Saving(self._save_to, self.line, save_path)
         self.flow = Flow(game, self.recorder, self.review, self.saving, self.line, self)
         self.command: str | None = None
@@ -183,6 +200,8 @@ class MilleApp(TerminalApp):
             return
         if key in (keys.RESIZE, keys.MOUSE):
             return
+        if self.line.text == HELP_HINT and not _inert(key):  # said once, till a key acts
+            self.line.text = ""
         if self.help_page is not None:
             self._help_key(key)
         elif key == HELP_KEY and self.saving.dialog is None:
@@ -243,7 +262,9 @@ class MilleApp(TerminalApp):
         elif key == keys.CTRL_U or keys.is_named(key) and not key.startswith("CTRL_"):
             pass  # arrows, function keys, ESC: nothing harmful
         else:
-            self.line.error(f"unknown command: {key_text(key)}")
+            words = f"unknown command: {key_text(key)}"  # BSD's words, and the hint if it fits
+            fits = width(words + UNKNOWN_HINT) <= MESSAGE_WIDTH
+            self.line.error(words + UNKNOWN_HINT if fits else words)
 
     def _reset_command(self) -> None:
         self.command = None
@@ -338,8 +359,8 @@ class MilleApp(TerminalApp):
         else:
             from parlour.core.shellpath import for_shell
 
-            shown = printable(saved)
-            resume = f"continue it with: mille {printable(for_shell(saved))}"
+            shown = keep_whole(printable(saved))
+            resume = f"continue it with: mille {keep_whole(printable(for_shell(saved)))}"
             self.exit_message = f"mille: input ended; your game was saved to {shown}\n{resume}"
         self.exit_status = 1
 
@@ -359,10 +380,8 @@ class MilleApp(TerminalApp):
         if dialog is not None:
             stage = dialog.stage
             prompt = {"same": SAME_FILE, "overwrite": OVERWRITE}.get(stage, FILE_PROMPT)
-            if stage == "name":
-                text = dialog.editor.text
-                echo = printable(text)
-                cursor = width(printable(text[: dialog.editor.cursor]))
+            if stage == "name":  # the view scrolls the field to its cursor
+                echo, cursor = dialog.editor.text, dialog.editor.cursor
         elif self.flow.ask is not None:
             prompt = self.flow.ask.text
         else:

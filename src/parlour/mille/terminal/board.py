@@ -153,7 +153,7 @@ class Screen(Frozen):
     echo: str
     """What the player has typed after the prompt (``U3``, a file name...)."""
     echo_cursor: int | None
-    """Cursor position inside ``echo`` (default: after it)."""
+    """Cursor position inside ``echo``, in characters (default: after it)."""
     last_move: tuple[str, str] | None
     """The computer's last action: ("PLAY" or "DISCARD", card label)."""
     message: str

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from parlour import TYPE_CHECKING
 from parlour.core.record import Record
-from parlour.core.text import LINE_COLUMNS, printable
+from parlour.core.text import LINE_COLUMNS, keep_whole, printable
 from parlour.mille.files.statsfile import Recorder
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN, Phase
@@ -260,7 +260,7 @@ class Flow:
         fits = len(text) + 1 + len(seed) <= LINE_COLUMNS
         text += (" " if fits else "\n") + seed
         if self.saving.save_path and not self.saving.dirty:
-            text += f"\nYour game is saved in {printable(self.saving.save_path)}"
+            text += f"\nYour game is saved in {keep_whole(printable(self.saving.save_path))}"
         for line in self.recorder.farewell_lines():
             text += "\n" + printable(line)
         return text

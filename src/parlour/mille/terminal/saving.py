@@ -25,9 +25,13 @@ from collections.abc import Callable
 from parlour.core.record import Record
 from parlour.mille.terminal.messages import MessageLine, fit_banner, fit_message, save_failure
 from parlour.tui import keys
-from parlour.tui.prompts import Answer, LineEditor
+from parlour.tui.prompts import PATH_LENGTH, Answer, LineEditor
 
-FILE_NAME_MAX = 240
+FILE_NAME_MAX = PATH_LENGTH
+"""The longest file name the ``file:`` field takes (it scrolls; a key past it is refused
+with :data:`TOO_LONG`, never cut)."""
+TOO_LONG = f"file names: at most {FILE_NAME_MAX} characters"
+"""The message line when the field is full (35 columns fit there)."""
 NOT_SAVED = "not saved"
 """The message line after a save given up (BSD left the last banner there)."""
 RECOVERY_STEM = "mille-recovery"
@@ -110,6 +114,8 @@ class Saving:
             elif answer is Answer.CANCEL:
                 self.cancel()
             elif answer is Answer.REFUSED:
+                if dialog.editor.full:
+                    self.line.error(TOO_LONG)
                 self.line.bell = True
             return
         if key in (keys.ESC, keys.INTERRUPT):

@@ -32,6 +32,7 @@ from parlour.mille.terminal.board import (
     board_from_view,
 )
 from parlour.tui.frame import Frame, Style
+from parlour.tui.prompts import window
 
 __all__ = [
     "HAND_SLOTS",
@@ -163,15 +164,12 @@ def _draw_prompt(frame: Frame, screen: Screen) -> None:
     )
     start = after + 1
     room = SCORE_COL - start
-    echo = screen.echo
-    cursor = len(echo) if screen.echo_cursor is None else screen.echo_cursor
-    # A long file name scrolls inside the board window rather than spilling into the scores.
-    if room > 0 and len(echo) >= room:
-        first = max(0, min(cursor - room + 1, len(echo) - room + 1))
-        echo = echo[first : first + room]
-        cursor -= first
-    frame.put(PROMPT_ROW, start, echo[: max(room, 0)])
-    frame.cursor = (PROMPT_ROW, min(start + cursor, SCORE_COL - 1))
+    cursor = len(screen.echo) if screen.echo_cursor is None else screen.echo_cursor
+    # A long file name scrolls inside the board window, by display columns, as a line
+    # editor does (the cursor's end in sight), rather than spilling into the scores.
+    echo, column = window(screen.echo, cursor, room)
+    frame.put(PROMPT_ROW, start, echo)
+    frame.cursor = (PROMPT_ROW, min(start + column, SCORE_COL - 1))
 
 
 def _score_row(frame: Frame, row: int, label: str, you: int, comp: int, value: int | None) -> None:
