@@ -322,8 +322,8 @@ def test_ctrl_c_while_the_statistics_are_read_is_one_line_not_a_traceback(
     monkeypatch.setattr(statsfold, "summary", interrupted)
     assert cli.main(["--stats"]) == 130
     assert capsys.readouterr().err == (
-        "dixmille: reading the statistics stopped; the totals are kept every 256 MB read,"
-        " and the next --stats goes on from there.\n"
+        "dixmille: reading the statistics stopped; the totals are kept every 256 MB read,\n"
+        "and the next --stats goes on from there.\n"
     )
 
 
