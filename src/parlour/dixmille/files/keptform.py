@@ -265,4 +265,4 @@ def merge_style(style: Style, more: Style, losses: list[float]) -> None:
         elif costly.loss > seen.loss:  # the costlier time, as Style._note keeps it
             style.costly[key] = Costly(costly.loss, costly.decision, seen.times + costly.times)
         else:  # a tie keeps the time seen first
-            style.costly[key] = seen._replace(times=seen.times + costly.times)
+            style.costly[key] = Costly(seen.loss, seen.decision, seen.times + costly.times)
