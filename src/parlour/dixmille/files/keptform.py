@@ -11,10 +11,12 @@ counting the same games one by one would.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from typing import Any
 
+from parlour.core.text import name_key
 from parlour.dixmille.computer.analysis import MISTAKE, Costly, Style, mistake_key
 from parlour.dixmille.files.totals import PASS_BANDS, Totals
 from parlour.dixmille.game.names import check_name
@@ -80,11 +82,9 @@ def load_totals(data: object) -> Totals:
     name = data["name"]
     if not isinstance(name, str):
         raise ValueError("a kept name is not text")
-    try:
-        if check_name(name, []) != name:
-            raise ValueError("a kept name is not written as the game writes it")
-    except IllegalMove as exc:
-        raise ValueError(f"a kept name is refused: {exc}") from None
+    refused = _name_refused(name)
+    if refused:
+        raise ValueError(refused)
     entry = Totals(name)
     fields = entry.__dict__
     for field in _COUNTS:  # check_int's test, inline: a reading loads one for every game
@@ -98,6 +98,24 @@ def load_totals(data: object) -> Totals:
     entry.style = load_style(data["style"])
     _check_totals(entry)
     return entry
+
+
+@functools.lru_cache(maxsize=1024)
+def _name_refused(name: str) -> str | None:
+    """Why ``name`` is not a name as the game writes it, or None. Remembered: a reading
+    meets the same few names in every game (their check takes microseconds each time)."""
+    try:
+        if check_name(name, []) != name:
+            return "a kept name is not written as the game writes it"
+    except IllegalMove as exc:
+        return f"a kept name is refused: {exc}"
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
+def key_of(name: str) -> str:
+    """:func:`parlour.core.text.name_key`, remembered for the few names a reading meets."""
+    return name_key(name)
 
 
 def _int_list(value: object, what: str, length: int | None = None, low: int = 0) -> list[int]:

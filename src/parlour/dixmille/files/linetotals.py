@@ -26,7 +26,7 @@ from typing import Any
 
 from parlour.core.gameid import is_game_id
 from parlour.core.text import name_key
-from parlour.dixmille.files.keptform import AllTotals, dump_totals, load_totals, merge
+from parlour.dixmille.files.keptform import AllTotals, dump_totals, key_of, load_totals, merge
 from parlour.dixmille.files.totals import GameLine, Totals, count_game
 from parlour.dixmille.game.records import MAX_LOSS
 
@@ -73,7 +73,7 @@ def load(body: Any) -> LineTotals:
         if not isinstance(item, list) or len(item) != 3 or not isinstance(item[0], str):
             raise ValueError("a player's summary is damaged")
         key, entry, losses = item[0], load_totals(item[1]), _losses(item[2])
-        if key in keys or key != name_key(entry.name):
+        if key in keys or key != key_of(entry.name):
             raise ValueError("a player's summary is under the wrong name")
         keys.add(key)
         _one_game(entry, finished, losses)
