@@ -27,8 +27,12 @@ the per-deal table small).
 ``--only GAME`` (mille, dixmille or midnightoil; may be given more than once) builds
 and times only that game's ledger and commands.
 ``--sample N`` (with ``--keep``) says where a Dix Mille line's bytes and reading time go
-over its first N lines (JSON decoding, the check, the adding up), and ``--progress N``
-reads N games cold in a pseudo-terminal and says when the progress line appeared.
+over its first N lines (JSON decoding, the check, the adding up; for lines led by their
+totals, both from those totals and from the record), and ``--progress N`` reads N games
+cold in a pseudo-terminal and says when the progress line appeared.
+Dix Mille's lines are written as the game writes them now, each led by the totals its
+game adds (``stats.record_line``); ``--old-lines`` writes them as before, records alone
+(a ledger already in the folder is reused as it is, whatever its lines).
 
 The peak memory is the measured program's own: a forked child's ``ru_maxrss`` would
 count the bench's memory it inherited before ``exec``, so ``--stats`` runs under

@@ -31,8 +31,10 @@ from parlour.dixmille.files.keptform import load_totals as load_totals
 from parlour.dixmille.files.linetotals import LineTotals
 from parlour.dixmille.files.stats import GameLine, Totals
 
-TAG = "dixmille-totals-1"
-"""Names the record and totals layout: change it whenever either changes meaning."""
+TAG = "dixmille-totals-2"
+"""Names the record and totals layout: change it whenever either changes meaning. (2: a
+line may be led by its own totals; a version before it counted such a line damaged, so
+totals it kept are not used.)"""
 
 Record = GameLine | LineTotals
 """A game as a reading finds it: its record checked, or its line's own totals believed."""
