@@ -27,8 +27,12 @@ the per-deal table small).
 ``--only GAME`` (mille, dixmille or midnightoil; may be given more than once) builds
 and times only that game's ledger and commands.
 ``--sample N`` (with ``--keep``) says where a Dix Mille line's bytes and reading time go
-over its first N lines (JSON decoding, the check, the adding up), and ``--progress N``
-reads N games cold in a pseudo-terminal and says when the progress line appeared.
+over its first N lines (JSON decoding, the check, the adding up; for lines led by their
+totals, both from those totals and from the record), and ``--progress N`` reads N games
+cold in a pseudo-terminal and says when the progress line appeared.
+Dix Mille's lines are written as the game writes them now, each led by the totals its
+game adds (``stats.record_line``); ``--old-lines`` writes them as before, records alone
+(a ledger already in the folder is reused as it is, whatever its lines).
 
 The peak memory is the measured program's own: a forked child's ``ru_maxrss`` would
 count the bench's memory it inherited before ``exec``, so ``--stats`` runs under
@@ -48,6 +52,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -138,11 +143,19 @@ LEDGERS = {
 }
 
 
-def build(folder: Path, games: int, only: list[str], distinct_deals: bool = False) -> None:
+def build(
+    folder: Path,
+    games: int,
+    only: list[str],
+    distinct_deals: bool = False,
+    old_lines: bool = False,
+) -> None:
     """Write each game's ledger of ``games`` records (left as it is when already there).
 
     ``distinct_deals``: each Midnight Oil record gets a deal number of its own, as a
-    player's random deals do (else the real games' deals 1-24 repeat).
+    player's random deals do (else the real games' deals 1-24 repeat). Dix Mille's
+    lines are led by their own totals, as the game writes them now
+    (``stats.record_line``), unless ``old_lines``: records alone, as written before.
     """
     import random
 
@@ -156,6 +169,11 @@ def build(folder: Path, games: int, only: list[str], distinct_deals: bool = Fals
             continue
         started = time.perf_counter()
         real = make(REAL_GAMES)
+        write = (
+            _summarised(real)
+            if name == "dixmille" and not old_lines
+            else lambda record, n: ledger.encode(record)
+        )
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "wb") as handle:
             for n in range(games):
@@ -166,14 +184,37 @@ def build(folder: Path, games: int, only: list[str], distinct_deals: bool = Fals
                 if n % 20 == 7 and name == "mille":  # resumed after abandoning
                     handle.write(ledger.encode(record | {"outcome": "abandoned"}))
                 elif n % 20 == 7 and name == "dixmille":
-                    handle.write(ledger.encode(_abandoned_dixmille(record)))
+                    handle.write(write(_abandoned_dixmille(record), -1 - n % len(real)))
                 elif n % 20 == 7 and name == "midnightoil":
                     # Every end is a result: a second copy ending the same game is a replay.
                     handle.write(ledger.encode(record))
-                handle.write(ledger.encode(record))
+                handle.write(write(record, n % len(real)))
         size = path.stat().st_size / 1e6
         took = time.perf_counter() - started
         print(f"{name}: {games} games from {len(real)} real ones, {size:.0f} MB in {took:.0f} s")
+
+
+def _summarised(real: list[dict[str, object]]) -> Callable[[dict[str, object], int], bytes]:
+    """Writes a Dix Mille record as the game does, led by its totals: ``write(record, which)``,
+    ``which`` naming the real record it copies (negative: its abandoned form), so each real
+    record's totals are worked out once (``stats.record_line``), then given the copy's id."""
+    from parlour.core import ledgerline
+    from parlour.dixmille.files import stats
+
+    bodies: dict[int, dict[str, object]] = {}
+
+    def write(record: dict[str, object], which: int) -> bytes:
+        detail = ledger.encode(record)
+        if which not in bodies:
+            line = stats.record_line(record)
+            summary, tab, _ = line.partition(b"\t")
+            if not tab:
+                return line
+            bodies[which] = ledgerline.summary_body(summary, line[len(summary) + 1 : -1])
+        body = bodies[which] | {"game_id": record["game_id"]}
+        return ledgerline.with_summary(body, detail[:-1])
+
+    return write
 
 
 def _abandoned_dixmille(record: dict[str, object]) -> dict[str, object]:
@@ -284,46 +325,73 @@ def measure(folder: Path, runs: int, only: list[str]) -> None:
 def sample(folder: Path, games: int) -> None:
     """Where a Dix Mille record's bytes and its reading's time go, over ``games`` lines of
     the ledger in ``folder``: bytes a game, the share of the decisions, and per game the
-    JSON decoding, the check (every turn replayed) and the adding up, each timed alone."""
-    from parlour.core import strictjson
-    from parlour.dixmille.files import stats
+    JSON decoding, the check (every turn replayed) and the adding up, each timed alone.
+    Lines led by their own totals are timed both ways: as a reading takes them (the
+    checksum and the summary's JSON, its checks, the merge) and through the record."""
+    from parlour.core import ledgerline, strictjson
+    from parlour.dixmille.files import linetotals, stats
 
     path = folder / LEDGERS["dixmille"][0]
     with open(path, "rb") as handle:
         raw = [handle.readline() for _ in range(games)]
-    raw = [line for line in raw if line.endswith(b"\n")]
-    size = sum(len(line) for line in raw)
+    raw = [line.rstrip(b"\n") for line in raw if line.endswith(b"\n")]
+    size = sum(len(line) + 1 for line in raw)
+    led = [line.partition(b"\t") for line in raw]
+    summarised = [(summary, detail) for summary, tab, detail in led if tab]
+    records = [detail if tab else summary for summary, tab, detail in led]
     decided = 0
-    for line in raw:
-        for player in json.loads(line)["players"]:
+    for record in records:
+        for player in json.loads(record)["players"]:
             for turn in player["turns"]:
                 decided += len(json.dumps(turn["decisions"], separators=(",", ":")))
+    count = len(raw)
+    print(
+        f"\nsample: {count} lines, {size / count / 1024:.1f} KB a line, decisions "
+        f"{100 * decided / size:.0f}% of the bytes, {len(summarised)} led by their totals "
+        f"({sum(len(summary) for summary, _ in summarised) / max(len(summarised), 1):.0f} "
+        "bytes a summary)"
+    )
     # one line at a time, as a reading goes (nothing held: holding every decoded line
     # makes the garbage collector's passes, not the reading, the cost)
-    decoding = checking = adding = 0.0
-    found: dict[str, stats.Totals] = {}
     clock = time.perf_counter
-    for line in raw:
+    if summarised:
+        decoding = checking = adding = 0.0
+        found: dict[str, stats.Totals] = {}
+        for summary, detail in summarised:
+            started = clock()
+            body = ledgerline.summary_body(summary, detail)
+            decoded = clock()
+            game = linetotals.load(body)
+            checked = clock()
+            linetotals.add(found, game)
+            added = clock()
+            decoding += decoded - started
+            checking += checked - decoded
+            adding += added - checked
+        _times("from the totals a line carries", len(summarised), decoding, checking, adding)
+    decoding = checking = adding = 0.0
+    found = {}
+    for record in records:
         started = clock()
-        value = strictjson.loads(line)
+        value = strictjson.loads(record)
         decoded = clock()
-        record = stats.parse_record(value)
+        line = stats.parse_record(value)
         checked = clock()
-        stats.count_game(found, record)
+        stats.count_game(found, line)
         added = clock()
         decoding += decoded - started
         checking += checked - decoded
         adding += added - checked
-    count = len(raw)
-    print(
-        f"\nsample: {count} lines, {size / count / 1024:.1f} KB a line, decisions "
-        f"{100 * decided / size:.0f}% of the bytes"
-    )
+    _times("from the record (every turn replayed)", count, decoding, checking, adding)
+
+
+def _times(way: str, count: int, decoding: float, checking: float, adding: float) -> None:
+    print(f"  {way}:")
     for label, took in (("JSON", decoding), ("check", checking), ("add up", adding)):
-        print(f"  {label:<7} {1000 * took / count:.3f} ms a line")
+        print(f"    {label:<7} {1000 * took / count:.3f} ms a line")
     total = decoding + checking + adding
     print(
-        f"  total   {1000 * total / count:.3f} ms a line: {100_000 * total / count:.0f} s "
+        f"    total   {1000 * total / count:.3f} ms a line: {100_000 * total / count:.0f} s "
         "for 100,000 games"
     )
 
@@ -367,6 +435,11 @@ def main() -> None:
         help="give every Midnight Oil game a deal number of its own (random deals)",
     )
     parser.add_argument(
+        "--old-lines",
+        action="store_true",
+        help="write Dix Mille's lines as before this version: records without their totals",
+    )
+    parser.add_argument(
         "--sample",
         type=int,
         metavar="N",
@@ -381,7 +454,7 @@ def main() -> None:
     options = parser.parse_args()
     only = options.only or sorted(LEDGERS)
     if options.keep is not None and (options.sample or options.progress):
-        build(options.keep, options.games, ["dixmille"])
+        build(options.keep, options.games, ["dixmille"], old_lines=options.old_lines)
         if options.sample:
             sample(options.keep, options.sample)
         if options.progress:
@@ -390,12 +463,12 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()[0]:.2f}")
     if options.keep is not None:
         options.keep.mkdir(parents=True, exist_ok=True)
-        build(options.keep, options.games, only, options.distinct_deals)
+        build(options.keep, options.games, only, options.distinct_deals, options.old_lines)
         measure(options.keep, options.runs, only)
         print(f"load average at end: {os.getloadavg()[0]:.2f}")
         return
     with tempfile.TemporaryDirectory() as folder:
-        build(Path(folder), options.games, only, options.distinct_deals)
+        build(Path(folder), options.games, only, options.distinct_deals, options.old_lines)
         measure(Path(folder), options.runs, only)
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
 

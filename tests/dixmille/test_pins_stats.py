@@ -183,7 +183,7 @@ def test_games_are_recorded_in_the_dixmille_folder_and_reading_creates_nothing(
 def test_a_recorded_date_of_up_to_64_characters_is_read(length: int, counted: bool) -> None:
     assert stats.record_game(_played(), False) is None
     path = stats.stats_path()
-    line = json.loads(path.read_text(encoding="utf-8"))
+    line = json.loads(path.read_text(encoding="utf-8").rpartition("\t")[2])  # the record
     line["date"] = "2026-12-01".ljust(length, "x")
     path.write_text(json.dumps(line) + "\n", encoding="utf-8")
     games, message = stats.load_games()
@@ -203,7 +203,8 @@ def test_an_abandoned_game_counts_for_every_seat() -> None:
 
 def _recorded_line() -> dict[str, object]:
     assert stats.record_game(_played(), False) is None
-    line: dict[str, object] = json.loads(stats.stats_path().read_text(encoding="utf-8"))
+    text = stats.stats_path().read_text(encoding="utf-8")
+    line: dict[str, object] = json.loads(text.rpartition("\t")[2])  # the record, past its summary
     return line
 
 

@@ -84,8 +84,9 @@ def test_each_game_counts_once_its_last_record() -> None:
 
 
 def _lines() -> list[dict[str, Any]]:
+    """The records in the file (each line's record: after its summary, when it has one)."""
     text = stats.stats_path().read_text(encoding="utf-8")
-    return [json.loads(line) for line in text.splitlines()]
+    return [json.loads(line.rpartition("\t")[2]) for line in text.splitlines()]
 
 
 def _write(lines: list[dict[str, Any]], tail: bytes = b"") -> bytes:

@@ -97,7 +97,7 @@ def test_alice_against_zedx_follows_the_seed(tmp_path: Path) -> None:
         assert term.wait_exit() == 0
         assert "game abandoned" in term.output.decode("utf-8", "replace")
     lines = (tmp_path / "dixmille" / "games.jsonl").read_text(encoding="utf-8").splitlines()
-    record = json.loads(lines[0])
+    record = json.loads(lines[0].rpartition("\t")[2])  # the record, after the totals it carries
     assert record["finished"] is False and record["seed"] == SEED
     assert [p["score"] for p in record["players"]] == [p.score for p in shadow.players]
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
 import stat
 import sys
@@ -44,22 +43,22 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from parlour import TYPE_CHECKING
-from parlour.core import strictjson, text
+from parlour.core import text
 from parlour.core.files import set_aside as set_aside
 from parlour.core.files import under_a_file as under_a_file
 from parlour.core.gameid import GAME_ID_CHARS as GAME_ID_CHARS
 from parlour.core.gameid import GAME_ID_LENGTH as GAME_ID_LENGTH
 from parlour.core.gameid import is_game_id as is_game_id
 from parlour.core.gameid import new_game_id as new_game_id
+from parlour.core.ledgerline import MAX_LINE_BYTES as MAX_LINE_BYTES
+from parlour.core.ledgerline import encode as encode
+from parlour.core.ledgerline import parse_line
 from parlour.core.record import Record
 
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 
     T = TypeVar("T")
-
-MAX_LINE_BYTES = 4 * 1024 * 1024
-"""A line longer than this is damaged (a real game's record is far shorter)."""
 
 
 class LedgerError(Exception):
@@ -94,11 +93,6 @@ def _locked(fd: int) -> Iterator[None]:
         yield
     finally:
         fcntl.flock(fd, fcntl.LOCK_UN)
-
-
-def encode(record: Mapping[str, Any]) -> bytes:
-    """One ledger line for ``record`` (compact JSON, no NaN or infinity, a newline)."""
-    return (json.dumps(dict(record), separators=(",", ":"), allow_nan=False) + "\n").encode()
 
 
 LINK_REFUSED = "is a link; links in the data folder are not followed"
@@ -307,9 +301,10 @@ def _never_final(record: object) -> bool:
 class Scan:
     """One game per id: the first final record stands, else the latest (the ledger's rule).
 
-    Fed line by line; ``settled`` holds the final records (and those without an id) in
-    the order of their lines, ``open`` the latest record of each game with no result
-    yet, in the order of those lines. :attr:`records` gives them in that order.
+    Fed line by line (a line's own summary believed through ``quick`` when given:
+    :func:`parlour.core.ledgerline.parse_line`); ``settled`` holds the final records
+    (and those without an id) in the order of their lines, ``open`` the latest record
+    of each game with no result yet, in the order of those lines.
     """
 
     def __init__(
@@ -317,8 +312,10 @@ class Scan:
         parse: Callable[[dict[str, Any]], T],
         game_id_of: Callable[[T], str | None],
         is_final: Callable[[T], bool],
+        quick: Callable[[Any], T] | None = None,
     ) -> None:
         self.parse = parse
+        self.quick = quick
         self.game_id_of = game_id_of
         self.is_final = is_final
         self.settled_ids: set[str] = set()
@@ -331,7 +328,7 @@ class Scan:
         """Take one line; the record if it is newly settled (to be counted now), else None."""
         if not line.strip():
             return None
-        record = _parse_line(line, self.parse)
+        record = parse_line(line, self.parse, self.quick)
         if record is None:
             self.damaged += 1
             return None
@@ -422,7 +419,7 @@ def settled_record(
         return None
     try:
         for _, line in lines(fd, holding=needle):
-            record = _parse_line(line, parse)
+            record = parse_line(line, parse)
             if record is not None and is_final(record):
                 return record
     except OSError:
@@ -430,16 +427,3 @@ def settled_record(
     finally:
         os.close(fd)
     return None
-
-
-def _parse_line(line: bytes, parse: Callable[[dict[str, Any]], T]) -> T | None:
-    """One ledger line as a record, or None when it is damaged."""
-    try:
-        if len(line) > MAX_LINE_BYTES:
-            raise ValueError("line too long")
-        value = strictjson.loads(line)
-        if not isinstance(value, dict):
-            raise ValueError("not an object")
-        return parse(value)
-    except Exception:  # any failure of one line is that line's damage, never the file's
-        return None

@@ -153,7 +153,8 @@ def _flush_one(place: Path, ledger_path: Path) -> int:
             good = []
             for line in raw.split(b"\n")[:-1]:  # the text after the last newline is half
                 try:
-                    if isinstance(strictjson.loads(line), dict):
+                    # a line led by its own summary (core.ledgerline): its record after the tab
+                    if isinstance(strictjson.loads(line.rpartition(b"\t")[2]), dict):
                         good.append(line + b"\n")
                 except ValueError:
                     continue
@@ -171,8 +172,13 @@ def _flush_one(place: Path, ledger_path: Path) -> int:
     return len(good)
 
 
-def record(ledger_path: Path, entry: Mapping[str, Any], problem: str | None = None) -> Written:
+def record(
+    ledger_path: Path, entry: Mapping[str, Any] | bytes, problem: str | None = None
+) -> Written:
     """Append ``entry`` to the ledger, the kept records first; keep it if that fails.
+
+    ``entry`` is a record, or its line already made (ending in a newline: a line led by
+    its own summary, :func:`parlour.core.ledgerline.with_summary`).
 
     ``problem`` says why the data folder cannot be used when the caller already
     knows (nothing in it is then tried: the record is kept in the home folder).
@@ -181,7 +187,7 @@ def record(ledger_path: Path, entry: Mapping[str, Any], problem: str | None = No
     from parlour.core import ledger
 
     try:
-        data = ledger.encode(entry)
+        data = entry if isinstance(entry, bytes) else ledger.encode(entry)
     except (TypeError, ValueError) as exc:
         return Written(reason=f"the record could not be encoded ({exc})")
     written = Written(reason=problem)

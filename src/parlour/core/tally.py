@@ -54,6 +54,9 @@ if TYPE_CHECKING:
         def dump(self, totals: A) -> Any: ...
         def load(self, data: Any) -> A: ...
 
+        # Optional: ``quick(body) -> T``, a record from the summary a line carries
+        # (``parlour.core.ledgerline``), raising to have the line read whole instead.
+
 
 KEPT_VERSION = 1
 KEEP_AFTER_BYTES = 256 * 1024
@@ -196,7 +199,7 @@ def summarise(
         )
         return tally
     try:
-        scan = ledger.Scan(fold.parse, fold.game_id, fold.is_final)
+        scan = _scan(fold)
         info = os.fstat(fd)
         start = _resume(fd, info, kept_path(path), fold, scan, tally) if keep else 0
         offset = kept = start
@@ -231,6 +234,12 @@ def summarise(
     tally.damaged = scan.damaged
     tally.replays = scan.replays
     return tally
+
+
+def _scan(fold: Fold[T, A]) -> ledger.Scan:
+    """A scan for ``fold``'s records; lines that carry their own summary are believed
+    through the fold's ``quick`` when it has one (:mod:`parlour.core.ledgerline`)."""
+    return ledger.Scan(fold.parse, fold.game_id, fold.is_final, getattr(fold, "quick", None))
 
 
 def _check(fd: int, offset: int) -> int:
@@ -303,7 +312,7 @@ def _resume(
         if not settled.isascii() or settled.encode("ascii").translate(None, _HEX_DIGITS):
             return 0
         ids = [settled[i : i + GAME_ID_LENGTH] for i in range(0, len(settled), GAME_ID_LENGTH)]
-        fresh = ledger.Scan(fold.parse, fold.game_id, fold.is_final)
+        fresh = _scan(fold)
         for line in body["open"]:
             if not isinstance(line, str) or fresh.feed(line.encode()) is not None:
                 return 0

@@ -23,14 +23,13 @@ so a long file is parsed once); :func:`totals` sums records already read.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from parlour.core import ledger
+from parlour.core import ledger, ledgerline, strictjson
 from parlour.core.rng import SEED_LIMIT
-from parlour.core.text import LINE_COLUMNS, name_key, printable
-from parlour.dixmille.computer.analysis import Style
+from parlour.core.text import LINE_COLUMNS, printable
+from parlour.dixmille.files import linetotals
 from parlour.dixmille.files.gamedata import (
     check_game_id,
     check_history,
@@ -41,11 +40,14 @@ from parlour.dixmille.files.savefile import ensure_game_id
 from parlour.dixmille.files.statsfile import FILE_NAME as FILE_NAME
 from parlour.dixmille.files.statsfile import data_folder_problem
 from parlour.dixmille.files.statsfile import stats_path as stats_path
-from parlour.dixmille.game.records import BUST, FOUR_TWOS, PASS, TurnRecord, check_int
-from parlour.dixmille.game.rules import FOUR_TWOS_GAME, FOUR_TWOS_RULES, TARGET, Game
-from parlour.dixmille.game.scoring import DICE_COUNT, STRAIGHT, THREE_PAIRS
+from parlour.dixmille.files.totals import PASS_BANDS as PASS_BANDS
+from parlour.dixmille.files.totals import GameLine as GameLine
+from parlour.dixmille.files.totals import Totals as Totals
+from parlour.dixmille.files.totals import count_game as count_game
+from parlour.dixmille.files.totals import totals as totals
+from parlour.dixmille.game.records import check_int
+from parlour.dixmille.game.rules import FOUR_TWOS_RULES, Game
 
-PASS_BANDS = ((0, 300), (300, 500), (500, 1000), (1000, 2000), (2000, 5000), (5000, None))
 BAND_LABELS = ("< 300", "300-499", "500-999", "1000-1999", "2000-4999", ">= 5000")
 MAX_DATE = 64
 
@@ -110,27 +112,23 @@ def record_game(game: Game, finished: bool) -> str | None:
     except OSError as exc:  # no folder can even be named: there is nowhere to keep it
         written = pending.Written(reason=problem or exc.strerror or str(exc))
     else:
-        written = pending.record(path, game_record(game, finished), problem)
+        written = pending.record(path, record_line(game_record(game, finished)), problem)
     return "\n".join(written.lines(LINE_COLUMNS)) or None
 
 
-@dataclass(frozen=True)
-class GameLine:
-    """A validated line of the statistics file."""
-
-    finished: bool
-    four_twos: str
-    names: tuple[str, ...]
-    scores: tuple[int, ...]
-    winners: tuple[str, ...]
-    turns: tuple[tuple[TurnRecord, ...], ...]
-    game_id: str | None = None
-    """None on lines written before games had ids (each such line is its own game)."""
-
-    @property
-    def solitaire(self) -> bool:
-        """A game without an opponent (kept out of win %)."""
-        return len(self.names) == 1
+def record_line(record: dict[str, Any]) -> bytes:
+    """The statistics line for ``record`` (:func:`game_record`): led by the totals its
+    game adds (:mod:`parlour.dixmille.files.linetotals`), worked out from the record as a
+    reading decodes and checks it, so a reading need not decode the record. A record
+    without a game id, or one its own check refuses, is written alone (read as before)."""
+    detail = ledger.encode(record)
+    try:
+        line = parse_record(strictjson.loads(detail))
+        if line.game_id is None:
+            return detail
+        return ledgerline.with_summary(linetotals.summary(line), detail[:-1])
+    except Exception:  # not a record a reading would count: written as it is
+        return detail
 
 
 def parse_record(data: dict[str, Any]) -> GameLine:
@@ -209,124 +207,6 @@ def settled(game_id: str | None) -> GameLine | None:
         if found is not None:
             return found
     return None
-
-
-@dataclass
-class Totals:
-    """One player's figures over a set of games (spec section 10)."""
-
-    name: str
-    games: int = 0
-    """Every game recorded: abandoned + finished + solitaire."""
-    abandoned: int = 0
-    """Games left unfinished (their turns count, they have no result)."""
-    finished: int = 0
-    """Finished games against at least one opponent (the games win % is taken over)."""
-    solitaire: int = 0
-    """Finished solitaire games (shown apart: no win or loss)."""
-    won: int = 0
-    shared: int = 0
-    solitaire_turns: list[int] = field(default_factory=list)
-    turns: int = 0
-    throws: int = 0
-    banked: int = 0
-    passes: int = 0
-    pass_points: int = 0
-    busts: int = 0
-    bust_lost: int = 0
-    four_twos: int = 0
-    four_twos_lost: int = 0
-    pass_bands: list[int] = field(default_factory=lambda: [0] * len(PASS_BANDS))
-    pass_dice: list[int] = field(default_factory=lambda: [0] * DICE_COUNT)
-    one_die: int = 0
-    one_first: int = 0
-    one_second: int = 0
-    bonus: int = 0
-    top_bonus: int = 0
-    hot_dice: int = 0
-    straights: int = 0
-    three_pairs: int = 0
-    best_turn: int = 0
-    longest_turn: int = 0
-    highest_score: int = 0
-    style: Style = field(default_factory=Style)
-
-    def add_turn(self, turn: TurnRecord, four_twos_wipes: bool = True) -> None:
-        """Count one turn; ``four_twos_wipes`` is the game's rule (the optimum depends on it)."""
-        self.turns += 1
-        self.throws += turn.throws
-        self.hot_dice += turn.hot_dice
-        self.straights += turn.six_dice.count(STRAIGHT)
-        self.three_pairs += turn.six_dice.count(THREE_PAIRS)
-        self.longest_turn = max(self.longest_turn, turn.throws)
-        self.one_die += len(turn.one_die)
-        self.one_first += turn.one_die.count(1)
-        self.one_second += turn.one_die.count(2)
-        self.bonus += turn.bonus
-        self.top_bonus = max(self.top_bonus, sum(1 for a in turn.one_die if a))
-        if turn.result == PASS:
-            self.banked += turn.turn_points
-            self.passes += 1
-            self.pass_points += turn.turn_points
-            self.best_turn = max(self.best_turn, turn.turn_points)
-            self.highest_score = max(self.highest_score, turn.score_before + turn.turn_points)
-            for i, (low, high) in enumerate(PASS_BANDS):
-                if turn.turn_points >= low and (high is None or turn.turn_points < high):
-                    self.pass_bands[i] += 1
-            if 1 <= turn.dice_at_pass <= DICE_COUNT:
-                self.pass_dice[turn.dice_at_pass - 1] += 1
-        elif turn.result == BUST:
-            self.busts += 1
-            self.bust_lost += turn.lost
-        elif turn.result == FOUR_TWOS:
-            self.four_twos += 1
-            self.four_twos_lost += turn.lost
-        self.style.add_turn(turn, four_twos_wipes)
-
-    @staticmethod
-    def ratio(a: float, b: float) -> float | None:
-        return a / b if b else None
-
-
-def totals(games: list[GameLine], name_filter: str | None = None) -> list[Totals]:
-    """Per-player totals over ``games`` (first-seen order), optionally for one name."""
-    found: dict[str, Totals] = {}
-    wanted = name_key(name_filter) if name_filter else None
-    for game in games:
-        count_game(found, game, wanted)
-    return list(found.values())
-
-
-def count_game(found: dict[str, Totals], game: GameLine, wanted: str | None = None) -> None:
-    """Add ``game`` to the totals ``found`` (keyed by :func:`name_key`), or only the seat
-    of the player whose key is ``wanted``."""
-    for seat, name in enumerate(game.names):
-        key = name_key(name)
-        if wanted is not None and key != wanted:
-            continue
-        entry = found.get(key)
-        if entry is None:
-            entry = found[key] = Totals(name)
-        entry.name = name
-        entry.games += 1
-        wipes = game.four_twos == FOUR_TWOS_GAME
-        for turn in game.turns[seat]:
-            entry.add_turn(turn, wipes)
-        entry.highest_score = max(entry.highest_score, game.scores[seat])
-        if not game.finished:
-            entry.abandoned += 1
-            continue
-        if game.solitaire:
-            entry.solitaire += 1
-            if game.scores[0] >= TARGET:
-                entry.solitaire_turns.append(len(game.turns[0]))
-            continue
-        entry.finished += 1
-        if name in game.winners:
-            if len(game.winners) > 1:
-                entry.shared += 1
-            else:
-                entry.won += 1
 
 
 def game_line(game: Game, finished: bool = True) -> GameLine:
