@@ -43,7 +43,8 @@ from dataclasses import dataclass
 
 from parlour.mille.computer.ai import EQUITY_SCALE, ComputerPlayer
 from parlour.mille.computer.handlog import Answer, Decision, HandLog
-from parlour.mille.computer.review_deals import RemedyEvidence, review_deals
+from parlour.mille.computer.inference import Inference
+from parlour.mille.computer.review_deals import review_deals
 from parlour.mille.computer.review_outcomes import Contrast, Judgement, play_out
 from parlour.mille.computer.review_patterns import Pattern, gather
 from parlour.mille.computer.review_reasons import reason_lines
@@ -78,16 +79,6 @@ REVIEW_SALT = 5
 """The review's own stream of deals (the computer uses salts 1 and 2 for its decisions)..."""
 RECHECK_SALT = 6
 """... and another one, to measure again the decisions that first stream flagged."""
-FUTURE_WEIGHT = 0.7
-"""The weight of the points a move's playouts score after the move itself. The flagged
-moves played on by the strong computer in both seats on the real cards
-(``bench/mille_review_calibration.py``, seeds 301..500, the costs measured again as here)
-gained 0.67 of what the playouts said after the move (95% interval 0.44..0.89; 140 points
-per single decision where the playouts said 197): the playouts play the rest of the hand
-more simply than the computer, and deal the opponent's hand without knowing which cards it
-chose to keep. Points a move scores at once (a coup fourré, a finished trip) are exact and
-not weighted; nor is Extension?, whose answer is played out to the end (there 617 said, 451
-found, 95% interval 118..783). The weight is checked on other seeds in docs/mille.md."""
 
 
 @dataclass(frozen=True)
@@ -130,8 +121,8 @@ class Reviewer:
         """Whether the log goes back to the hand's first decision."""
         self.deals = deals
         self.computer = ComputerPlayer(seed)
-        self.remedies = RemedyEvidence()
-        """What the opponent's play showed about the remedies it holds (for the deals)."""
+        self.inference = Inference()
+        """What the opponent's play showed about its hand (for the deals)."""
         self.done = 0
         self.judged: list[Judgement] = []
 
@@ -174,7 +165,7 @@ class Reviewer:
         """Note the move actually made in ``view`` (for the evidence about the opponent)."""
         if isinstance(move, Move):
             self.computer.moved(view, move)
-            self.remedies.moved(view, move)
+            self.inference.moved(view, move)
 
     def assess(self, decision: Decision) -> Judgement | None:
         """Both moves of a decision played out, or None when there is nothing to judge.
@@ -182,7 +173,7 @@ class Reviewer:
         Call it for the decisions in order, each followed by :meth:`follow`.
         """
         view, move = decision.view, decision.move
-        self.remedies.observe(view)
+        self.inference.observe(view)
         if isinstance(move, Answer):
             if view.phase != "EXTENSION" or view.turn != view.me:
                 return None
@@ -205,12 +196,12 @@ class Reviewer:
     ) -> Judgement:
         """The advised move and the player's played out on the review's deals (``salt``)."""
         view = decision.view
-        deals = review_deals(self.computer, self.remedies, view, salt, self.deals)
+        deals = review_deals(self.computer, self.inference, view, salt, self.deals)
         advised_way, player_way = play_out(self.computer, view, [advised, decision.move], deals)
         if isinstance(advised, Answer):
             contrast = Contrast(advised_way, player_way, advised.extend)
         else:
-            contrast = Contrast(advised_way, player_way, future_weight=FUTURE_WEIGHT)
+            contrast = Contrast(advised_way, player_way)
         loss, stderr = contrast.loss()
         return Judgement(decision, advised, contrast, loss, stderr, salt == RECHECK_SALT)
 

@@ -75,10 +75,6 @@ class Outcome:
     """Hand points, mine less theirs, right after the decision's own move (the points it
     scored at once, before the rest of the hand was played out)."""
 
-    def value(self, future_weight: float) -> float:
-        """``diff`` with the part scored after the move weighted by ``future_weight``."""
-        return self.early + future_weight * (self.diff - self.early)
-
     def points(self, part: str) -> float:
         """Points of one of :data:`COMPONENTS` (an opponent's part counts negative)."""
         side = 0 if part.startswith("your") else 1
@@ -159,10 +155,6 @@ class Contrast:
     chosen: list[Outcome]
     advised_extends: bool = False
     """For Extension?: whether the advised answer is to go on (the other is to stop)."""
-    future_weight: float = 1.0
-    """The weight of the points scored after the decision's own move, in :meth:`loss`
-    and :meth:`chance_loss` (the review's calibration,
-    :data:`parlour.mille.computer.review.FUTURE_WEIGHT`; 1: the playouts as they came)."""
 
     @property
     def deals(self) -> int:
@@ -171,17 +163,13 @@ class Contrast:
 
     def loss(self) -> tuple[float, float]:
         """Hand points the player's move lost against the advice, and its standard error:
-        the points scored at once, and those scored later weighted by ``future_weight``."""
-        weight = self.future_weight
-        return paired(
-            [o.value(weight) for o in self.advised], [o.value(weight) for o in self.chosen]
-        )
+        the hand-score differences as the hand scores them, whenever the points come (a
+        safety laid now by the advice and later by the player counts the same both ways)."""
+        return paired([float(o.diff) for o in self.advised], [float(o.diff) for o in self.chosen])
 
     def chance_loss(self) -> tuple[float, float]:
-        """The chance of winning the game the player's move lost (weighted by
-        ``future_weight``: the game is decided after the move), and its standard error."""
-        lost, stderr = paired([o.chance for o in self.advised], [o.chance for o in self.chosen])
-        return self.future_weight * lost, self.future_weight * stderr
+        """The chance of winning the game the player's move lost, and its standard error."""
+        return paired([o.chance for o in self.advised], [o.chance for o in self.chosen])
 
     def game_ends(self) -> float:
         """The share of playouts (of either move) in which the hand ends the game."""
