@@ -46,7 +46,7 @@ from parlour.mille.computer.handlog import Answer, Decision, HandLog
 from parlour.mille.computer.inference import Inference
 from parlour.mille.computer.review_deals import review_deals
 from parlour.mille.computer.review_outcomes import Contrast, Judgement, play_out
-from parlour.mille.computer.review_patterns import Pattern, gather
+from parlour.mille.computer.review_patterns import Pattern, gather, one_each
 from parlour.mille.computer.review_reasons import reason_lines
 from parlour.mille.computer.seatmoves import legal_moves
 from parlour.mille.game.cards import Card
@@ -71,6 +71,9 @@ CLEAR_Z = 2.5
 """A cost is clear when it exceeds this many standard errors of the paired differences..."""
 MIN_LOSS = 50.0
 """... and this many points."""
+SHOWN_Z = 1.96
+"""A cost measured again is shown only when it exceeds its 95% margin (this many standard
+errors): the ± the page shows."""
 GAME_MATTERS = 0.1
 """From this share of playouts ending the game, the chance of winning it is what counts..."""
 MIN_CHANCE = 0.02
@@ -143,13 +146,19 @@ class Reviewer:
         return self.done < len(self.decisions)
 
     def findings(self) -> list[Finding | Pattern]:
-        """The clear costs found so far, costliest first: patterns, and the other decisions."""
-        patterns = gather(self.judged, CLEAR_Z, MIN_LOSS)
+        """The clear costs found so far, costliest first: patterns, and the other decisions
+        (one finding per advice: see :func:`~parlour.mille.computer.review_patterns.one_each`)."""
+        patterns = gather(self.judged, CLEAR_Z, MIN_LOSS, shown)
         grouped = {id(member) for pattern in patterns for member in pattern.members}
+        clear = [
+            judgement
+            for judgement in self.judged
+            if id(judgement) not in grouped and flagged(judgement) is not None
+        ]
         found: list[Finding | Pattern] = list(patterns)
-        for judgement in self.judged:
+        for judgement in one_each(clear, patterns):
             finding = flagged(judgement)
-            if finding is not None and id(judgement) not in grouped:
+            if finding is not None:
                 found.append(finding)
         return sorted(found, key=lambda item: -item.weight)
 
@@ -222,17 +231,24 @@ class Reviewer:
         return None if judgement is None else flagged(self.recheck(judgement))
 
 
+def shown(judgement: Judgement) -> bool:
+    """Whether a judgement is a finding as it stands: measured again, and still clear."""
+    return judgement.rechecked and flagged(judgement) is not None
+
+
 def flagged(judgement: Judgement) -> Finding | None:
     """The finding for a judged decision whose cost is clear, else None.
 
     A first measurement must show a clear cost: above ``MIN_LOSS`` and ``CLEAR_Z``
     standard errors (where the game can end: its chance lower by ``MIN_CHANCE`` and
     ``CLEAR_Z`` standard errors). A measurement again on fresh deals (``rechecked``),
-    made once the first was clear, is reported if it still shows at least half that.
+    made once the first was clear, is reported if it still shows at least half that
+    and clears its own 95% margin (``SHOWN_Z`` standard errors, the ± the page shows):
+    the page says only clear costs are shown.
     """
     contrast = judgement.contrast
     loss, stderr = judgement.loss, judgement.stderr
-    least, clear = (MIN_LOSS / 2, 0.0) if judgement.rechecked else (MIN_LOSS, CLEAR_Z)
+    least, clear = (MIN_LOSS / 2, SHOWN_Z) if judgement.rechecked else (MIN_LOSS, CLEAR_Z)
     chances = None
     by_chance = False
     lost_points = loss > least and loss > clear * stderr
