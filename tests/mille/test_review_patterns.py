@@ -145,7 +145,7 @@ def test_the_patterns_in_words() -> None:
     early = Move("use", slot_of(safe, C.EXTRA_TANK))
     laid = [judged(safe, early, Move("use", slot_of(safe, C.D75)), 120, 30)] * 2
     assert describe("early", None, laid) == [
-        "You played Extra Tank and Extra Tank before you needed to, while 1 Out of Gas were "
+        "You played Extra Tank and Extra Tank before you needed to, while 1 Out of Gas was "
         "unseen: a coup fourré was still possible.",
         "Played out turn by turn: at most 120 points for any one turn.",
     ]

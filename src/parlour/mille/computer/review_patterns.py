@@ -35,7 +35,13 @@ from dataclasses import dataclass
 
 from parlour.mille.computer.handlog import Answer
 from parlour.mille.computer.review_outcomes import Judgement
-from parlour.mille.computer.review_reasons import HAZARDS_OF, count_of, dead_because, listed
+from parlour.mille.computer.review_reasons import (
+    HAZARDS_OF,
+    count_of,
+    dead_because,
+    listed,
+    reason_lines,
+)
 from parlour.mille.game.cards import Card
 from parlour.mille.game.table import Move
 
@@ -228,14 +234,16 @@ def describe(
         waiting = listed([count_of(unseen[h], h) for h in hazards])
         early = f"You played {listed([s.label for s in safeties])} before you needed to"
         if waiting:
-            early += f", while {waiting} were unseen: a coup fourré was still possible"
+            were = "was" if len(hazards) == 1 and unseen[hazards[0]] == 1 else "were"
+            early += f", while {waiting} {were} unseen: a coup fourré was still possible"
         lines = [early + "."]
     if kind == "held" and worst is not None:
         deck = worst.decision.view.deck_count
         lines.append(
-            f"The cost is that of the costliest turn (deck {count_words(deck, 'card')}): "
-            "the turns do not add up, as laying it at any one of them would do."
+            f"The cost is its costliest turn's (deck {count_words(deck, 'card')}): "
+            "the turns do not add up."
         )
+        lines += reason_lines(worst.decision, worst.advised, worst.contrast)
         return lines
     most = round(max(member.loss for member in members), -1)
     lines.append(f"Played out turn by turn: at most {most:.0f} points for any one turn.")
