@@ -126,6 +126,11 @@ def check(view: SeatView, fact: str) -> None:  # noqa: C901 (one rule per kind o
         assert len(laid) == 3 and named(m[1]) not in laid and named(m[1]) in held
     elif m := re.fullmatch(r"(.+) also gives you another turn", fact):
         assert named(m[1]).is_safety and named(m[1]) in held
+    elif m := re.fullmatch(r"lay (.+) first and still finish with (.+)", fact):
+        safety, card = named(m[1]), named(m[2])
+        assert safety.is_safety and safety in held and card in held
+        assert view.goal - mine.mileage == MILES[card]
+        assert may_drive(view, card) or safety is Card.RIGHT_OF_WAY and mine.limited
     elif m := re.fullmatch(r"(.+) gives you another turn and you keep (.+)", fact):
         assert named(m[1]).is_safety and named(m[1]) in held and named(m[2]) in held
     elif m := re.fullmatch(r"(.+) stops them at (\d+) miles; (\d+) (.+) unseen", fact):

@@ -231,3 +231,4 @@ def test_a_cost_within_its_margin_is_not_shown_as_clear() -> None:
     """ "About 50 points lost (±110)" came from a second measurement within its margin."""
     assert flagged(held_safety(50, 56)) is None  # ±110: not clear
     assert flagged(held_safety(60, 20)) is not None  # ±40: clear
+    assert flagged(held_safety(40, 19.5)) is None  # seed 9012: "40 (±40)" as the page rounds

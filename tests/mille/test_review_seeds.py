@@ -107,3 +107,12 @@ def test_9006_the_extra_turn_is_said_where_it_decides() -> None:
     first = findings[0]
     assert isinstance(first, Pattern) and first.kind == "held" and first.card is Card.PUNCTURE_PROOF
     assert any("gives you another turn" in line for line in first.lines)
+
+
+def test_9018_a_safety_before_the_last_distance() -> None:
+    """25 to go with Right of Way in hand: lay it first (100 points, another turn), then
+    finish; the reason says so rather than only "another turn"."""
+    findings = reviewed(9018).findings()
+    (laid,) = [item for item in findings if about(item, Card.RIGHT_OF_WAY)]
+    assert isinstance(laid, Finding)
+    assert laid.reasons[0].startswith("Why: lay Right of Way first and still finish with 25.")

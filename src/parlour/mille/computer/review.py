@@ -231,6 +231,11 @@ class Reviewer:
         return None if judgement is None else flagged(self.recheck(judgement))
 
 
+def tens(points: float) -> int:
+    """Points in tens, rounded as the page shows them."""
+    return int(round(points / 10))
+
+
 def shown(judgement: Judgement) -> bool:
     """Whether a judgement is a finding as it stands: measured again, and still clear."""
     return judgement.rechecked and flagged(judgement) is not None
@@ -252,6 +257,8 @@ def flagged(judgement: Judgement) -> Finding | None:
     chances = None
     by_chance = False
     lost_points = loss > least and loss > clear * stderr
+    if judgement.rechecked:  # as the page rounds them: the cost above its margin
+        lost_points = lost_points and tens(loss) > max(1, tens(clear * stderr))
     if contrast.game_ends() >= GAME_MATTERS:
         lost, lost_stderr = contrast.chance_loss()
         its = sum(o.chance for o in contrast.advised) / contrast.deals

@@ -169,6 +169,13 @@ class Facts:
             laid = {card for card, _ in view.mine.safeties}
             if len(laid) == len(SAFETIES) - 1 and safety not in laid:
                 self.add("your_safeties", f"{safety.label} makes all four safeties (300 more)")
+            mine = self.mine
+            drove = mine is not None and mine.is_distance and self.mine_kind == "use"
+            if drove and mine is not None and MILES[mine] == to_go(view):
+                self.add(
+                    "your_safeties", f"lay {safety.label} first and still finish with {mine.label}"
+                )
+                return
             if self.mine_kind == "discard" and self.mine is not None:
                 kept, part = self.mine.label, "their_miles" if self.mine.is_hazard else "your_miles"
                 self.add(part, f"{safety.label} gives you another turn and you keep {kept}")
