@@ -155,6 +155,11 @@ class Contrast:
     chosen: list[Outcome]
     advised_extends: bool = False
     """For Extension?: whether the advised answer is to go on (the other is to stop)."""
+    share: float = 1.0
+    """The share of the playouts' difference that :meth:`loss` and :meth:`chance_loss`
+    state (the review's calibration, :data:`parlour.mille.computer.review.PLAYOUT_SHARE`;
+    1: the playouts as they came). It scales the whole paired difference, so points the
+    player scores either way still cancel first."""
 
     @property
     def deals(self) -> int:
@@ -162,14 +167,26 @@ class Contrast:
         return len(self.chosen)
 
     def loss(self) -> tuple[float, float]:
-        """Hand points the player's move lost against the advice, and its standard error:
-        the hand-score differences as the hand scores them, whenever the points come (a
-        safety laid now by the advice and later by the player counts the same both ways)."""
-        return paired([float(o.diff) for o in self.advised], [float(o.diff) for o in self.chosen])
+        """Hand points the player's move lost against the advice, and its standard error.
+
+        Deal by deal, the difference of the hand-score differences as the hand scores
+        them: the part the advised move scored at once (a coup fourré, a finished trip)
+        counts in full, but never more than the whole difference (a safety laid now by
+        the advice and later by the player scores the same both ways: nothing); the rest,
+        played out by the heuristic, counts ``share`` of itself."""
+        gains = []
+        for advised, chosen in zip(self.advised, self.chosen, strict=True):
+            whole = float(advised.diff - chosen.diff)
+            at_once = float(advised.early - chosen.early)
+            sure = min(at_once, whole) if whole > 0 else max(at_once, whole)
+            sure = sure if sure * whole > 0 else 0.0
+            gains.append(sure + self.share * (whole - sure))
+        return paired(gains, [0.0] * len(gains))
 
     def chance_loss(self) -> tuple[float, float]:
         """The chance of winning the game the player's move lost, and its standard error."""
-        return paired([o.chance for o in self.advised], [o.chance for o in self.chosen])
+        lost, stderr = paired([o.chance for o in self.advised], [o.chance for o in self.chosen])
+        return self.share * lost, self.share * stderr
 
     def game_ends(self) -> float:
         """The share of playouts (of either move) in which the hand ends the game."""
