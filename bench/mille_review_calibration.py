@@ -264,12 +264,21 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
                 label_of(item, members[0]),
                 seed,
                 f"{advice[0]} {advice[1].name if advice[1] is not None else ''}".strip(),
-                item.loss <= 1.96 * item.stderr,
+                within_margin(item),
             )
         )
     if not results:  # the hand counts for the findings per hand
         results.append(Measured("none", 0.0, 0.0, 0.0, False, near_end, None, 0.0, hand=seed))
     return results
+
+
+def within_margin(item: Finding | Pattern) -> bool:
+    """Whether the cost the page shows is within its 95% margin (for a finding flagged by
+    the chance of winning the game, that chance, which its headline shows)."""
+    if isinstance(item, Finding) and item.by_chance and item.chances is not None:
+        its, yours, stderr = item.chances
+        return its - yours <= 1.96 * stderr
+    return item.loss <= 1.96 * item.stderr
 
 
 def label_of(item: Finding | Pattern, judgement: Judgement) -> str:
