@@ -74,6 +74,8 @@ class Outcome:
     early: int = 0
     """Hand points, mine less theirs, right after the decision's own move (the points it
     scored at once, before the rest of the hand was played out)."""
+    start: int = 0
+    """Hand points, mine less theirs, just before the decision's move."""
 
     def points(self, part: str) -> float:
         """Points of one of :data:`COMPONENTS` (an opponent's part counts negative)."""
@@ -114,7 +116,7 @@ def safety_points(side: S.Side) -> int:
     return count * SAFETY_POINTS + (ALL_SAFETIES_POINTS if side.safeties == S.ALL_FOUR else 0)
 
 
-def outcome(sim: S.Sim, me: int, stakes: Stakes, early: int = 0) -> Outcome:
+def outcome(sim: S.Sim, me: int, stakes: Stakes, early: int = 0, start: int = 0) -> Outcome:
     """What a finished playout shows from seat ``me`` (``stakes`` for the game's chances;
     ``early``: the hand-score difference right after the decision's move)."""
     whos = (me, 1 - me)
@@ -138,6 +140,7 @@ def outcome(sim: S.Sim, me: int, stakes: Stakes, early: int = 0) -> Outcome:
         coups=(coups[0], coups[1]),
         bonus=(bonus[0], bonus[1]),
         early=early,
+        start=start,
     )
 
 
@@ -170,16 +173,17 @@ class Contrast:
         """Hand points the player's move lost against the advice, and its standard error.
 
         Deal by deal, the difference of the hand-score differences as the hand scores
-        them: the part the advised move scored at once (a coup fourré, a finished trip)
-        counts in full, but never more than the whole difference (a safety laid now by
-        the advice and later by the player scores the same both ways: nothing); the rest,
-        played out by the heuristic, counts ``share`` of itself."""
+        them: the points the better move scored at once (a coup fourré, a safety, a
+        finished trip) count in full, but never more than the whole difference (a safety
+        laid now by the advice and later by the player scores the same both ways:
+        nothing); the rest, played out by the heuristic, counts ``share`` of itself."""
         gains = []
         for advised, chosen in zip(self.advised, self.chosen, strict=True):
             whole = float(advised.diff - chosen.diff)
-            at_once = float(advised.early - chosen.early)
-            sure = min(at_once, whole) if whole > 0 else max(at_once, whole)
-            sure = sure if sure * whole > 0 else 0.0
+            if whole >= 0:  # the advice's own points at once, as far as they made the gain
+                sure = min(max(0.0, float(advised.early - advised.start)), whole)
+            else:  # the player's own points at once, as far as they made its gain
+                sure = -min(max(0.0, float(chosen.early - chosen.start)), -whole)
             gains.append(sure + self.share * (whole - sure))
         return paired(gains, [0.0] * len(gains))
 
@@ -316,7 +320,8 @@ def play_out(
                 card = view.hand[move.slot]
                 assert card is not None
                 finish_move(trial, me, int(card), move.kind == "use")
+            start = sim.diff(me)
             early = trial.diff(me)
             playout(trial, weights)
-            results[index].append(outcome(trial, me, stakes, early))
+            results[index].append(outcome(trial, me, stakes, early, start))
     return results
