@@ -50,6 +50,7 @@ from parlour.mille.computer.handlog import Answer, Decision, HandLog
 from parlour.mille.computer.players import GreedyPlayer, RandomPlayer
 from parlour.mille.computer.review import DEALS, Finding, Pattern, Reviewer
 from parlour.mille.computer.review_outcomes import Judgement
+from parlour.mille.computer.review_patterns import advice_of
 from parlour.mille.files.gamedata import game_from_dict
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game
@@ -109,6 +110,14 @@ class Measured:
     early: float = 0.0
     """Of ``stated``: the points the decisions' own moves scored at once (the rest was
     scored in the playouts after them)."""
+    label: str = ""
+    """The kind in words: a pattern's kind, or what the advice does (lay a safety, ...)."""
+    hand: int = 0
+    """The deal's seed."""
+    advice: str = ""
+    """The advice itself (what the computer would do, and with which card)."""
+    within: bool = False
+    """The stated cost is within its 95% margin (1.96 standard errors)."""
 
 
 def play_on(
@@ -222,6 +231,10 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
         if members is None:
             judgement = next(j for j in reviewer.judged if j.decision is item.decision)
             members = [judgement]
+        advice = advice_of(members[0])
+        if isinstance(item, Pattern) and item.kind == "held":
+            # One cost: its costliest turn's, measured on that turn.
+            members = [next(m for m in members if m.loss == item.loss)]
         points = 0.0
         chance = 0.0
         early = 0.0
@@ -248,9 +261,44 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
                 stated_chance,
                 chance,
                 early,
+                label_of(item, members[0]),
+                seed,
+                f"{advice[0]} {advice[1].name if advice[1] is not None else ''}".strip(),
+                within_margin(item),
             )
         )
+    if not results:  # the hand counts for the findings per hand
+        results.append(Measured("none", 0.0, 0.0, 0.0, False, near_end, None, 0.0, hand=seed))
     return results
+
+
+def within_margin(item: Finding | Pattern) -> bool:
+    """Whether the cost the page shows is within its 95% margin (for a finding flagged by
+    the chance of winning the game, that chance, which its headline shows)."""
+    if isinstance(item, Finding) and item.by_chance and item.chances is not None:
+        its, yours, stderr = item.chances
+        return its - yours <= 1.96 * stderr
+    return item.loss <= 1.96 * item.stderr
+
+
+def label_of(item: Finding | Pattern, judgement: Judgement) -> str:
+    """A finding's kind in words, for the figures by kind."""
+    if isinstance(item, Pattern):
+        return f"pattern: {item.kind}"
+    kind, card = advice_of(judgement)
+    if kind == "extension":
+        return "single: Extension?"
+    if card is None:
+        return "single: draw first"
+    if kind == "discard":
+        return "single: discard"
+    if card.is_safety:
+        return "single: lay a safety"
+    if card.is_hazard:
+        return "single: attack"
+    if card.is_remedy:
+        return "single: remedy"
+    return "single: drive"
 
 
 def row(label: str, found: list[Measured]) -> str:
@@ -276,6 +324,8 @@ def report(found: list[Measured], hands: int, elapsed: float, args: argparse.Nam
         f"{args.jobs} job(s), {elapsed:.0f} s, "
         f"load average now {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}"
     )
+    quality(found, hands)
+    found = [f for f in found if f.kind != "none"]
     print("  findings (mean per finding, 95% intervals; points of hand-score difference)")
     singles = [f for f in found if f.kind == "single"]
     print(row("single decisions", singles))
@@ -288,6 +338,9 @@ def report(found: list[Measured], hands: int, elapsed: float, args: argparse.Nam
     print(row("  from a game's first hand", [f for f in singles if not f.near_end]))
     print(row("patterns (their totals)", [f for f in found if f.kind == "pattern"]))
     print(row("Extension? answers", [f for f in found if f.kind == "extension"]))
+    print("  by kind")
+    for label in sorted({f.label for f in found}):
+        print(row(f"  {label}", [f for f in found if f.label == label]))
     chances = [f for f in found if f.stated_chance is not None]
     if chances:
         said = [100 * (f.stated_chance or 0.0) for f in chances]
@@ -300,6 +353,27 @@ def report(found: list[Measured], hands: int, elapsed: float, args: argparse.Nam
             f"points, measured {measured[0]:.1f} ({measured[1]:+.1f} .. {measured[2]:+.1f}), "
             f"stated - measured {over[0]:+.1f} ({over[1]:+.1f} .. {over[2]:+.1f})"
         )
+
+
+def quality(found: list[Measured], hands: int) -> None:
+    """The review's quality: findings per hand, advice repeated in a hand, costs within
+    their margin."""
+    by_hand: dict[int, list[Measured]] = {}
+    for f in found:
+        by_hand.setdefault(f.hand, [])
+        if f.kind != "none":
+            by_hand[f.hand].append(f)
+    counts = [float(len(v)) for v in by_hand.values()]
+    per_hand = mean_interval(counts or [0.0])
+    repeated = sum(len(v) - len({f.advice for f in v}) for v in by_hand.values())
+    shown = [f for v in by_hand.values() for f in v]
+    within = sum(1 for f in shown if f.within)
+    print(
+        f"  findings per hand {per_hand[0]:.2f} (95% CI {per_hand[1]:.2f} .. {per_hand[2]:.2f}), "
+        f"{sum(1 for c in counts if c == 0)} of {hands} hands with none; "
+        f"the same advice twice in a hand: {repeated}; costs within their 95% margin: "
+        f"{within} of {len(shown)}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

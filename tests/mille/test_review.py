@@ -12,7 +12,6 @@ from parlour.core.rng import below, make_rng, shuffle
 from parlour.mille.computer.ai import ComputerPlayer
 from parlour.mille.computer.players import GreedyPlayer
 from parlour.mille.computer.review import (
-    FUTURE_WEIGHT,
     Answer,
     Decision,
     Finding,
@@ -376,39 +375,20 @@ def test_a_rechecked_cost_is_reported_down_to_half_the_least_cost() -> None:
     assert flagged(tiny) is None
 
 
-def test_points_scored_later_are_weighted_and_points_scored_at_once_are_not() -> None:
-    """The calibration: what the playouts score after the move counts its weight."""
-    now = dataclasses.replace(outcome(miles=(300, 0)), early=300)  # all of it at once
-    later = outcome(miles=(300, 0))  # all of it after the move
-    nothing = outcome()
-    assert Contrast([now] * 10, [nothing] * 10, future_weight=0.7).loss() == (300.0, 0.0)
-    assert Contrast([later] * 10, [nothing] * 10, future_weight=0.7).loss() == (
-        pytest.approx(210.0),
-        0.0,
-    )
+def test_points_the_player_scores_either_way_cost_nothing() -> None:
+    """Seed 9013's phantom: a safety (and the all-four bonus) laid now by the advice and
+    later by the player scores the same both ways, so the cost is nought, not 0.7 of it."""
+    now = dataclasses.replace(outcome(safety=(400, 0)), early=400)
+    later = dataclasses.replace(outcome(safety=(400, 0)), early=0)
+    assert Contrast([now] * 10, [later] * 10).loss() == (0.0, 0.0)
+    more = outcome(miles=(300, 0))
+    assert Contrast([more] * 10, [outcome()] * 10).loss() == (300.0, 0.0)
     won, lost = outcome(chance=0.9), outcome(chance=0.5)
-    assert Contrast([won] * 10, [lost] * 10, future_weight=0.5).chance_loss() == (
-        pytest.approx(0.2),
-        0.0,
-    )
-
-
-def test_a_move_is_weighted_and_an_answer_to_extension_is_not() -> None:
-    game = finishing()
-    reviewer = Reviewer(HandLog(), 7, deals=8)
-    move = reviewer.contrast(
-        Decision(game.view(HUMAN), Move("discard", slot_of(game, C.D25))),
-        Move("use", slot_of(game, C.D25)),
-    )
-    assert move.contrast.future_weight == FUTURE_WEIGHT < 1
-    asked = at_the_goal()
-    answer = reviewer.contrast(Decision(asked.view(HUMAN), Answer(True)), Answer(False))
-    assert answer.contrast.future_weight == 1.0
-    # Finishing with the 25 scores the trip at once: that part is not weighted.
-    contrast = move.contrast
-    at_once = (
-        sum(o.early for o in contrast.advised) - sum(o.early for o in contrast.chosen)
-    ) / contrast.deals
-    raw = dataclasses.replace(contrast, future_weight=1.0).loss()[0]
-    assert at_once > 0
-    assert move.loss == pytest.approx(at_once + FUTURE_WEIGHT * (raw - at_once))
+    assert Contrast([won] * 10, [lost] * 10).chance_loss() == (pytest.approx(0.4), 0.0)
+    # With the playouts' share: the phantom stays nought, points scored at once (a coup
+    # fourré, less the safety the player lays later) count in full, the rest its share.
+    assert Contrast([now] * 10, [later] * 10, share=0.67).loss() == (0.0, 0.0)
+    coup = dataclasses.replace(outcome(safety=(100, 0), coups=(1, 0)), early=400)
+    laid_later = dataclasses.replace(outcome(safety=(100, 0)), early=0)
+    assert Contrast([coup] * 10, [laid_later] * 10, share=0.67).loss() == (300.0, 0.0)
+    assert Contrast([more] * 10, [outcome()] * 10, share=0.67).loss()[0] == pytest.approx(201.0)

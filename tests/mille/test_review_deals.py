@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from parlour.core.rng import below, make_rng
 from parlour.mille.computer import sim as S
 from parlour.mille.computer.ai import ComputerPlayer, unseen_list
-from parlour.mille.computer.review_deals import RemedyEvidence, review_deals
+from parlour.mille.computer.inference import Inference, hazards_on, own_moves
+from parlour.mille.computer.review_deals import review_deals
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 from tests.mille.craft import C, craft, go, hand, play, rebalance
@@ -32,7 +33,7 @@ def stuck_opponent() -> Game:
 
 def test_an_opponent_still_needing_a_go_after_its_move_holds_none() -> None:
     game = stuck_opponent()
-    evidence = RemedyEvidence()
+    evidence = Inference()
     view = game.view(HUMAN)
     evidence.observe(view)
     assert evidence.deck_at == {}  # nothing known before the player's own first move
@@ -48,16 +49,18 @@ def test_an_opponent_still_needing_a_go_after_its_move_holds_none() -> None:
     view = game.view(HUMAN)
     evidence.observe(view)
     assert evidence.deck_at == {S.GO: view.deck_count}
-    assert evidence.allowed(view) == {S.GO: 0}
+    assert evidence.limits(view) == {S.GO: 0}
     later = view.deck_count - 4
-    assert evidence.allowed(view.__class__(**{**_fields(view), "deck_count": later})) == {S.GO: 2}
+    assert evidence.limits(view.__class__(**{**_fields(view), "deck_count": later})) == {S.GO: 2}
 
 
-def moved_since(view: object) -> RemedyEvidence:
+def moved_since(view: object) -> Inference:
     """Evidence in this hand, the opponent having moved since the player's last move."""
-    evidence = RemedyEvidence()
+    evidence = Inference()
     evidence.last_deck = view.deck_count  # type: ignore[attr-defined]
     evidence.public_after_move = 0
+    evidence.own_before = own_moves(view.theirs)  # type: ignore[attr-defined]
+    evidence.attacked_before = hazards_on(view.mine)  # type: ignore[attr-defined]
     return evidence
 
 
@@ -92,7 +95,7 @@ def test_a_stopped_opponent_lacks_that_remedy_and_a_new_hand_forgets() -> None:
     rebalance(game)
     evidence = moved_since(game.view(HUMAN))
     evidence.observe(game.view(HUMAN))
-    assert set(evidence.deck_at) == {S.SPARE}
+    assert set(evidence.deck_at) == {S.SPARE, S.PP}
     evidence.observe(Game.new(4).view(HUMAN))  # a bigger deck: the next hand
     assert evidence.deck_at == {} and evidence.public_after_move is None
 
@@ -104,7 +107,7 @@ def test_review_deals_conserve_the_unseen_cards_and_respect_the_evidence(
 ) -> None:
     game = Game.new(seed)
     rng = make_rng(seed)
-    evidence = RemedyEvidence()
+    evidence = Inference()
     for _ in range(steps):
         if game.phase is not Phase.TURN:
             break
@@ -118,7 +121,7 @@ def test_review_deals_conserve_the_unseen_cards_and_respect_the_evidence(
         return
     view = game.view(HUMAN)
     evidence.observe(view)
-    allowed = evidence.allowed(view)
+    allowed = evidence.limits(view)
     unseen = Counter(unseen_list(view))
     for sim in review_deals(ComputerPlayer(seed), evidence, view, 5, 12):
         theirs = sim.sides[COMPUTER].hand

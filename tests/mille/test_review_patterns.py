@@ -6,6 +6,7 @@ of ``--seed 7``, kept in saves/ with its decisions) shows the issue's dead Repai
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from pathlib import Path
 
@@ -144,7 +145,7 @@ def test_the_patterns_in_words() -> None:
     early = Move("use", slot_of(safe, C.EXTRA_TANK))
     laid = [judged(safe, early, Move("use", slot_of(safe, C.D75)), 120, 30)] * 2
     assert describe("early", None, laid) == [
-        "You played Extra Tank and Extra Tank before you needed to, while 1 Out of Gas were "
+        "You played Extra Tank and Extra Tank before you needed to, while 1 Out of Gas was "
         "unseen: a coup fourré was still possible.",
         "Played out turn by turn: at most 120 points for any one turn.",
     ]
@@ -170,3 +171,64 @@ def test_hand_2_of_seed_7_kept_dead_repairs_and_the_review_says_so() -> None:
         f"You kept Repairs for {len(repairs.members)} turns while it was dead (Driving Ace "
         "played), and threw away "
     )
+
+
+def held_safety(
+    loss: float, stderr: float, thrown: Card = C.D75, rechecked: bool = True
+) -> Judgement:
+    """The player, holding Extra Tank, throws ``thrown`` away; the computer would lay it."""
+    game = with_driving_ace(C.EXTRA_TANK, thrown, C.D25, C.STOP, C.GASOLINE, C.GO)
+    judgement = judged(
+        game,
+        Move("discard", slot_of(game, thrown)),
+        Move("use", slot_of(game, C.EXTRA_TANK)),
+        loss,
+        stderr,
+    )
+    return dataclasses.replace(judgement, rechecked=rechecked)
+
+
+def test_a_safety_held_over_many_turns_is_one_finding_with_one_cost() -> None:
+    """Seed 9007: Driving Ace held for 25 turns was ten findings adding up to 900 points.
+    Each turn measures much the same thing (lay it now or keep it), so the cost is the
+    costliest turn's, not their sum, and the turns are counted."""
+    members = [held_safety(60, 20), held_safety(110, 10, C.D50), held_safety(20, 30, C.D25)]
+    assert kind_of(members[0]) == ("held", C.EXTRA_TANK)
+    reviewer = Reviewer(savefile.load_saved(SAMPLE).hand_log, 1)
+    reviewer.judged = members
+    (only,) = reviewer.findings()
+    assert isinstance(only, Pattern) and only.kind == "held"
+    assert only.loss == 110 and only.stderr == 10
+    assert len(only.members) == 3
+    assert only.lines[0].startswith("You held Extra Tank for 3 turns where the computer")
+    # No turn clear on its own (measured again): no finding, however many turns.
+    reviewer.judged = [held_safety(30, 20)] * 6
+    assert reviewer.findings() == []
+
+
+def test_the_same_advice_is_never_given_twice_in_a_hand() -> None:
+    game = with_driving_ace(C.GASOLINE, C.D75, C.D25, C.STOP, C.D50, C.GO)
+    judgements = [
+        dataclasses.replace(
+            judged(
+                game,
+                Move("discard", slot_of(game, thrown)),
+                Move("use", slot_of(game, C.D50)),
+                loss,
+                10,
+            ),
+            rechecked=True,
+        )
+        for thrown, loss in ((C.D75, 120), (C.D25, 200))
+    ]
+    reviewer = Reviewer(savefile.load_saved(SAMPLE).hand_log, 1)
+    reviewer.judged = judgements
+    (only,) = reviewer.findings()
+    assert isinstance(only, Finding) and only.loss == 200
+
+
+def test_a_cost_within_its_margin_is_not_shown_as_clear() -> None:
+    """ "About 50 points lost (±110)" came from a second measurement within its margin."""
+    assert flagged(held_safety(50, 56)) is None  # ±110: not clear
+    assert flagged(held_safety(60, 20)) is not None  # ±40: clear
+    assert flagged(held_safety(40, 19.5)) is None  # seed 9012: "40 (±40)" as the page rounds

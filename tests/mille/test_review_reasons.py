@@ -79,7 +79,7 @@ def test_the_issues_75_at_575_with_extra_tank_reads_sensibly() -> None:
     advised = Move("discard", slot_of(game, C.GASOLINE))
     assert reasons(decision, advised, trip_rates(89, 76)) == (
         "Why: Gasoline is dead (Extra Tank played); 75 leaves 50: none in hand, 3 unseen. "
-        "Played out: you complete the trip 89% of the time its way, 76% yours."
+        "Played out: you complete the trip: 89% the computer's way, 76% yours."
     )
 
 
@@ -100,7 +100,7 @@ def test_a_trip_that_cannot_finish() -> None:
     advised = Move("discard", slot_of(game, C.GASOLINE))
     assert reasons(decision, advised, trip_rates(70, 0)) == (
         "Why: Gasoline is dead (Extra Tank played); 75 leaves 50, which cannot be made. "
-        "Played out: you complete the trip 70% of the time its way, 0% yours."
+        "Played out: you complete the trip: 70% the computer's way, 0% yours."
     )
 
 
@@ -113,7 +113,7 @@ def test_the_facts_that_speak_for_the_difference_come_first() -> None:
     advised = Move("use", slot_of(game, C.STOP))
     contrast = Contrast([outcome(miles=(575, 300))] * DEALS, [outcome(miles=(650, 450))] * DEALS)
     assert reasons(decision, advised, contrast).startswith(
-        "Why: Stop stops them at 300 miles; 2 Gos unseen; 75 leaves 50"
+        "Why: Stop stops them at 300 miles; 2 Gos unseen."
     )
 
 
@@ -130,7 +130,7 @@ def test_a_race_near_the_goal() -> None:
     contrast = Contrast(split(47, first, second), split(23, first, second))
     assert reasons(decision, advised, contrast) == (
         "Why: 75 leaves 50: your 50 finishes it; they are moving, 125 to go. "
-        "Played out: you complete the trip 47% of the time its way, 23% yours."
+        "Played out: you complete the trip: 47% the computer's way, 23% yours."
     )
 
 
@@ -140,7 +140,7 @@ def test_a_card_that_finishes_and_a_shut_out_at_stake() -> None:
     advised = Move("use", slot_of(game, C.D25))
     assert reasons(decision, advised, trip_rates(100, 3, shut_out=True)) == (
         "Why: 25 finishes the trip now; they have 0 miles: a shut-out (500) is at stake. "
-        "Played out: you shut them out 100% of the time its way, 3% yours."
+        "Played out: you shut them out: 100% the computer's way, 3% yours."
     )
 
 
@@ -153,7 +153,7 @@ def test_a_missed_coup_fourre() -> None:
     contrast = Contrast(split(100, coup, late), split(1, coup, late))
     assert reasons(decision, advised, contrast) == (
         "Why: a coup fourré was open: Stop was just laid on you. "
-        "Played out: you make a coup fourré 100% of the time its way, 1% yours."
+        "Played out: you make a coup fourré: 100% the computer's way, 1% yours."
     )
 
 
@@ -168,7 +168,7 @@ def test_an_attack_held_back() -> None:
     contrast = Contrast([stopped] * DEALS, [raced] * DEALS)
     assert reasons(decision, advised, contrast) == (
         "Why: Stop stops them at 300 miles; 2 Gos unseen. "
-        "Played out: they drive 120 miles less on average its way."
+        "Played out: they drive 120 miles less on average the computer's way."
     )
 
 
@@ -198,7 +198,7 @@ def test_a_remedy_thrown_away_while_stopped() -> None:
     contrast = Contrast([drove_on] * DEALS, [stuck] * DEALS)
     assert reasons(decision, advised, contrast) == (
         "Why: you are stopped by Flat Tire: Spare Tire answers it. "
-        "Played out: you drive 100 miles more on average its way."
+        "Played out: you drive 100 miles more on average the computer's way."
     )
 
 
@@ -214,7 +214,7 @@ def test_a_safety_laid_while_its_coup_fourre_was_still_possible() -> None:
     contrast = Contrast(split(30, kept, laid), [laid] * DEALS)
     assert reasons(decision, advised, contrast) == (
         "Why: 1 Stop and 3 Speed Limits unseen: Right of Way could still make a coup "
-        "fourré. Played out: you make a coup fourré 30% of the time its way, 0% yours."
+        "fourré. Played out: you make a coup fourré: 30% the computer's way, 0% yours."
     )
 
 
@@ -233,7 +233,7 @@ def test_a_safety_with_no_coup_fourre_left_is_cashed() -> None:
     contrast = Contrast([cashed] * DEALS, split(40, cashed, outcome()))
     assert reasons(decision, advised, contrast) == (
         "Why: both Out of Gas seen: Extra Tank can make no coup fourré. "
-        "Played out: your safeties score 100 points on average its way, 40 yours."
+        "Played out: your safeties score 100 points on average the computer's way, 40 yours."
     )
 
 
@@ -257,8 +257,8 @@ def test_extension_says_what_stopping_scores_and_how_going_on_went() -> None:
         [outcome(finisher=1, shut_out=True, miles=(700, 0))] * DEALS, split(40, reached, caught)
     )
     assert reasons(decision, Answer(False), contrast) == (
-        "Why: stopping now scores 1200 (Trip Completed, Safe Trip, Shut-Out). "
-        "Played out, going on: you reach 1000 40% of the time, they do 60%."
+        "Why: stopping now scores 1200 (Trip Completed, Safe Trip, Shut-Out); 10 cards left "
+        "in the deck. Played out: you shut them out: 100% stopping, 0% going on."
     )
     later = at_the_goal(400)
     decision = Decision(later.view(HUMAN), Answer(False))
@@ -266,7 +266,7 @@ def test_extension_says_what_stopping_scores_and_how_going_on_went() -> None:
         split(70, reached, caught), [outcome(finisher=1, miles=(700, 400))] * DEALS, True
     )
     assert reasons(decision, Answer(True), contrast) == (
-        "Why: stopping now scores 700 (Trip Completed, Safe Trip); 10 cards left in the deck. "
+        "Why: your hand holds 150 miles; they are at 400 miles, 600 from 1000. "
         "Played out, going on: you reach 1000 70% of the time, they do 30%."
     )
 

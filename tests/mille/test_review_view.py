@@ -44,11 +44,11 @@ def limited_with_a_coup_against_them() -> Decision:
 
 FINISH_WHY = (
     "Why: 25 finishes the trip now; they have 0 miles: a shut-out (500) is at stake. "
-    "Played out: you shut them out 100% of the time its way, 3% yours."
+    "Played out: you shut them out: 100% the computer's way, 3% yours."
 )
 COUP_WHY = (
     "Why: a coup fourré was open: Stop was just laid on you. "
-    "Played out: you make a coup fourré 100% of the time its way, 1% yours."
+    "Played out: you make a coup fourré: 100% the computer's way, 1% yours."
 )
 
 

@@ -43,9 +43,10 @@ from dataclasses import dataclass
 
 from parlour.mille.computer.ai import EQUITY_SCALE, ComputerPlayer
 from parlour.mille.computer.handlog import Answer, Decision, HandLog
-from parlour.mille.computer.review_deals import RemedyEvidence, review_deals
+from parlour.mille.computer.inference import Inference
+from parlour.mille.computer.review_deals import review_deals
 from parlour.mille.computer.review_outcomes import Contrast, Judgement, play_out
-from parlour.mille.computer.review_patterns import Pattern, gather
+from parlour.mille.computer.review_patterns import Pattern, gather, one_each
 from parlour.mille.computer.review_reasons import reason_lines
 from parlour.mille.computer.seatmoves import legal_moves
 from parlour.mille.game.cards import Card
@@ -70,6 +71,18 @@ CLEAR_Z = 2.5
 """A cost is clear when it exceeds this many standard errors of the paired differences..."""
 MIN_LOSS = 50.0
 """... and this many points."""
+PLAYOUT_SHARE = 0.67
+"""The share of the playouts' paired difference stated as the cost (points and winning
+chance alike). The playouts play the rest of the hand by the computer's heuristic on both
+sides, which recovers from a mistake less well than the strong computer does: played on
+by the strong computer on the real cards (``bench/mille_review_calibration.py``), the
+findings gained 0.67 of what the playouts said (95% interval 0.46..0.90, by resampling
+the 253 findings of seeds 701..920; docs/mille.md has the figures and the check). Unlike
+the weight on later points it replaces, it scales the whole difference, so points scored
+either way cancel first."""
+SHOWN_Z = 1.96
+"""A cost measured again is shown only when it exceeds its 95% margin (this many standard
+errors): the ± the page shows."""
 GAME_MATTERS = 0.1
 """From this share of playouts ending the game, the chance of winning it is what counts..."""
 MIN_CHANCE = 0.02
@@ -78,16 +91,6 @@ REVIEW_SALT = 5
 """The review's own stream of deals (the computer uses salts 1 and 2 for its decisions)..."""
 RECHECK_SALT = 6
 """... and another one, to measure again the decisions that first stream flagged."""
-FUTURE_WEIGHT = 0.7
-"""The weight of the points a move's playouts score after the move itself. The flagged
-moves played on by the strong computer in both seats on the real cards
-(``bench/mille_review_calibration.py``, seeds 301..500, the costs measured again as here)
-gained 0.67 of what the playouts said after the move (95% interval 0.44..0.89; 140 points
-per single decision where the playouts said 197): the playouts play the rest of the hand
-more simply than the computer, and deal the opponent's hand without knowing which cards it
-chose to keep. Points a move scores at once (a coup fourré, a finished trip) are exact and
-not weighted; nor is Extension?, whose answer is played out to the end (there 617 said, 451
-found, 95% interval 118..783). The weight is checked on other seeds in docs/mille.md."""
 
 
 @dataclass(frozen=True)
@@ -130,8 +133,8 @@ class Reviewer:
         """Whether the log goes back to the hand's first decision."""
         self.deals = deals
         self.computer = ComputerPlayer(seed)
-        self.remedies = RemedyEvidence()
-        """What the opponent's play showed about the remedies it holds (for the deals)."""
+        self.inference = Inference()
+        """What the opponent's play showed about its hand (for the deals)."""
         self.done = 0
         self.judged: list[Judgement] = []
 
@@ -152,13 +155,19 @@ class Reviewer:
         return self.done < len(self.decisions)
 
     def findings(self) -> list[Finding | Pattern]:
-        """The clear costs found so far, costliest first: patterns, and the other decisions."""
-        patterns = gather(self.judged, CLEAR_Z, MIN_LOSS)
+        """The clear costs found so far, costliest first: patterns, and the other decisions
+        (one finding per advice: see :func:`~parlour.mille.computer.review_patterns.one_each`)."""
+        patterns = gather(self.judged, CLEAR_Z, MIN_LOSS, shown)
         grouped = {id(member) for pattern in patterns for member in pattern.members}
+        clear = [
+            judgement
+            for judgement in self.judged
+            if id(judgement) not in grouped and flagged(judgement) is not None
+        ]
         found: list[Finding | Pattern] = list(patterns)
-        for judgement in self.judged:
+        for judgement in one_each(clear, patterns):
             finding = flagged(judgement)
-            if finding is not None and id(judgement) not in grouped:
+            if finding is not None:
                 found.append(finding)
         return sorted(found, key=lambda item: -item.weight)
 
@@ -174,7 +183,7 @@ class Reviewer:
         """Note the move actually made in ``view`` (for the evidence about the opponent)."""
         if isinstance(move, Move):
             self.computer.moved(view, move)
-            self.remedies.moved(view, move)
+            self.inference.moved(view, move)
 
     def assess(self, decision: Decision) -> Judgement | None:
         """Both moves of a decision played out, or None when there is nothing to judge.
@@ -182,7 +191,7 @@ class Reviewer:
         Call it for the decisions in order, each followed by :meth:`follow`.
         """
         view, move = decision.view, decision.move
-        self.remedies.observe(view)
+        self.inference.observe(view)
         if isinstance(move, Answer):
             if view.phase != "EXTENSION" or view.turn != view.me:
                 return None
@@ -205,12 +214,10 @@ class Reviewer:
     ) -> Judgement:
         """The advised move and the player's played out on the review's deals (``salt``)."""
         view = decision.view
-        deals = review_deals(self.computer, self.remedies, view, salt, self.deals)
+        deals = review_deals(self.computer, self.inference, view, salt, self.deals)
         advised_way, player_way = play_out(self.computer, view, [advised, decision.move], deals)
-        if isinstance(advised, Answer):
-            contrast = Contrast(advised_way, player_way, advised.extend)
-        else:
-            contrast = Contrast(advised_way, player_way, future_weight=FUTURE_WEIGHT)
+        extends = isinstance(advised, Answer) and advised.extend
+        contrast = Contrast(advised_way, player_way, extends, PLAYOUT_SHARE)
         loss, stderr = contrast.loss()
         return Judgement(decision, advised, contrast, loss, stderr, salt == RECHECK_SALT)
 
@@ -231,20 +238,34 @@ class Reviewer:
         return None if judgement is None else flagged(self.recheck(judgement))
 
 
+def tens(points: float) -> int:
+    """Points in tens, rounded as the page shows them."""
+    return int(round(points / 10))
+
+
+def shown(judgement: Judgement) -> bool:
+    """Whether a judgement is a finding as it stands: measured again, and still clear."""
+    return judgement.rechecked and flagged(judgement) is not None
+
+
 def flagged(judgement: Judgement) -> Finding | None:
     """The finding for a judged decision whose cost is clear, else None.
 
     A first measurement must show a clear cost: above ``MIN_LOSS`` and ``CLEAR_Z``
     standard errors (where the game can end: its chance lower by ``MIN_CHANCE`` and
     ``CLEAR_Z`` standard errors). A measurement again on fresh deals (``rechecked``),
-    made once the first was clear, is reported if it still shows at least half that.
+    made once the first was clear, is reported if it still shows at least half that
+    and clears its own 95% margin (``SHOWN_Z`` standard errors, the ± the page shows):
+    the page says only clear costs are shown.
     """
     contrast = judgement.contrast
     loss, stderr = judgement.loss, judgement.stderr
-    least, clear = (MIN_LOSS / 2, 0.0) if judgement.rechecked else (MIN_LOSS, CLEAR_Z)
+    least, clear = (MIN_LOSS / 2, SHOWN_Z) if judgement.rechecked else (MIN_LOSS, CLEAR_Z)
     chances = None
     by_chance = False
     lost_points = loss > least and loss > clear * stderr
+    if judgement.rechecked:  # as the page rounds them: the cost above its margin
+        lost_points = lost_points and tens(loss) > max(1, tens(clear * stderr))
     if contrast.game_ends() >= GAME_MATTERS:
         lost, lost_stderr = contrast.chance_loss()
         its = sum(o.chance for o in contrast.advised) / contrast.deals

@@ -74,10 +74,8 @@ class Outcome:
     early: int = 0
     """Hand points, mine less theirs, right after the decision's own move (the points it
     scored at once, before the rest of the hand was played out)."""
-
-    def value(self, future_weight: float) -> float:
-        """``diff`` with the part scored after the move weighted by ``future_weight``."""
-        return self.early + future_weight * (self.diff - self.early)
+    start: int = 0
+    """Hand points, mine less theirs, just before the decision's move."""
 
     def points(self, part: str) -> float:
         """Points of one of :data:`COMPONENTS` (an opponent's part counts negative)."""
@@ -118,7 +116,7 @@ def safety_points(side: S.Side) -> int:
     return count * SAFETY_POINTS + (ALL_SAFETIES_POINTS if side.safeties == S.ALL_FOUR else 0)
 
 
-def outcome(sim: S.Sim, me: int, stakes: Stakes, early: int = 0) -> Outcome:
+def outcome(sim: S.Sim, me: int, stakes: Stakes, early: int = 0, start: int = 0) -> Outcome:
     """What a finished playout shows from seat ``me`` (``stakes`` for the game's chances;
     ``early``: the hand-score difference right after the decision's move)."""
     whos = (me, 1 - me)
@@ -142,6 +140,7 @@ def outcome(sim: S.Sim, me: int, stakes: Stakes, early: int = 0) -> Outcome:
         coups=(coups[0], coups[1]),
         bonus=(bonus[0], bonus[1]),
         early=early,
+        start=start,
     )
 
 
@@ -159,10 +158,11 @@ class Contrast:
     chosen: list[Outcome]
     advised_extends: bool = False
     """For Extension?: whether the advised answer is to go on (the other is to stop)."""
-    future_weight: float = 1.0
-    """The weight of the points scored after the decision's own move, in :meth:`loss`
-    and :meth:`chance_loss` (the review's calibration,
-    :data:`parlour.mille.computer.review.FUTURE_WEIGHT`; 1: the playouts as they came)."""
+    share: float = 1.0
+    """The share of the playouts' difference that :meth:`loss` and :meth:`chance_loss`
+    state (the review's calibration, :data:`parlour.mille.computer.review.PLAYOUT_SHARE`;
+    1: the playouts as they came). It scales the whole paired difference, so points the
+    player scores either way still cancel first."""
 
     @property
     def deals(self) -> int:
@@ -170,18 +170,27 @@ class Contrast:
         return len(self.chosen)
 
     def loss(self) -> tuple[float, float]:
-        """Hand points the player's move lost against the advice, and its standard error:
-        the points scored at once, and those scored later weighted by ``future_weight``."""
-        weight = self.future_weight
-        return paired(
-            [o.value(weight) for o in self.advised], [o.value(weight) for o in self.chosen]
-        )
+        """Hand points the player's move lost against the advice, and its standard error.
+
+        Deal by deal, the difference of the hand-score differences as the hand scores
+        them: the points the better move scored at once (a coup fourré, a safety, a
+        finished trip) count in full, but never more than the whole difference (a safety
+        laid now by the advice and later by the player scores the same both ways:
+        nothing); the rest, played out by the heuristic, counts ``share`` of itself."""
+        gains = []
+        for advised, chosen in zip(self.advised, self.chosen, strict=True):
+            whole = float(advised.diff - chosen.diff)
+            if whole >= 0:  # the advice's own points at once, as far as they made the gain
+                sure = min(max(0.0, float(advised.early - advised.start)), whole)
+            else:  # the player's own points at once, as far as they made its gain
+                sure = -min(max(0.0, float(chosen.early - chosen.start)), -whole)
+            gains.append(sure + self.share * (whole - sure))
+        return paired(gains, [0.0] * len(gains))
 
     def chance_loss(self) -> tuple[float, float]:
-        """The chance of winning the game the player's move lost (weighted by
-        ``future_weight``: the game is decided after the move), and its standard error."""
+        """The chance of winning the game the player's move lost, and its standard error."""
         lost, stderr = paired([o.chance for o in self.advised], [o.chance for o in self.chosen])
-        return self.future_weight * lost, self.future_weight * stderr
+        return self.share * lost, self.share * stderr
 
     def game_ends(self) -> float:
         """The share of playouts (of either move) in which the hand ends the game."""
@@ -311,7 +320,8 @@ def play_out(
                 card = view.hand[move.slot]
                 assert card is not None
                 finish_move(trial, me, int(card), move.kind == "use")
+            start = sim.diff(me)
             early = trial.diff(me)
             playout(trial, weights)
-            results[index].append(outcome(trial, me, stakes, early))
+            results[index].append(outcome(trial, me, stakes, early, start))
     return results

@@ -9,23 +9,39 @@ sorted into a kind, when it has one:
   card instead (one kind per dead card: "kept dead Repairs");
 * ``hoard``: the computer would attack and the player did something else, hazards in hand;
 * ``early``: the player laid a safety that answered nothing on its table, where the
-  computer would have held it for a coup fourré.
+  computer would have held it for a coup fourré;
+* ``held``: the computer would lay a safety and the player kept it (one kind per safety:
+  "held Driving Ace").
 
 The decisions of one kind add up: the pattern's cost is the sum of their estimated costs
 (all of them, small, clear or negative, so that the sum is not biased), its standard error
 the root of the sum of their squared standard errors. A pattern of at least
 :data:`MIN_TURNS` decisions is reported when that total is clear by the review's own test;
-its decisions are then not listed again one by one.
+its decisions are then not listed again one by one. For a card held over several turns
+(a safety, a dead card), each turn's cost is that of keeping it one turn more (the
+playouts from the player's move lay or throw it when the computer would), so their sum is
+the cost of keeping it for all of them: one mistake, one cost, its turns counted.
+
+Where a kind's total is not clear, its decisions that are clear on their own are listed
+one by one; :func:`one_each` then keeps only the costliest of those giving the same advice
+(the same card to play, or to throw away), so no advice is given twice in a hand.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from parlour.mille.computer.handlog import Answer
 from parlour.mille.computer.review_outcomes import Judgement
-from parlour.mille.computer.review_reasons import HAZARDS_OF, count_of, dead_because, listed
+from parlour.mille.computer.review_reasons import (
+    HAZARDS_OF,
+    count_of,
+    dead_because,
+    listed,
+    reason_lines,
+)
 from parlour.mille.game.cards import Card
 from parlour.mille.game.table import Move
 
@@ -78,6 +94,10 @@ def kind_of(judgement: Judgement) -> tuple[str, Card | None] | None:
     attacks = advised.kind == "use" and advised_card is not None and advised_card.is_hazard
     if attacks and not (chosen.kind == "use" and chosen_card and chosen_card.is_hazard):
         return "hoard", None
+    held = advised.kind == "use" and advised_card is not None and advised_card.is_safety
+    coup = chosen.kind == "pick" and (view.fresh_battle or view.fresh_speed)
+    if held and not coup and not (chosen.kind == "use" and chosen_card is advised_card):
+        return "held", advised_card
     if chosen.kind == "use" and chosen_card is not None and chosen_card.is_safety:
         answers = view.mine.battle in HAZARDS_OF[chosen_card] or (
             chosen_card is Card.RIGHT_OF_WAY and view.mine.limited
@@ -87,9 +107,20 @@ def kind_of(judgement: Judgement) -> tuple[str, Card | None] | None:
     return None
 
 
-def gather(judgements: list[Judgement], clear: float, least: float) -> list[Pattern]:
+def gather(
+    judgements: list[Judgement],
+    clear: float,
+    least: float,
+    shown: Callable[[Judgement], bool] = lambda judgement: judgement.rechecked,
+) -> list[Pattern]:
     """The patterns among ``judgements`` whose total cost exceeds ``least`` points and
-    ``clear`` standard errors."""
+    ``clear`` standard errors.
+
+    A safety held over several turns (kind ``held``) is one cost, not a sum: each turn's
+    playouts compare laying it now with keeping it as the player did, then playing on as
+    the computer's heuristic would, so every turn measures much the same thing. Its cost
+    is the costliest of its turns whose own cost is ``shown`` (measured again on fresh
+    deals and clear: the review passes its test), and it is reported only when one is."""
     groups: dict[tuple[str, Card | None], list[Judgement]] = {}
     for judgement in judgements:
         key = kind_of(judgement)
@@ -99,12 +130,43 @@ def gather(judgements: list[Judgement], clear: float, least: float) -> list[Patt
     for (kind, card), members in groups.items():
         if len(members) < MIN_TURNS:
             continue
+        if kind == "held":
+            costly = [member for member in members if shown(member)]
+            if costly:
+                worst = max(costly, key=lambda member: member.loss)
+                lines = tuple(describe(kind, card, members, worst))
+                patterns.append(
+                    Pattern(kind, card, tuple(members), worst.loss, worst.stderr, lines)
+                )
+            continue
         loss = sum(member.loss for member in members)
         stderr = math.sqrt(sum(member.stderr**2 for member in members))
         if loss > least and loss > clear * stderr:
             lines = tuple(describe(kind, card, members))
             patterns.append(Pattern(kind, card, tuple(members), loss, stderr, lines))
     return patterns
+
+
+def advice_of(judgement: Judgement) -> tuple[str, Card | None]:
+    """The advice itself: what the computer would do, and with which card."""
+    advised = judgement.advised
+    if isinstance(advised, Answer):
+        return advised.kind, None
+    return advised.kind, card_of(advised, judgement)
+
+
+def one_each(judgements: list[Judgement], patterns: list[Pattern]) -> list[Judgement]:
+    """Of ``judgements`` (each clear on its own), the costliest of each advice, leaving out
+    the advice a pattern already gives (a card held or kept over its turns)."""
+    given = {advice_of(p.members[0]) for p in patterns if p.kind in ("dead", "held")}
+    best: dict[tuple[str, Card | None], Judgement] = {}
+    for judgement in judgements:
+        key = advice_of(judgement)
+        if key in given:
+            continue
+        if key not in best or judgement.loss > best[key].loss:
+            best[key] = judgement
+    return list(best.values())
 
 
 def move_words(members: list[Judgement]) -> list[str]:
@@ -133,12 +195,20 @@ def some(words: list[str]) -> str:
     return ", ".join(words[:SHOWN_CARDS]) + f" and {len(words) - SHOWN_CARDS} more"
 
 
-def describe(kind: str, card: Card | None, members: list[Judgement]) -> list[str]:
+def describe(
+    kind: str, card: Card | None, members: list[Judgement], worst: Judgement | None = None
+) -> list[str]:
     """A pattern in sentences (the review screen wraps them)."""
     turns = len(members)
     first, last = members[0].decision.view, members[-1].decision.view
     words = some(move_words(members))
-    if kind == "dead":
+    if kind == "held":
+        assert card is not None
+        lines = [
+            f"You held {card.label} for {turns} turns where the computer would have "
+            f"played it; you {verb_words(members)}."
+        ]
+    elif kind == "dead":
         assert card is not None
         why = dead_because(last, card) or "dead"
         lines = [
@@ -164,8 +234,22 @@ def describe(kind: str, card: Card | None, members: list[Judgement]) -> list[str
         waiting = listed([count_of(unseen[h], h) for h in hazards])
         early = f"You played {listed([s.label for s in safeties])} before you needed to"
         if waiting:
-            early += f", while {waiting} were unseen: a coup fourré was still possible"
+            were = "was" if len(hazards) == 1 and unseen[hazards[0]] == 1 else "were"
+            early += f", while {waiting} {were} unseen: a coup fourré was still possible"
         lines = [early + "."]
-    worst = round(max(member.loss for member in members), -1)
-    lines.append(f"Played out turn by turn: at most {worst:.0f} points for any one turn.")
+    if kind == "held" and worst is not None:
+        deck = worst.decision.view.deck_count
+        lines.append(
+            f"The cost is its costliest turn's (deck {count_words(deck, 'card')}): "
+            "the turns do not add up."
+        )
+        lines += reason_lines(worst.decision, worst.advised, worst.contrast)
+        return lines
+    most = round(max(member.loss for member in members), -1)
+    lines.append(f"Played out turn by turn: at most {most:.0f} points for any one turn.")
     return lines
+
+
+def count_words(count: int, noun: str) -> str:
+    """ "1 card", "2 cards"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

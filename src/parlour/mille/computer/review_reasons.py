@@ -21,20 +21,39 @@ Nothing here is written per card: every fact is computed from the seat's view.
 
 from __future__ import annotations
 
+__all__ = [
+    "HAZARDS_OF",
+    "PLURALS",
+    "Facts",
+    "count_of",
+    "count_words",
+    "dead_because",
+    "drivable",
+    "every",
+    "listed",
+    "reason_lines",
+    "to_go",
+]
+
 import textwrap
 
 from parlour.mille.computer.handlog import Answer, Decision
+from parlour.mille.computer.inference import finishing_card
 from parlour.mille.computer.policy import makes
 from parlour.mille.computer.review_outcomes import Contrast
 from parlour.mille.computer.review_summary import MIN_PART, played_out
-from parlour.mille.game.cards import (
-    COPIES,
-    MILES,
-    REPAIRS_FOR,
-    SAFETIES,
-    SAFETY_FOR,
-    Card,
+from parlour.mille.computer.review_words import (
+    HAZARDS_OF,
+    PLURALS,
+    count_of,
+    count_words,
+    dead_because,
+    drivable,
+    every,
+    listed,
+    to_go,
 )
+from parlour.mille.game.cards import MILES, REPAIRS_FOR, SAFETIES, SAFETY_FOR, Card
 from parlour.mille.game.scoring import trip_bonuses
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import Move
@@ -47,83 +66,6 @@ PLAN_HORIZON = 200
 """Distances left below this are planned card by card (as the computer does)."""
 LOW_DECK = 8
 """A deck this short is nearly out (the computer then cashes its safeties)."""
-PLURALS = {
-    Card.STOP: "Stops",
-    Card.FLAT_TIRE: "Flat Tires",
-    Card.ACCIDENT: "Accidents",
-    Card.SPEED_LIMIT: "Speed Limits",
-    Card.SPARE_TIRE: "Spare Tires",
-    Card.GO: "Gos",
-}
-HAZARDS_OF: dict[Card, tuple[Card, ...]] = {
-    safety: tuple(hazard for hazard, guard in SAFETY_FOR.items() if guard is safety)
-    for safety in SAFETIES
-}
-"""The hazards each safety protects against (Right of Way: Stop and Speed Limit)."""
-
-
-def count_of(count: int, card: Card) -> str:
-    """ "3 Stops", "1 Stop", "2 Out of Gas", "4 100s"."""
-    if count == 1:
-        return f"1 {card.label}"
-    if card.is_distance:
-        return f"{count} {card.label}s"
-    return f"{count} {PLURALS.get(card, card.label)}"
-
-
-def every(card: Card) -> str:
-    """ "both Accidents", "all 4 Stops", "the Right of Way"."""
-    copies = COPIES[card]
-    if copies == 1:
-        return f"the {card.label}"
-    if copies == 2:
-        return f"both {PLURALS.get(card, card.label)}"
-    return f"all {count_of(copies, card)}"
-
-
-def listed(words: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def to_go(view: SeatView, mine: bool = True) -> int:
-    """Miles to the goal for one side."""
-    return view.goal - (view.mine if mine else view.theirs).mileage
-
-
-# ------------------------------------------------------------------ dead cards
-def dead_because(view: SeatView, card: Card) -> str | None:
-    """Why ``card`` can do nothing more for the seat this hand, or None when it still can."""
-    mine, theirs = view.mine, view.theirs
-    if card.is_safety:
-        return None
-    if card.is_distance:
-        if card is Card.D200 and mine.num_200s >= 2:
-            return "two 200s played"
-        left = to_go(view)
-        if card is not Card.D25 and MILES[card] > left:
-            return f"{left} to go"
-        return None
-    unseen = view.unseen()
-    if card.is_remedy:
-        hazard = next(h for h, remedy in REPAIRS_FOR.items() if remedy is card)
-        safety = SAFETY_FOR[hazard]
-        if mine.has_safety(safety):
-            return f"{safety.label} played"
-        if safety in view.held():
-            return f"{safety.label} in hand"
-        threatened = mine.battle is hazard or (hazard is Card.SPEED_LIMIT and mine.limited)
-        if card is not Card.GO and unseen[hazard] == 0 and not threatened:
-            return f"{every(hazard)} seen"
-        return None
-    safety = SAFETY_FOR[card]
-    if theirs.has_safety(safety):
-        return f"their {safety.label}"
-    if card is Card.SPEED_LIMIT and to_go(view, mine=False) <= 50:
-        return f"they need only {to_go(view, mine=False)}"
-    return None
 
 
 # ------------------------------------------------------------------ the facts
@@ -144,6 +86,7 @@ class Facts:
         self.view = decision.view
         self.mine_kind, self.mine = kind_and_card(self.view, decision.move)
         self.its_kind, self.its = kind_and_card(self.view, advised)
+        self.advised = advised
         self.found: list[tuple[str, str]] = []
 
     def add(self, part: str, text: str | None) -> None:
@@ -164,7 +107,8 @@ class Facts:
         self.race()
         self.spares()
         if self.view.deck_count <= LOW_DECK:
-            self.add("your_safeties", f"the deck is nearly out ({self.view.deck_count} cards)")
+            deck = count_words(self.view.deck_count, "card")
+            self.add("your_safeties", f"the deck is nearly out ({deck})")
         return self.found
 
     def dead_cards(self) -> None:
@@ -218,8 +162,25 @@ class Facts:
         if held >= 3:
             self.add("your_safeties", f"you hold {held} safeties")
         left = to_go(view, mine=False)
-        if view.theirs.can_go and left <= 200 and any(MILES.get(c) == left for c in unseen):
+        finisher = finishing_card(view, view.theirs)
+        if finisher is not None and unseen[Card(finisher)]:
             self.add("your_safeties", f"they can finish with one card ({left} to go)")
+        if self.mine_kind != "use" or self.mine is None or not self.mine.is_safety:
+            laid = {card for card, _ in view.mine.safeties}
+            if len(laid) == len(SAFETIES) - 1 and safety not in laid:
+                self.add("your_safeties", f"{safety.label} makes all four safeties (300 more)")
+            mine = self.mine
+            drove = mine is not None and mine.is_distance and self.mine_kind == "use"
+            if drove and mine is not None and MILES[mine] == to_go(view):
+                self.add(
+                    "your_safeties", f"lay {safety.label} first and still finish with {mine.label}"
+                )
+                return
+            if self.mine_kind == "discard" and self.mine is not None:
+                kept, part = self.mine.label, "their_miles" if self.mine.is_hazard else "your_miles"
+                self.add(part, f"{safety.label} gives you another turn and you keep {kept}")
+            else:
+                self.add("your_miles", f"{safety.label} also gives you another turn")
 
     def trip(self) -> None:
         """Finishing now, what a distance card leaves, what the hand makes, driving at all."""
@@ -227,7 +188,8 @@ class Facts:
         left = to_go(view)
         its, mine = self.its, self.mine
         for card in (mine, its):
-            if card is not None and card.is_distance and MILES[card] == left:
+            finishes = card is not None and card.is_distance and MILES[card] == left
+            if finishes and card is not None and drivable(view, card):
                 self.add("your_trip", f"{card.label} finishes the trip now")
         drives = its is not None and its.is_distance and self.its_kind == "use"
         if drives and its is not None and MILES[its] < left:
@@ -277,6 +239,8 @@ class Facts:
             cards.remove(without)
         if self.view.mine.limited:
             cards = [card for card in cards if MILES[card] <= 50]
+        if self.view.mine.num_200s >= 2:
+            cards = [card for card in cards if card is not Card.D200]
         return cards
 
     def pair_for(self, left: int, without: Card | None) -> str | None:
@@ -377,13 +341,27 @@ class Facts:
             )
             if points
         ]
-        self.add("your_trip", f"stopping now scores {bonus.total} ({', '.join(names)})")
+        stopping = f"stopping now scores {bonus.total} ({', '.join(names)})"
+        extend = isinstance(self.advised, Answer) and self.advised.extend
+        miles = sum(MILES[card] for card in self.held_miles(None))
+        if extend:
+            self.add(
+                "their_trip",
+                f"they are at {view.theirs.mileage} miles, {1000 - view.theirs.mileage} from 1000",
+            )
+            if miles:
+                self.add("your_trip", f"your hand holds {miles} miles")
+            return
+        self.add("your_trip", stopping)
+        if not miles:
+            self.add("your_trip", "you hold no distance card")
+        elif miles < 300:
+            self.add("your_trip", f"your hand holds only {miles} of the 300 miles")
         if view.deck_count:
-            self.add("your_trip", f"{view.deck_count} cards left in the deck")
-        self.add(
-            "their_trip",
-            f"they are at {view.theirs.mileage} miles, {1000 - view.theirs.mileage} from 1000",
-        )
+            self.add("your_trip", f"{count_words(view.deck_count, 'card')} left in the deck")
+        if view.theirs.can_go:
+            more = 1000 - view.goal
+            self.add("their_miles", f"they are moving: going on gives them {more} more miles")
 
 
 # ------------------------------------------------------------------ the lines

@@ -4,7 +4,7 @@ part of a finding's reasons (:mod:`parlour.mille.computer.review_reasons`).
 The hand-score difference splits into parts (each side's trip bonuses, miles, coups
 fourrés, safeties; :meth:`parlour.mille.computer.review_outcomes.Contrast.components`); the
 largest part that the advised move won is said as the rates or means of the two moves,
-"its way" (the computer's move) against "yours". For Extension?, how often going on
+"the computer's way" (its move) against "yours". For Extension?, how often going on
 ended with each side at 1000.
 """
 
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from parlour.mille.computer.review_outcomes import Contrast
 
+THEIRS_WAY = "the computer's way"
+"""The advised move's side of a comparison (the player's is "yours")."""
 MIN_PART = 10.0
 """A part of the loss smaller than this many points is not worth a word."""
 
@@ -31,15 +33,20 @@ def played_out(contrast: Contrast, extension: bool = False) -> str | None:
 
 
 def going_on(contrast: Contrast) -> str:
-    """Extension?: how often going on ended with each side at 1000, in the playouts."""
+    """Extension?: how often going on ended with each side at 1000, in the playouts; where
+    stopping was better, first what going on cost (the largest part of the difference)."""
     extended = contrast.advised if contrast.advised_extends else contrast.chosen
     deals = len(extended)
     mine = sum(o.finisher == 1 for o in extended) / deals
     theirs = sum(o.finisher == -1 for o in extended) / deals
-    return (
-        f"Played out, going on: you reach 1000 {percent(mine)} of the time, "
-        f"they do {percent(theirs)}."
-    )
+    reach = f"you reach 1000 {percent(mine)} of the time, they do {percent(theirs)}"
+    if not contrast.advised_extends:
+        for part, points in contrast.components():
+            if points >= MIN_PART:
+                cost = part_text(contrast, part).replace(THEIRS_WAY, "stopping")
+                return f"Played out: {cost.replace(' yours', ' going on')}."
+            break
+    return f"Played out, going on: {reach}."
 
 
 def percent(rate: float) -> str:
@@ -48,9 +55,9 @@ def percent(rate: float) -> str:
 
 
 def rates(contrast: Contrast, test: str, subject: str) -> str:
-    """ "<subject> 57% of the time its way, 41% your way"."""
+    """ "<subject>: 57% the computer's way, 41% yours"."""
     its, yours = contrast.rate(test)
-    return f"{subject} {percent(its)} of the time its way, {percent(yours)} yours"
+    return f"{subject}: {percent(its)} {THEIRS_WAY}, {percent(yours)} yours"
 
 
 def part_text(contrast: Contrast, part: str) -> str:
@@ -71,10 +78,10 @@ def part_text(contrast: Contrast, part: str) -> str:
     if kind == "miles":
         its, yours = contrast.mean("miles", mine)
         if mine:
-            return f"you drive {round(its - yours)} miles more on average its way"
-        return f"they drive {round(yours - its)} miles less on average its way"
+            return f"you drive {round(its - yours)} miles more on average {THEIRS_WAY}"
+        return f"they drive {round(yours - its)} miles less on average {THEIRS_WAY}"
     its, yours = contrast.mean("safety_points", mine)
+    whose = "your" if mine else "their"
     return (
-        f"{'your' if mine else 'their'} safeties score {round(its)} points on average its way, "
-        f"{round(yours)} yours"
+        f"{whose} safeties score {round(its)} points on average {THEIRS_WAY}, {round(yours)} yours"
     )

@@ -19,6 +19,7 @@ import unicodedata
 from parlour.core.text import fit
 from parlour.mille.computer.handlog import Answer
 from parlour.mille.computer.review import Decision, Finding, Pattern
+from parlour.mille.computer.review_reasons import count_words
 from parlour.mille.game.seat import SeatView, Tableau
 from parlour.mille.game.table import Move
 from parlour.tui.frame import Frame, Style
@@ -152,7 +153,7 @@ def decision_lines(number: int, finding: Finding, plus_minus: str, ascii_only: b
         loss = rounded(finding.loss)
         margin = max(ROUND_TO, rounded(Z95 * finding.stderr))
         cost = f"{number}. About {loss} points lost ({plus_minus}{margin})"
-    lines = [headline(cost, f"deck {view.deck_count} cards")]
+    lines = [headline(cost, f"deck {count_words(view.deck_count, 'card')}")]
     lines += wrapped("You:  " + side_text(view.mine, view.goal, ascii_only))
     lines += wrapped("Them: " + side_text(view.theirs, view.goal, ascii_only))
     lines += wrapped("Hand: " + ", ".join(card.label for card in view.held()))
@@ -164,7 +165,7 @@ def decision_lines(number: int, finding: Finding, plus_minus: str, ascii_only: b
     if finding.chances is not None:
         its, yours, stderr = finding.chances
         lines += wrapped(
-            f"Your chance to win the game: {round(its * 100)}% its way, "
+            f"Your chance to win the game: {round(its * 100)}% the computer's way, "
             f"{round(yours * 100)}% yours."
         )
     return lines
@@ -178,7 +179,9 @@ def pattern_lines(number: int, pattern: Pattern, plus_minus: str) -> list[str]:
     cost = f"{number}. About {loss} points lost ({plus_minus}{margin}) over {turns} turns"
     first = pattern.members[0].decision.view.deck_count
     last = pattern.members[-1].decision.view.deck_count
-    deck = f"deck {first} cards" if first == last else f"deck {first} to {last} cards"
+    deck = f"deck {count_words(first, 'card')}"
+    if first != last:
+        deck = f"deck {first} to {count_words(last, 'card')}"
     lines = [headline(cost, deck)]
     for sentence in pattern.lines:
         lines += wrapped(sentence, hanging=INDENT)
