@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.core import paths
+from parlour.core import paths, text
 
 
 def test_env_override_is_used_and_created(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -333,3 +333,28 @@ def test_a_folder_problem_the_checks_do_not_name_is_said_in_the_systems_words(
     assert (
         paths.folder_problem("Not saved", 80) == "Not saved: the data folder cannot be used (odd)."
     )
+
+
+def test_stats_refuse_a_data_folder_under_a_file_where_the_system_says_no_such_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows answers "no such file" for a name under a file, where Linux says "not a
+    directory": either way --stats names the file in the way, not "no games yet"."""
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    folder = blocker / "under" / "deeper"
+    monkeypatch.setenv(paths.ENV_VAR, str(folder))
+    real_stat = os.stat
+
+    def windows_stat(name: object, *args: object, **kwargs: object) -> os.stat_result:
+        if str(name).startswith(str(blocker) + os.sep):
+            raise FileNotFoundError(2, "No such file or directory")
+        return real_stat(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(paths.os, "stat", windows_stat)
+    assert paths.unreadable("mille") == (
+        f"mille: the statistics cannot be read: the data folder {text.keep_whole(str(folder))}"
+        f" (set by {paths.ENV_VAR}) is a file (or lies under one), not a folder"
+    )
+    monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "none" / "yet"))
+    assert paths.unreadable("mille") is None  # a folder not made yet holds no games

@@ -81,7 +81,9 @@ def test_saving_on_quitting_says_the_game_is_not_counted_yet(tmp_path: Path) -> 
     press(app, "l", "l", "Q", "y")
     save_to(app, tmp_path / "q.json")
     assert app.finished
-    assert app.exit_message == f"Game saved. {NOT_YET} Resume with: midnightoil {tmp_path}/q.json"
+    assert (
+        app.exit_message == f"Game saved. {NOT_YET} Resume with: midnightoil {tmp_path / 'q.json'}"
+    )
     assert load_stats()[0].played == 0
 
 
@@ -93,7 +95,7 @@ def test_quitting_a_saved_game_says_it_is_not_counted_yet(tmp_path: Path) -> Non
     assert app.finished
     assert app.exit_message == (
         f"Midnight Oil deal 1: 1/52 cards home. {NOT_YET} "
-        f"Resume with: midnightoil {tmp_path}/s.json"
+        f"Resume with: midnightoil {tmp_path / 's.json'}"
     )
     assert load_stats()[0].played == 0
 

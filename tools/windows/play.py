@@ -223,9 +223,12 @@ def play(trip: Trip, python: Path, work: Path) -> float:
 
 
 def farewell(screen: str, message: str, game: str) -> None:
-    """The exit message on lines of its own (wrapped at 80 columns), no board left around it."""
+    """The exit message on lines of its own, wrapped between words at 80 columns as every
+    game's leaving lines are (``core.text.wrap_lines``), no board left around it."""
+    from parlour.core.text import wrap_lines
+
     rows = [row.rstrip() for row in screen.split("\n")]
-    expected = [line[i : i + 80] for line in message.split("\n") for i in range(0, len(line), 80)]
+    expected = [line.rstrip() for line in wrap_lines(message)]
     found = [i for i, row in enumerate(rows) if row == expected[0]]
     assert found, f"{game}: the farewell {expected[0]!r} is not a line of its own:\n{screen}"
     first = found[0]

@@ -192,8 +192,10 @@ def unreadable(program: str) -> str | None:
     problem: str | None = None
     try:
         found = os.stat(path)
-    except FileNotFoundError:
-        return None
+    except FileNotFoundError:  # Windows says so under a file too, where Linux says ENOTDIR
+        if not _under_a_file(path):
+            return None
+        problem = NOT_A_FOLDER[0]
     except OSError as exc:
         problem = _problem(exc)[0]
     except ValueError:  # a NUL byte in the name
@@ -210,3 +212,16 @@ def unreadable(program: str) -> str | None:
     origin = f" (set by {ENV_VAR})" if os.environ.get(ENV_VAR) else ""
     shown = text.keep_whole(text.printable(os.fspath(path)))
     return f"{program}: the statistics cannot be read: the data folder {shown}{origin} {problem}"
+
+
+def _under_a_file(path: Path) -> bool:
+    """Whether the nearest of ``path``'s folders that exists is not a folder (a file)."""
+    import stat
+
+    for parent in path.parents:
+        try:
+            found = os.stat(parent)
+        except OSError:
+            continue
+        return not stat.S_ISDIR(found.st_mode)
+    return False
