@@ -196,6 +196,21 @@ def _take(body: dict[str, Any]) -> list[Any]:
     return next(row for row in _style(body)["costly"] if row[2] == "take")
 
 
+def _split_costly(body: dict[str, Any]) -> None:
+    """A mistake made twice written as two rows of once: every count still adds up."""
+    row = next(row for row in _style(body)["costly"] if row[1] > 1)
+    row[1] -= 1
+    _style(body)["costly"].append([*row[:1], 1, *row[2:]])
+
+
+def _split_level(body: dict[str, Any]) -> None:
+    """A score banked twice written as two scores banked once: the turns still add up."""
+    levels = _style(body)["levels"]
+    at = next(i for i in range(2, len(levels), 2) if levels[i] > 1)
+    levels[at] -= 1
+    levels += [levels[at - 1], 1]
+
+
 SUMMARY_CHANGES = [
     ("a second game", lambda b: b["totals"][0][1].update(games=2, finished=2)),
     ("finished but final false", lambda b: b.update(final=False)),
@@ -210,7 +225,7 @@ SUMMARY_CHANGES = [
     ("a costly loss too small", lambda b: _row(b).__setitem__(0, 0.001)),
     ("a costly loss too large", lambda b: _row(b).__setitem__(0, 2e6)),
     ("a costly loss as a whole number", lambda b: _row(b).__setitem__(0, 2)),
-    ("a costly decision twice", lambda b: _style(b)["costly"].append(_row(b))),
+    ("a costly decision twice", lambda b: _split_costly(b)),
     ("a costly decision with 7 dice", lambda b: _row(b).__setitem__(5, 7)),
     ("a costly score not of 50", lambda b: _row(b).__setitem__(4, _row(b)[4] + 1)),
     ("a costly decision of no kind", lambda b: _row(b).__setitem__(2, "wait")),
@@ -218,7 +233,7 @@ SUMMARY_CHANGES = [
     ("a costly take of a die 7", lambda b: _take(b).__setitem__(9, "7" + _take(b)[9][1:])),
     ("a costly throw of a die more", lambda b: _take(b).__setitem__(8, _take(b)[8] + "1")),
     ("a costly take of dice as a list", lambda b: _take(b).__setitem__(9, [1])),
-    ("a banked score twice", lambda b: _style(b)["levels"].extend(_style(b)["levels"][1:3])),
+    ("a banked score twice", lambda b: _split_level(b)),
     ("banked scores as kept", lambda b: _style(b).update(levels=[[0, True, 1]])),
     ("a player twice", lambda b: b["totals"].append(b["totals"][0])),
     ("a negative count", lambda b: b["totals"][0][1].update(busts=-1)),
