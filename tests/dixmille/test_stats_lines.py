@@ -43,8 +43,18 @@ def new_line(index: int, game_id: str | None) -> bytes:
     return stats.record_line(record(index, game_id))
 
 
+def v1_line(index: int, game_id: str) -> bytes:
+    """A line as the build of 2026-12-05 wrote it: its summary's costly decisions in the
+    kept file's form (layout 1), still read from the summary."""
+    raw = record(index, game_id)
+    detail = ledger.encode(raw).rstrip(b"\n")
+    body = linetotals.summary(stats.parse_record(raw), version=1)
+    return ledgerline.with_summary(body, detail)
+
+
 ENTRY = st.one_of(
     st.tuples(st.integers(0, 6), st.sampled_from([*IDS, None])).map(lambda e: new_line(*e)),
+    st.tuples(st.integers(0, 6), st.sampled_from(IDS)).map(lambda e: v1_line(*e)),
     st.tuples(st.integers(0, 6), st.sampled_from([*IDS, None])).map(lambda e: old_line(*e)),
     st.sampled_from(DAMAGED).map(lambda raw: raw + b"\n"),
 )
@@ -108,6 +118,18 @@ def test_a_new_line_is_read_from_its_summary_alone(
     assert believed.games == 5  # five games (the abandoned 5, 6 replaced by 0, 1), no record read
 
 
+def test_a_line_of_the_first_layout_is_still_read_from_its_summary(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b"".join(v1_line(i, IDS[i % 5]) for i in (5, 6, 0, 1, 2, 3, 4)))
+    expected = one_by_one(path)
+    believed = Believed(monkeypatch)
+    monkeypatch.setattr(stats, "parse_record", None)  # a record decoded would raise
+    assert folded(path) == expected
+    assert believed.games == 5
+
+
 def test_a_recorded_game_is_written_with_its_totals() -> None:
     from tests.dixmille.test_stats import two_cycle_game
 
@@ -115,9 +137,9 @@ def test_a_recorded_game_is_written_with_its_totals() -> None:
     raw = stats.stats_path().read_bytes()
     summary, tab, detail = raw.rstrip(b"\n").partition(b"\t")
     body = ledgerline.summary_body(summary, detail)
-    assert tab and body["v"] == 1 and body["final"] is True
+    assert tab and body["v"] == 2 and body["final"] is True
     game = linetotals.load(body)
-    assert [key for key, _, _ in game.players] == ["ann", "bob"]
+    assert [key for key, *_ in game.players] == ["ann", "bob"]
     assert stats.load_games()[0][0].game_id == body["game_id"] == game.game_id
 
 
@@ -160,13 +182,59 @@ def test_the_checksum_covers_the_record_too(tmp_path: Path) -> None:
         ledgerline.summary_body(summary, other)
 
 
+def _style(body: dict[str, Any]) -> dict[str, Any]:
+    style: dict[str, Any] = body["totals"][0][1]["style"]
+    return style
+
+
+def _row(body: dict[str, Any]) -> list[Any]:
+    row: list[Any] = _style(body)["costly"][0]
+    return row
+
+
+def _take(body: dict[str, Any]) -> list[Any]:
+    return next(row for row in _style(body)["costly"] if row[2] == "take")
+
+
+def _split_costly(body: dict[str, Any]) -> None:
+    """A mistake made twice written as two rows of once: every count still adds up."""
+    row = next(row for row in _style(body)["costly"] if row[1] > 1)
+    row[1] -= 1
+    _style(body)["costly"].append([*row[:1], 1, *row[2:]])
+
+
+def _split_level(body: dict[str, Any]) -> None:
+    """A score banked twice written as two scores banked once: the turns still add up."""
+    levels = _style(body)["levels"]
+    at = next(i for i in range(2, len(levels), 2) if levels[i] > 1)
+    levels[at] -= 1
+    levels += [levels[at - 1], 1]
+
+
 SUMMARY_CHANGES = [
     ("a second game", lambda b: b["totals"][0][1].update(games=2, finished=2)),
     ("finished but final false", lambda b: b.update(final=False)),
     ("a loss of 0 more", lambda b: b["totals"][0][2].append(0.0)),  # the same sum
     ("a loss changed", lambda b: b["totals"][0][2].__setitem__(0, b["totals"][0][2][0] + 1.0)),
     ("no game id", lambda b: b.update(game_id=None)),
-    ("another layout", lambda b: b.update(v=2)),
+    ("another layout", lambda b: b.update(v=3)),
+    ("the first layout", lambda b: b.update(v=1)),  # its costly decisions are not rows
+    ("a field more", lambda b: b["totals"][0][1].update(extra=1)),
+    ("a style field more", lambda b: _style(b).update(extra=0)),
+    ("a mistake noted twice", lambda b: _row(b).__setitem__(1, _row(b)[1] + 1)),
+    ("a costly loss too small", lambda b: _row(b).__setitem__(0, 0.001)),
+    ("a costly loss too large", lambda b: _row(b).__setitem__(0, 2e6)),
+    ("a costly loss as a whole number", lambda b: _row(b).__setitem__(0, 2)),
+    ("a costly decision twice", lambda b: _split_costly(b)),
+    ("a costly decision with 7 dice", lambda b: _row(b).__setitem__(5, 7)),
+    ("a costly score not of 50", lambda b: _row(b).__setitem__(4, _row(b)[4] + 1)),
+    ("a costly decision of no kind", lambda b: _row(b).__setitem__(2, "wait")),
+    ("a costly decision cut short", lambda b: _row(b).pop()),
+    ("a costly take of a die 7", lambda b: _take(b).__setitem__(9, "7" + _take(b)[9][1:])),
+    ("a costly throw of a die more", lambda b: _take(b).__setitem__(8, _take(b)[8] + "1")),
+    ("a costly take of dice as a list", lambda b: _take(b).__setitem__(9, [1])),
+    ("a banked score twice", lambda b: _split_level(b)),
+    ("banked scores as kept", lambda b: _style(b).update(levels=[[0, True, 1]])),
     ("a player twice", lambda b: b["totals"].append(b["totals"][0])),
     ("a negative count", lambda b: b["totals"][0][1].update(busts=-1)),
 ]
@@ -189,6 +257,34 @@ def test_a_summary_no_single_game_could_make_is_refused_even_with_its_checksum(
     # a forged line with a good checksum is read from its record instead
     path = tmp_path / "games.jsonl"
     path.write_bytes(ledgerline.with_summary(body, detail))
+    believed = Believed(monkeypatch)
+    assert folded(path) == one_by_one(path)
+    assert believed.games == 0 and folded(path)[1] == 1
+
+
+NUMBERS = [
+    (b'"busts":', b'"busts":1' + b"0" * 50 + b',"x":'),  # too long, in a field more
+    (b'"given_away":', b'"given_away":1e400,"x":'),  # infinite, the field then given again
+    (b'"given_away":', b'"given_away":NaN,"x":'),
+]
+
+
+@pytest.mark.parametrize("old, new", NUMBERS)
+def test_a_summary_holding_a_number_no_game_uses_is_refused(
+    old: bytes, new: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import binascii
+
+    line = new_line(1, IDS[0])
+    summary, _, detail = line.rstrip(b"\n").partition(b"\t")
+    encoded = summary[summary.index(b'"body":') + 7 : -1]
+    forged = encoded.replace(old, new, 1)
+    assert forged != encoded
+    check = binascii.crc32(detail, binascii.crc32(forged))
+    with pytest.raises(ValueError):
+        ledgerline.summary_body(b'{"check":%d,"body":%s}' % (check, forged), detail)
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b'{"check":%d,"body":%s}\t%s\n' % (check, forged, detail))
     believed = Believed(monkeypatch)
     assert folded(path) == one_by_one(path)
     assert believed.games == 0 and folded(path)[1] == 1

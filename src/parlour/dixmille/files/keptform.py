@@ -20,7 +20,7 @@ from parlour.core.text import name_key
 from parlour.dixmille.computer.analysis import MISTAKE, Costly, Style, mistake_key
 from parlour.dixmille.files.totals import PASS_BANDS, Totals
 from parlour.dixmille.game.names import check_name
-from parlour.dixmille.game.records import GO, TAKE, Decision, check_int
+from parlour.dixmille.game.records import GO, Decision, check_int
 from parlour.dixmille.game.rules import TARGET, IllegalMove
 from parlour.dixmille.game.scoring import DICE_COUNT, STEP
 
@@ -75,8 +75,10 @@ def dump_totals(entry: Totals) -> dict[str, Any]:
     return out
 
 
-def load_totals(data: object) -> Totals:
-    """A player's totals from :func:`dump_totals` output; ValueError unless play could make them."""
+def load_totals(data: object, style: Style | None = None) -> Totals:
+    """A player's totals from :func:`dump_totals` output; ValueError unless play could make them.
+
+    ``style``: the analysis already loaded from ``data["style"]`` (in another form)."""
     if not isinstance(data, dict):
         raise ValueError("a player's kept totals are not an object")
     name = data["name"]
@@ -95,7 +97,7 @@ def load_totals(data: object) -> Totals:
     entry.solitaire_turns = _int_list(data["solitaire_turns"], "solitaire turns", low=1)
     entry.pass_bands = _int_list(data["pass_bands"], "pass bands", len(PASS_BANDS))
     entry.pass_dice = _int_list(data["pass_dice"], "dice at a pass", DICE_COUNT)
-    entry.style = load_style(data["style"])
+    entry.style = load_style(data["style"]) if style is None else style
     _check_totals(entry)
     return entry
 
@@ -121,7 +123,10 @@ def key_of(name: str) -> str:
 def _int_list(value: object, what: str, length: int | None = None, low: int = 0) -> list[int]:
     if not isinstance(value, list) or (length is not None and len(value) != length):
         raise ValueError(f"the kept {what} are not a list of the right length")
-    return [check_int(item, what, low) for item in value]
+    for item in value:  # check_int's test, inline: a reading loads these for every game
+        if type(item) is not int or item < low:
+            raise ValueError(f"the kept {what} are not whole numbers in range")
+    return list(value)
 
 
 def _check_totals(t: Totals) -> None:
@@ -161,13 +166,36 @@ def _dump_costly(costly: Costly) -> list[Any]:
 
 def load_style(data: object) -> Style:
     """A style analysis from :func:`dump_style` output; ValueError unless play could make it."""
+    style = load_style_counts(data)
+    costly = data["costly"] if isinstance(data, dict) else None
+    if not isinstance(costly, list):
+        raise ValueError("the kept costly decisions are not a list")
+    for item in costly:
+        entry = _load_costly(item)
+        key = mistake_key(entry.decision)
+        if key in style.costly:
+            raise ValueError("a kept costly decision is there twice")
+        style.costly[key] = entry
+    _check_style(style)
+    return style
+
+
+def load_style_counts(data: object, levels: bool = True) -> Style:
+    """The style analysis of :func:`dump_style` output but its costly decisions (left
+    empty for the caller: they are checked against the counts by :func:`check_mistakes`),
+    and but its banked scores unless ``levels``."""
     if not isinstance(data, dict):
         raise ValueError("a kept style analysis is not an object")
     style = Style()
     for field in _STYLE_COUNTS:
         setattr(style, field, check_int(data[field], field))
     style.given_away = _loss(data["given_away"], "points given away", low=0.0)
-    levels = data["levels"]
+    if not levels:
+        return style
+    return _load_levels(style, data["levels"])
+
+
+def _load_levels(style: Style, levels: object) -> Style:
     if not isinstance(levels, list):
         raise ValueError("the kept banked scores are not a list")
     style.levels = Counter()
@@ -184,17 +212,13 @@ def load_style(data: object) -> Style:
         style.levels[(score, wipes)] = times
     if style.levels.total() != style.turns:
         raise ValueError("the kept banked scores do not add up to the turns")
-    costly = data["costly"]
-    if not isinstance(costly, list):
-        raise ValueError("the kept costly decisions are not a list")
-    for item in costly:
-        entry = _load_costly(item)
-        key = mistake_key(entry.decision)
-        if key in style.costly:
-            raise ValueError("a kept costly decision is there twice")
-        style.costly[key] = entry
-    _check_style(style)
     return style
+
+
+STYLE_FIELDS = len(_STYLE_COUNTS) + 3
+"""How many fields :func:`dump_style` writes."""
+TOTALS_FIELDS = len(_COUNTS) + 5
+"""How many fields :func:`dump_totals` writes."""
 
 
 def _loss(value: object, what: str, low: float) -> float:
@@ -219,18 +243,26 @@ def _load_costly(item: object) -> Costly:
 
 def _check_style(style: Style) -> None:
     """ValueError unless the decisions' counts agree as analysing turns makes them."""
+    go = take = early = 0
+    for c in style.costly.values():
+        if c.decision.kind == GO:
+            go += c.times
+            if not c.decision.throw:
+                early += c.times
+        else:
+            take += c.times
+    check_mistakes(style, go, take, early)
+
+
+def check_mistakes(style: Style, go: int, take: int, early: int) -> None:
+    """ValueError unless the counts agree as analysing turns makes them, the costly
+    decisions noted ``go`` times throw/pass (``early`` of them a pass), ``take`` times a take."""
     if style.too_early + style.too_far > style.go_decisions:
         raise ValueError("the kept throw/pass choices do not add up")
     if style.take_mistakes > style.take_decisions:
         raise ValueError("the kept takes do not add up")
-    mistakes = {GO: style.too_early + style.too_far, TAKE: style.take_mistakes}
-    for kind, count in mistakes.items():
-        noted = sum(c.times for c in style.costly.values() if c.decision.kind == kind)
-        if noted != count:
-            raise ValueError("the kept costly decisions do not add up to the mistakes")
-    early = sum(
-        c.times for c in style.costly.values() if c.decision.kind == GO and not c.decision.throw
-    )
+    if go != style.too_early + style.too_far or take != style.take_mistakes:
+        raise ValueError("the kept costly decisions do not add up to the mistakes")
     if early != style.too_early:
         raise ValueError("the kept costly decisions do not add up to the mistakes")
 
@@ -269,8 +301,10 @@ def merge(found: AllTotals, key: str, more: Totals, losses: list[float]) -> None
 
 def merge_style(style: Style, more: Style, losses: list[float]) -> None:
     """Add the analysis ``more`` to ``style`` as analysing its turns after them would."""
+    given = style.given_away  # added one by one as before, in a local (about 60 a game)
     for loss in losses:
-        style.given_away += loss
+        given += loss
+    style.given_away = given
     into, adding = style.__dict__, more.__dict__
     for name in _STYLE_COUNTS:
         into[name] += adding[name]
