@@ -40,14 +40,16 @@ def style_page(rows: list[stats.Totals], glyphs: Glyphs = ASCII) -> list[str]:
 def test_the_page_explains_itself_and_gives_the_scale(rows: list[stats.Totals]) -> None:
     text = "\n".join(style_page(rows))
     assert "compared with ZEDX's optimal play" in text
-    assert "the optimum scores about 575 points per turn from 0" in text
+    assert (
+        "luck\naside (halves rounded up). For scale: the optimum averages 575 a turn from 0" in text
+    )
 
 
 def test_the_scale_is_computed_not_written_in(
     rows: list[stats.Totals], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(statsview, "optimum_from_zero", lambda: 123.4)
-    assert "the optimum scores about 123 points per turn from 0" in "\n".join(style_page(rows))
+    assert "the optimum averages 123 a turn from 0" in "\n".join(style_page(rows))
 
 
 def test_points_the_optimum_and_given_away_side_by_side(rows: list[stats.Totals]) -> None:

@@ -173,7 +173,8 @@ def style_intro() -> list[str]:
     return [
         "Each of your throw/pass choices and takes is compared with ZEDX's optimal play",
         "from the same position. Given away: the points a choice loses on average, luck",
-        f"aside. For scale: the optimum scores about {number(scale)} points per turn from 0.",
+        "aside (halves rounded up). For scale: the optimum averages"
+        f" {number(scale)} a turn from 0.",
     ]
 
 
