@@ -27,10 +27,15 @@ import sys
 import time
 from collections import Counter
 from multiprocessing import Pool
+from pathlib import Path
 
 from benchstats import percentile, wilson
 from parlour.midnightoil.computer.solver import DEFAULT_SEED, PROFILES, AutoSolver
-from parlour.midnightoil.game.rules import FOUNDATION, REDEAL, State
+from parlour.midnightoil.game.rules import REDEAL, State
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# The redeal check of the tests: the rules' own moves, none of the solver's code.
+from tests.midnightoil.closed import home_in_reach  # noqa: E402
 
 MOVE_CAP = 5_000
 """A game that somehow ran this many moves would be reported, not looped on."""
@@ -38,27 +43,6 @@ MOVE_CAP = 5_000
 Result = tuple[int, str, int, float, int, bool, int, int, int]
 """Deal, profile, cards home, seconds, moves, draw used, phase at the end, redeals played,
 redeals played while a card could go home or builds led to one (``--check-redeals``)."""
-
-
-def home_in_reach(state: State) -> bool:
-    """A card can go home now, or a sequence of builds leads to one (the draw aside).
-
-    The rules' own moves, searched without the solver's code, so the check is
-    independent of what it checks.
-    """
-    seen = {state.fans}
-    todo = [state]
-    while todo:
-        current = todo.pop()
-        moves = current.legal_moves(include_redeal=False, include_draw=False)
-        if any(m.kind == FOUNDATION for m in moves):
-            return True
-        for move in moves:
-            after = current.apply(move)
-            if after.fans not in seen:
-                seen.add(after.fans)
-                todo.append(after)
-    return False
 
 
 def play_deal(args: tuple[int, int, str, bool]) -> Result:
