@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.core import saves
+from parlour.core import saves, text
 from parlour.core.saves import SaveError, save_recovery
 
 
@@ -123,3 +123,43 @@ def test_a_write_that_fails_is_named_with_the_systems_words_and_leaves_nothing(
         save_recovery("demo-recovery", failing)
     assert info.value.reason == f"no folder could take it ({tmp_path}: {words})"
     assert _only_entries(tmp_path) == []
+
+
+SPACED = "a folder of saves whose long name holds spaces in many places"
+
+
+def test_a_folder_named_with_spaces_is_never_broken_in_the_line_printed_on_leaving(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / SPACED
+    folder.mkdir()
+    monkeypatch.setattr(saves, "recovery_folders", lambda near=None: [folder])
+
+    def full(path: Path) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with pytest.raises(SaveError) as info:
+        save_recovery("demo-recovery", full)
+    said = f"mille: input ended; the game could not be saved: {info.value.reason}"
+    lines = text.wrap_lines(said)
+    assert any(str(folder) in line for line in lines), lines
+    assert " ".join(lines) == (
+        "mille: input ended; the game could not be saved: no folder could take it"
+        f" ({folder}: No space left on device)"
+    )
+
+
+def test_a_data_folder_that_cannot_be_named_stays_whole_on_leaving(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / SPACED
+    blocker.write_text("x")
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
+    problem = saves.recovery_folders()[0]
+    assert isinstance(problem, str)
+    lines = text.wrap_lines(f"midnightoil: could not be saved ({problem}).")
+    assert any(str(blocker) in line for line in lines), lines
+    assert " ".join(lines) == (
+        f"midnightoil: could not be saved (the data folder {blocker} (set by PARLOUR_DATA_DIR)"
+        " is a file (or lies under one), not a folder)."
+    )

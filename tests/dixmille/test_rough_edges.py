@@ -388,3 +388,19 @@ def test_a_file_read_as_a_save_that_could_be_a_name_says_how_to_mean_the_name(
     )
     assert cli.main(["old.json"]) == 1  # a save's name: no hint
     assert capsys.readouterr().err == "dixmille: old.json: is empty, not a Parlour save file\n"
+
+
+def test_input_ended_keeps_a_recovery_path_with_spaces_whole_when_wrapped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.core.text import wrap_lines
+    from parlour.dixmille.files import savefile
+
+    target = tmp_path / "saves of a long folder name with spaces" / "dixmille-recovery.json"
+    monkeypatch.setattr(savefile, "save_recovery", lambda game, near=None: target)
+    app = DixMilleApp(ASCII, names=["Ann", "Bob"], seed=1, pace=0)
+    feed(app, "t")
+    app.end_of_input()
+    lines = wrap_lines(app.exit_message or "")
+    assert all(len(line) <= 80 or str(target) in line for line in lines), lines
+    assert sum(str(target) in line for line in lines) == 2, lines  # saved to, and resume with

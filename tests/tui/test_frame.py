@@ -75,3 +75,12 @@ def test_overwriting_half_a_wide_character_blanks_the_other_half() -> None:
     assert frame.row_text(0) == " a小b"
     frame.clear_row(0, 3)
     assert frame.row_text(0) == " a"
+
+
+def test_a_path_kept_whole_for_wrapping_is_drawn_with_its_spaces() -> None:
+    from parlour.core.text import keep_whole
+
+    f = Frame(30, 1)
+    end = f.put(0, 0, f"at {keep_whole('my saves/a b.json')}.")
+    assert f.row_text(0) == "at my saves/a b.json."
+    assert end == len("at my saves/a b.json.")

@@ -33,9 +33,17 @@ class DataDirError(OSError):
         self.problem = problem
         self.brief = problem if brief is None else brief
         """The problem in a few words, for a row with no room for the sentence."""
-        where = "" if self.path is None else f" {text.printable(self.path)}"
+        shown = "" if self.path is None else text.printable(self.path)
         origin = f" (set by {ENV_VAR})" if os.environ.get(ENV_VAR) else ""
-        super().__init__(f"the data folder{where}{origin} {problem}")
+        super().__init__(_sentence(shown, origin, problem))
+        self.whole = _sentence(text.keep_whole(shown), origin, problem)
+        """The same sentence with the folder kept whole when an exit line is wrapped
+        (:func:`parlour.core.text.keep_whole`): for lines printed on leaving only."""
+
+
+def _sentence(shown: str, origin: str, problem: str) -> str:
+    where = f" {shown}" if shown else ""
+    return f"the data folder{where}{origin} {problem}"
 
 
 def _default_dir() -> Path:

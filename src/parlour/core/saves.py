@@ -169,8 +169,8 @@ def recovery_folders(near: str | os.PathLike[str] | None = None) -> list[Path | 
     for candidate in candidates:
         try:
             folder = candidate()
-        except paths.DataDirError as exc:
-            folders.append(str(exc))
+        except paths.DataDirError as exc:  # said only on leaving: the folder kept whole
+            folders.append(exc.whole)
             continue
         except (OSError, RuntimeError, KeyError, ValueError):
             continue
@@ -207,13 +207,13 @@ def save_recovery(
         try:
             target = reserve_unique(folder, stem)
         except OSError as exc:
-            problems.append(f"{folder}: {exc.strerror or exc}")
+            problems.append(f"{text.keep_whole(str(folder))}: {exc.strerror or exc}")
             continue
         try:
             write(target)
         except (SaveError, OSError) as exc:
             reason = exc.reason if isinstance(exc, SaveError) else exc.strerror or str(exc)
-            problems.append(f"{folder}: {reason}")
+            problems.append(f"{text.keep_whole(str(folder))}: {reason}")
             with contextlib.suppress(OSError):
                 target.unlink()
             continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import IntFlag
 
 from parlour.core.record import Record
-from parlour.core.text import cell, graphemes
+from parlour.core.text import GLUE, cell, graphemes
 
 WIDE = ""
 """The content of the cell a wide character's right half occupies."""
@@ -79,6 +79,7 @@ class Frame(Record):
         combining mark joins the cell before it.
         """
         c = col
+        text = text.replace(GLUE, " ")  # a path kept whole for wrapping shows its spaces
         line_chars = self.chars[row] if 0 <= row < self.height else None
         line_styles = self.styles[row] if 0 <= row < self.height else None
         last = -1

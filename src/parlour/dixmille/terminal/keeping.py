@@ -167,10 +167,11 @@ class Keeping:
             notes = problem.split("\n") if problem else []
             return "\n".join(printable(line) for line in [*lines, *notes] if line)
         from parlour.core.shellpath import for_shell
+        from parlour.core.text import keep_whole
 
-        return printable(
-            f"dixmille: input ended; your game was saved to {target}; "
-            f"resume with: dixmille {for_shell(str(target))}"
+        return (
+            f"dixmille: input ended; your game was saved to {keep_whole(printable(str(target)))};"
+            f" resume with: dixmille {keep_whole(printable(for_shell(str(target))))}"
         )
 
     def _near(self) -> Path | None:

@@ -233,7 +233,7 @@ class Leaving:
             if isinstance(exc, SaveError):
                 reason = exc.reason
             elif isinstance(exc, paths.DataDirError):
-                reason = str(exc)
+                reason = exc.whole
             else:
                 reason = exc.strerror or str(exc)
             # No copy of the game survives: it ends here, and counts as it stands.
