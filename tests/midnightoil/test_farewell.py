@@ -9,22 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from parlour.midnightoil.files.statsfile import load_stats
-from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import State
 from parlour.midnightoil.terminal.app import MidnightOilApp
-from parlour.tui.glyphs import ASCII
+from tests.midnightoil.driving import make, press
 from tests.midnightoil.farewell import NOT_YET
-
-
-def make(deal: int = 1) -> MidnightOilApp:
-    return MidnightOilApp(Game(deal), ASCII)
-
-
-def press(app: MidnightOilApp, *keys: str) -> list[str]:
-    for key in keys:
-        app.handle_key(key)
-    frame = app.render(24, 80)
-    return [frame.row_text(row) for row in range(24)]
 
 
 def one_card_from_a_win(app: MidnightOilApp) -> None:

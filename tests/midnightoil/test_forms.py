@@ -4,23 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import State
 from parlour.midnightoil.terminal.app import MidnightOilApp
-from parlour.tui.glyphs import ASCII
+from tests.midnightoil.driving import make, press
 
 DEAL_REFUSAL = "A deal number is a whole number from 0 to 18446744073709551615."
-
-
-def make(deal: int = 1) -> MidnightOilApp:
-    return MidnightOilApp(Game(deal), ASCII)
-
-
-def press(app: MidnightOilApp, *keys: str) -> list[str]:
-    for key in keys:
-        app.handle_key(key)
-    frame = app.render(24, 80)
-    return [frame.row_text(row) for row in range(24)]
 
 
 def field(app: MidnightOilApp) -> str | None:
