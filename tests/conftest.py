@@ -13,6 +13,32 @@ from tests.hypothesis_profiles import load_from_environment
 load_from_environment()
 
 
+def _english_environment() -> None:
+    """The suite speaks English whatever the developer's locale: the golden screens of each
+    language are tested by choosing it (``--lang``, ``i18n.use``), never by chance.
+    ``LANGUAGE`` and ``LC_MESSAGES`` go; a ``LC_ALL`` or ``LANG`` of another language becomes
+    ``C.UTF-8`` (still UTF-8, so curses draws as before)."""
+    from parlour.core.i18n import language_of
+
+    for name in ("LANGUAGE", "LC_MESSAGES"):
+        os.environ.pop(name, None)
+    for name in ("LC_ALL", "LANG"):
+        if os.environ.get(name) and language_of(os.environ[name]) != "en":
+            os.environ[name] = "C.UTF-8"
+
+
+_english_environment()
+
+
+@pytest.fixture(autouse=True)
+def _english_again() -> Iterator[None]:
+    """A test that chose another language leaves English behind it."""
+    yield
+    from parlour.core import i18n
+
+    i18n.use("en")
+
+
 @pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Every test gets its own data folder and its own home folder (recovery saves and

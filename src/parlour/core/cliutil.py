@@ -19,11 +19,38 @@ from collections.abc import Callable, Sequence
 from types import SimpleNamespace
 
 from parlour import TYPE_CHECKING, __version__
+from parlour.core import i18n
+from parlour.core.i18n import N_, _
 from parlour.core.rng import SEED_LIMIT
 
 if TYPE_CHECKING:
     import argparse
     from typing import Any, NoReturn, TextIO
+
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("ignored explicit argument %r"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+)
+"""argparse's own messages (Python 3.11's words), so that ``--help`` and its errors speak the
+player's language too: argparse asks gettext for them, and :meth:`Command.parser` hands it
+:func:`parlour.core.i18n._` instead (a message a newer Python words otherwise stays English)."""
+
+LANG_HELP = N_("the language: en (English), fr (French), ja (Japanese); default: from the locale")
 
 FAST_NARGS = (None, "?", "*")
 """The positional counts the fast path understands (options take exactly one value)."""
@@ -75,9 +102,9 @@ def seed_arg(text: str) -> int:
     try:
         value = int(text, 10)
     except ValueError:
-        raise type_error(f"not a whole number: {text!r}") from None
+        raise type_error(_("not a whole number: {text}").format(text=repr(text))) from None
     if not 0 <= value < SEED_LIMIT:
-        raise type_error(f"must be between 0 and {SEED_LIMIT - 1}")
+        raise type_error(_("must be between 0 and {limit}").format(limit=SEED_LIMIT - 1))
     return value
 
 
@@ -131,7 +158,9 @@ class Argument:
 
 
 class Command:
-    """A game's command line: its name, help texts and arguments (``--version`` added)."""
+    """A game's command line: its name, help texts and arguments (``--version`` and
+    ``--lang`` added). Help texts are marked with ``N_`` and translated when shown;
+    ``domains`` are the game's catalogs (:func:`parlour.core.i18n.setup`)."""
 
     def __init__(
         self,
@@ -139,11 +168,16 @@ class Command:
         description: str,
         arguments: Sequence[Argument],
         epilog: str | None = None,
+        domains: Sequence[str] = (),
     ) -> None:
         self.prog = prog
         self.description = description
         self.epilog = epilog
-        self.arguments = list(arguments)
+        self.domains = tuple(domains) or (prog,)
+        self.arguments = [
+            *arguments,
+            Argument("--lang", choices=i18n.LANGUAGES, help=LANG_HELP),
+        ]
 
     def parser(self) -> argparse.ArgumentParser:
         """The argparse parser of these arguments (help, version, every error message)."""
@@ -157,23 +191,32 @@ class Command:
                 import sys
 
                 self.print_usage(sys.stderr)
-                raise SystemExit(fail(f"{self.prog}: error: {message}", 2))
+                line = _("{prog}: error: {message}").format(prog=self.prog, message=message)
+                raise SystemExit(fail(line, 2))
 
         def formatter(prog: str) -> argparse.HelpFormatter:
             # as argparse sizes itself to an 80-column terminal, whatever the terminal
             return argparse.RawDescriptionHelpFormatter(prog, width=LINE_COLUMNS - 2)
 
+        setattr(argparse, "_", _)  # noqa: B010 - argparse's own gettext, see ARGPARSE_WORDS
+        setattr(argparse, "ngettext", i18n.ngettext)  # noqa: B010
         parser = Parser(
             prog=self.prog,
-            description=self.description,
-            epilog=self.epilog,
+            description=_(self.description),
+            epilog=_(self.epilog) if self.epilog else None,
             formatter_class=formatter,
         )
         parser.add_argument(
-            "--version", action="version", version=f"{self.prog} (Parlour) {__version__}"
+            "--version",
+            action="version",
+            version=f"{self.prog} (Parlour) {__version__}",
+            help=_("show program's version number and exit"),
         )
         for argument in self.arguments:
-            parser.add_argument(*argument.flags, **argument.options)
+            options = dict(argument.options)
+            if isinstance(options.get("help"), str):
+                options["help"] = _(options["help"])
+            parser.add_argument(*argument.flags, **options)
         return parser
 
     def parse(self, argv: Sequence[str] | None = None) -> SimpleNamespace:
@@ -182,6 +225,7 @@ class Command:
             import sys
 
             argv = sys.argv[1:]
+        i18n.setup(self.domains, argv)
         quick = self.quick_parse(argv)
         if quick is not None:
             return quick

@@ -227,6 +227,7 @@ COMMAND = Command(
         ),
     ],
     EPILOG,
+    domains=("mille", "millereview"),
 )
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from parlour.core.i18n import N_, _
+
 
 class Card(IntEnum):
     """One Mille Bornes card, in BSD's internal order."""
@@ -34,8 +36,10 @@ class Card(IntEnum):
 
     @property
     def label(self) -> str:
-        """The name exactly as BSD prints it ("25", "Out of Gas", ...)."""
-        return LABELS[self]
+        """The name in the player's language: in English exactly as BSD prints it ("25",
+        "Out of Gas", ...); French has the names on French cards ("Panne d'essence"); the
+        Japanese manual page keeps the English names."""
+        return _(LABELS[self])
 
     @classmethod
     def from_name(cls, name: str) -> Card:
@@ -80,20 +84,20 @@ LABELS: dict[Card, str] = {
     Card.D75: "75",
     Card.D100: "100",
     Card.D200: "200",
-    Card.OUT_OF_GAS: "Out of Gas",
-    Card.FLAT_TIRE: "Flat Tire",
-    Card.ACCIDENT: "Accident",
-    Card.STOP: "Stop",
-    Card.SPEED_LIMIT: "Speed Limit",
-    Card.GASOLINE: "Gasoline",
-    Card.SPARE_TIRE: "Spare Tire",
-    Card.REPAIRS: "Repairs",
-    Card.GO: "Go",
-    Card.END_OF_LIMIT: "End of Limit",
-    Card.EXTRA_TANK: "Extra Tank",
-    Card.PUNCTURE_PROOF: "Puncture Proof",
-    Card.DRIVING_ACE: "Driving Ace",
-    Card.RIGHT_OF_WAY: "Right of Way",
+    Card.OUT_OF_GAS: N_("Out of Gas"),
+    Card.FLAT_TIRE: N_("Flat Tire"),
+    Card.ACCIDENT: N_("Accident"),
+    Card.STOP: N_("Stop"),
+    Card.SPEED_LIMIT: N_("Speed Limit"),
+    Card.GASOLINE: N_("Gasoline"),
+    Card.SPARE_TIRE: N_("Spare Tire"),
+    Card.REPAIRS: N_("Repairs"),
+    Card.GO: N_("Go"),
+    Card.END_OF_LIMIT: N_("End of Limit"),
+    Card.EXTRA_TANK: N_("Extra Tank"),
+    Card.PUNCTURE_PROOF: N_("Puncture Proof"),
+    Card.DRIVING_ACE: N_("Driving Ace"),
+    Card.RIGHT_OF_WAY: N_("Right of Way"),
 }
 
 COPIES: dict[Card, int] = {

@@ -1,0 +1,295 @@
+"""The player's language: English, French or Japanese (issue #42). No curses.
+
+Messages are marked in the code the gettext way and looked up when shown:
+
+* ``_("text")`` the translation of a message now;
+* ``N_("text")`` marks a message kept in a table or a constant, translated where it is
+  shown with ``_(CONSTANT)``;
+* ``ngettext(singular, plural, n)`` a message whose words follow a count;
+* ``pgettext(context, text)`` a short message that means different things in two places.
+
+English is the source language: with English chosen nothing is loaded and every message is
+returned as written, so the English screens stay byte for byte those of before.
+
+The language is chosen once, at start (:func:`setup`): by ``--lang`` on the command line,
+else the way gettext chooses (``LANGUAGE``, then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; on
+Windows with none of them set, the user's interface language), else English.
+
+Catalogs are the compiled ``.mo`` files under ``parlour/locale/<lang>/LC_MESSAGES/``
+(made from the ``.po`` files beside them by ``tools/catalogs.py``). They are read here by a
+short reader of the GNU ``.mo`` format rather than by :mod:`gettext`, whose import (it
+loads :mod:`re`) costs about 7 ms of the first board's 30; ``tests/core/test_i18n.py``
+checks that this reader gives what :class:`gettext.GNUTranslations` gives for every
+message of every catalog.
+
+Nothing here is stored: saves and statistics keep codes, and a message is translated when
+it is shown (docs/languages.md).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from parlour import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping, Sequence
+    from typing import Literal
+
+LANGUAGES = ("en", "fr", "ja")
+"""The languages the games speak, English (the source) first."""
+
+LANGUAGE_NAMES = {"en": "English", "fr": "français", "ja": "日本語"}
+"""Each language in its own words (``--lang`` help)."""
+
+SHARED_DOMAIN = "parlour"
+"""The catalog of the shared floor (core, tui), loaded under every game's own."""
+
+PLURALS: dict[str, Callable[[int], int]] = {
+    "en": lambda n: int(n != 1),
+    "fr": lambda n: int(n > 1),
+    "ja": lambda n: 0,
+}
+"""The plural form of a count in each language (French: 0 and 1 singular; Japanese: one
+form). The catalogs' ``Plural-Forms`` headers say the same (checked by the catalog tests)."""
+
+PLURAL_HEADERS = {
+    "fr": "nplurals=2; plural=(n > 1);",
+    "ja": "nplurals=1; plural=0;",
+}
+"""The ``Plural-Forms`` each catalog must declare (what :data:`PLURALS` computes)."""
+
+CONTEXT_GLUE = "\x04"
+"""gettext's separator between a context and its message in a catalog key."""
+
+NO_BREAK_SPACE = "\u00a0"
+"""French groups digits and sets ``%`` apart with it: one column, never a line break."""
+
+_language = "en"
+_catalog: dict[str, str] = {}
+
+
+def _(message: str) -> str:
+    """The translation of ``message`` in the chosen language (``message`` if none)."""
+    if not _catalog:
+        return message
+    return _catalog.get(message) or message
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext name for "mark, translate later"
+    """``message`` itself: marks it for the catalogs, translated where shown with ``_``."""
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message that fits ``count`` (``{n}``-style placeholders unfilled)."""
+    found = _catalog.get(singular) if _catalog else None
+    if found is not None and "\x00" in found:
+        forms = found.split("\x00")
+        index = PLURALS[_language](count)
+        if index < len(forms) and forms[index]:
+            return forms[index]
+    return singular if count == 1 else plural
+
+
+def pgettext(context: str, message: str) -> str:
+    """The translation of ``message`` where ``context`` says what it is (a key's name, a
+    column heading) so that two uses of one English word can be translated apart."""
+    if not _catalog:
+        return message
+    return _catalog.get(context + CONTEXT_GLUE + message) or message
+
+
+def language() -> str:
+    """The chosen language's code: ``en``, ``fr`` or ``ja``."""
+    return _language
+
+
+def number(value: float, places: int = 0, group: bool = False) -> str:
+    """``value`` written as the language writes numbers.
+
+    English keeps the games' own forms: no digit groups unless ``group`` (``10,000``).
+    French writes the decimal comma and groups digits by three with a no-break space from
+    10 000 on (from 1 000 with ``group``); Japanese groups with commas, as English with
+    ``group``, from 10,000 on (from 1,000 with ``group``).
+    """
+    text = f"{abs(value):,.{places}f}" if places else f"{abs(round(value)):,}"
+    whole, point, fraction = text.partition(".")
+    big = abs(value) >= 9999.5 or (group and abs(value) >= 999.5)
+    if _language == "en" and not group:
+        big = False
+    if not big:
+        whole = whole.replace(",", "")
+    if _language == "fr":
+        whole = whole.replace(",", NO_BREAK_SPACE)
+        point = "," if point else ""
+    sign = "-" if value < 0 and text.strip("0.,") else ""
+    return sign + whole + point + fraction
+
+
+def percent(value: float, places: int = 0) -> str:
+    """``value`` per cent (``85%``; French ``85 %`` with a no-break space)."""
+    spacer = NO_BREAK_SPACE if _language == "fr" else ""
+    return number(value, places) + spacer + "%"
+
+
+def language_of(name: str) -> str | None:
+    """The language a locale or language name asks for (``fr_FR.UTF-8`` -> ``fr``), English
+    for ``C`` and ``POSIX``; None for a language the games do not speak."""
+    code = name.strip()
+    for stop in (".", "@", "_", "-"):
+        code = code.split(stop, 1)[0]
+    code = code.lower()
+    if code in ("c", "posix"):
+        return "en"
+    return code if code in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str], windows: bool = False) -> str | None:
+    """The language the environment asks for, gettext's way, or None when it says nothing.
+
+    The locale of messages is the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set;
+    ``LANGUAGE`` (a list such as ``fr:en``) comes before it, except where that locale is C
+    or POSIX (or, off Windows, unset), as GNU gettext does. A list takes its first language
+    the games speak; a locale of another language means English, untranslated.
+    """
+    locale_name = next(
+        (environ[key] for key in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(key)), ""
+    )
+    plain_c = language_of(locale_name) == "en" and locale_name.strip().upper().startswith(
+        ("C", "POSIX")
+    )
+    listed = environ.get("LANGUAGE", "")
+    if listed and not plain_c and (locale_name or windows):
+        for item in listed.split(":"):
+            found = language_of(item) if item else None
+            if found is not None:
+                return found
+    if locale_name:
+        return language_of(locale_name) or "en"
+    return None
+
+
+WINDOWS_PRIMARY = {0x09: "en", 0x0C: "fr", 0x11: "ja"}
+"""Windows primary language ids (the low 10 bits of a LANGID) of the games' languages."""
+
+
+def windows_ui_language() -> str | None:
+    """The Windows user's interface language, if the games speak it (None elsewhere)."""
+    if sys.platform != "win32":
+        return None
+    try:
+        import ctypes
+
+        langid = int(ctypes.windll.kernel32.GetUserDefaultUILanguage())
+    except (AttributeError, OSError, ValueError):
+        return None
+    return WINDOWS_PRIMARY.get(langid & 0x3FF, "en")
+
+
+def given_option(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` in ``argv`` (``--lang X`` or ``--lang=X``; the last one),
+    read before the arguments are parsed, since ``--help`` speaks the language too; None if
+    absent or not a language of the games (the parser then reports it)."""
+    found: str | None = None
+    for i, token in enumerate(argv):
+        if token == "--":
+            break
+        if token == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif token.startswith("--lang="):
+            found = token.partition("=")[2]
+    return found if found in LANGUAGES else None
+
+
+def choose(
+    argv: Sequence[str],
+    environ: Mapping[str, str] | None = None,
+    ui_language: Callable[[], str | None] = windows_ui_language,
+) -> str:
+    """The language to play in: ``--lang``, else the environment, else Windows' interface
+    language, else English."""
+    env = os.environ if environ is None else environ
+    return (
+        given_option(argv)
+        or from_environment(env, windows=sys.platform == "win32")
+        or ui_language()
+        or "en"
+    )
+
+
+def locale_folder() -> str:
+    """Where the compiled catalogs are: ``parlour/locale``."""
+    return os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
+
+
+def catalog_path(lang: str, domain: str) -> str:
+    """The compiled catalog of ``domain`` in ``lang``."""
+    return os.path.join(locale_folder(), lang, "LC_MESSAGES", domain + ".mo")
+
+
+def read_mo(data: bytes) -> dict[str, str]:
+    """The messages of a GNU ``.mo`` catalog (UTF-8), keyed as gettext keys them: the
+    message, ``context\\x04message``; a plural entry under its singular with its forms
+    joined by NUL. The header (the empty message) is left out. ValueError if malformed."""
+    if len(data) < 20:
+        raise ValueError("too short for a catalog")
+    magic = int.from_bytes(data[0:4], "little")
+    order: Literal["little", "big"] = "little" if magic == 0x950412DE else "big"
+    if int.from_bytes(data[0:4], order) != 0x950412DE:
+        raise ValueError("not a catalog")
+
+    def word(at: int) -> int:
+        if at + 4 > len(data):
+            raise ValueError("cut short")
+        return int.from_bytes(data[at : at + 4], order)
+
+    count, originals, translations = word(8), word(12), word(16)
+    messages: dict[str, str] = {}
+    for i in range(count):
+        keys = _entry(data, word(originals + 8 * i), word(originals + 8 * i + 4))
+        value = _entry(data, word(translations + 8 * i), word(translations + 8 * i + 4))
+        if not keys:
+            continue
+        messages[keys.split("\x00", 1)[0]] = value
+    return messages
+
+
+def _entry(data: bytes, length: int, offset: int) -> str:
+    """The UTF-8 string of ``length`` bytes at ``offset`` of a catalog."""
+    if offset + length > len(data):
+        raise ValueError("cut short")
+    return data[offset : offset + length].decode("utf-8")
+
+
+def load(lang: str, domains: Iterable[str]) -> dict[str, str]:
+    """The messages of ``domains`` in ``lang``, the earlier domain winning; a catalog that
+    is missing or cannot be read leaves its messages in English (never an error)."""
+    merged: dict[str, str] = {}
+    if lang == "en":
+        return merged
+    for domain in reversed(list(domains)):
+        try:
+            with open(catalog_path(lang, domain), "rb") as handle:
+                merged.update(read_mo(handle.read()))
+        except (OSError, ValueError):
+            continue
+    return merged
+
+
+def use(lang: str, domains: Iterable[str] = ()) -> None:
+    """Speak ``lang`` from now on, with the catalogs of ``domains`` (the shared one added)."""
+    global _language, _catalog
+    _language = lang if lang in LANGUAGES else "en"
+    chosen = [*domains, SHARED_DOMAIN]
+    _catalog = load(_language, dict.fromkeys(chosen))
+
+
+def setup(domains: Sequence[str], argv: Sequence[str] | None = None) -> str:
+    """Choose the language for a game whose messages are in ``domains`` from its command
+    line ``argv`` (default ``sys.argv[1:]``) and the environment, load its catalogs; the
+    language."""
+    chosen = choose(sys.argv[1:] if argv is None else argv)
+    use(chosen, domains)
+    return chosen
