@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from parlour import TYPE_CHECKING
 from parlour.core.gameid import is_game_id, new_game_id
+from parlour.core.i18n import _
 from parlour.core.record import Frozen
 from parlour.midnightoil.game.cards import DECK_SIZE, check_deal_number
 from parlour.midnightoil.game.rules import IllegalMove, Move, State, auto_home_moves
@@ -80,7 +81,7 @@ class Game:
     def play_step(self, moves: Sequence[Move]) -> State:
         """Make several moves as one step (all or nothing)."""
         if not moves:
-            raise IllegalMove("Nothing to do.")
+            raise IllegalMove(_("Nothing to do."))
         state = self.state
         for move in moves:
             state = state.apply(move)
@@ -100,9 +101,9 @@ class Game:
     def undo(self) -> Step:
         """Take back the last step; :class:`IllegalMove` when there is none."""
         if self.state.is_won():
-            raise IllegalMove("The game is won: undo is off.")
+            raise IllegalMove(_("The game is won: undo is off."))
         if not self.history:
-            raise IllegalMove("Nothing to undo.")
+            raise IllegalMove(_("Nothing to undo."))
         step = self.history.pop()
         self.future.append(step)
         self.state = step.before
@@ -118,9 +119,9 @@ class Game:
     def redo(self) -> Step:
         """Replay the last undone step; :class:`IllegalMove` when there is none."""
         if self.state.is_won():
-            raise IllegalMove("The game is won: redo is off.")
+            raise IllegalMove(_("The game is won: redo is off."))
         if not self.future:
-            raise IllegalMove("Nothing to redo.")
+            raise IllegalMove(_("Nothing to redo."))
         step = self.future.pop()
         state = self.state
         for move in step.moves:
