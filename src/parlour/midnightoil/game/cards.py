@@ -64,7 +64,7 @@ def parse_card(text: str) -> int:
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise ValueError(f"not a card: {text!r}")
+        raise ValueError(_("not a card: {text}").format(text=repr(text)))
     return make_card(SUITS.index(t[1]), RANKS.index(t[0]))
 
 
@@ -76,7 +76,7 @@ def fan_key(index: int) -> str:
 def fan_index(key: str) -> int:
     """The fan index 0..17 of a key letter; ``ValueError`` for anything else."""
     if len(key) != 1 or key.lower() not in FAN_KEYS:
-        raise ValueError(f"not a fan: {key!r}")
+        raise ValueError(_("not a fan: {text}").format(text=repr(key)))
     return FAN_KEYS.index(key.lower())
 
 

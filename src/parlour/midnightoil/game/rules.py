@@ -360,33 +360,35 @@ class State(Frozen):
     def from_dict(data: Any) -> State:
         """Rebuild and validate a state; ``ValueError``/``TypeError``/``KeyError`` if bad."""
         if not isinstance(data, dict):
-            raise TypeError("the position is not an object")
+            raise TypeError(_("the position is not an object"))
         deal = check_deal_number(data["deal_number"])
         raw_fans = data["fans"]
         if not isinstance(raw_fans, list) or len(raw_fans) != FAN_COUNT:
-            raise ValueError(f"the position must have {FAN_COUNT} fans")
+            raise ValueError(_("the position must have {count} fans").format(count=FAN_COUNT))
         fans: list[Fan] = []
         for fan in raw_fans:
             if not isinstance(fan, list):
-                raise TypeError("a fan is not a list of cards")
+                raise TypeError(_("a fan is not a list of cards"))
             fans.append(tuple(parse_card(c) for c in fan))
         raw_found = data["foundations"]
         if not isinstance(raw_found, dict) or set(raw_found) != set(SUITS):
-            raise ValueError("the foundations must be given for C, D, H and S")
+            raise ValueError(_("the foundations must be given for C, D, H and S"))
         counts: list[int] = []
         for s in SUITS:
             n = raw_found[s]
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= RANK_COUNT:
-                raise ValueError(f"foundation {s} holds {n!r} cards")
+                raise ValueError(
+                    _("foundation {suit} holds {count} cards").format(suit=s, count=repr(n))
+                )
             counts.append(n)
         home = [s * RANK_COUNT + r for s in range(SUIT_COUNT) for r in range(counts[s])]
         _check_all_cards(home + [c for fan in fans for c in fan])
         redeals = data["redeals_left"]
         if isinstance(redeals, bool) or not isinstance(redeals, int) or not 0 <= redeals <= REDEALS:
-            raise ValueError(f"redeals left must be 0 to {REDEALS}")
+            raise ValueError(_("redeals left must be 0 to {limit}").format(limit=REDEALS))
         draw_used = data["draw_used"]
         if not isinstance(draw_used, bool):
-            raise TypeError("draw_used must be true or false")
+            raise TypeError(_("draw_used must be true or false"))
         return State(
             deal, tuple(fans), (counts[0], counts[1], counts[2], counts[3]), redeals, draw_used
         )
@@ -408,10 +410,12 @@ def _check_all_cards(cards: Iterable[int]) -> None:
         missing = [card_name(c) for c in range(DECK_SIZE) if c not in counts]
         detail = []
         if twice:
-            detail.append("twice: " + " ".join(twice[:5]))
+            detail.append(_("twice: {cards}").format(cards=" ".join(twice[:5])))
         if missing:
-            detail.append("missing: " + " ".join(missing[:5]))
-        raise ValueError("the cards do not add up (" + "; ".join(detail) + ")")
+            detail.append(_("missing: {cards}").format(cards=" ".join(missing[:5])))
+        # TRANSLATORS: {detail} is "twice: ..." and/or "missing: ...", joined by "; ".
+        why = _("the cards do not add up ({detail})")
+        raise ValueError(why.format(detail="; ".join(detail)))
 
 
 def auto_home_moves(state: State, foundations: Iterable[int]) -> list[Move]:
