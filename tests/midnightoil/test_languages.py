@@ -206,6 +206,14 @@ def test_the_panel_and_the_help_pages_fit_and_say_the_same_keys(lang: str) -> No
         # the keys stay: each English key starts its word in the translation too
         keys = [word for word in line.split() if len(word) == 1]
         assert [w for w in shown.split() if w in keys] == keys, shown
+    notes = (
+        _("time {clock}   undos {undos}").format(clock="99:59", undos="999"),
+        _("your best {best}/52 (won)").format(best="52"),
+        _("your best {best}/52").format(best="52"),
+        _("solved by computer"),
+    )
+    for note in notes:  # the panel's notes are cut at its edge: each must fit before it
+        assert width(note) <= PANEL_COLUMNS, note
     for label in (_("redeals left"), _("draw")):
         assert width(label) < PANEL_LABEL
     for value in (pgettext("the draw", "used"), pgettext("the draw", "ready")):
