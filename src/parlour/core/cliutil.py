@@ -87,7 +87,9 @@ def file_problem(prog: str, path: str, reason: str) -> str:
     """``prog: PATH: reason`` with the path escaped and kept whole by the wrapping."""
     from parlour.core.text import keep_whole, printable
 
-    return f"{prog}: {keep_whole(printable(path))}: {printable(reason)}"
+    return _("{prog}: {path}: {reason}").format(
+        prog=prog, path=keep_whole(printable(path)), reason=printable(reason)
+    )
 
 
 def type_error(message: str) -> Exception:
