@@ -259,3 +259,28 @@ def test_setup_falls_back_where_the_locale_is_c(monkeypatch: pytest.MonkeyPatch)
     # a UTF-8 locale asked for but not installed: the runner will take C.UTF-8, so French
     monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
     assert i18n.setup(("mille",), ["--lang", "fr"]) == "fr"
+
+
+def test_files_written_in_any_language_are_the_same(tmp_path: Path) -> None:
+    """Nothing stored is translated: a save and a ledger line written in a French or a
+    Japanese session are byte for byte those of an English one (the time of saving aside),
+    and load the same in any language."""
+    import json
+
+    from parlour.core import ledger, saves
+
+    written: dict[str, tuple[bytes, bytes]] = {}
+    for lang in ("en", "fr", "ja"):
+        i18n.use(lang)
+        save = tmp_path / f"{lang}.json"
+        saves.write_save(save, "mille", 1, 7, {"score": 10000, "share": 0.5, "name": "Zoé"})
+        envelope = json.loads(save.read_bytes())
+        envelope["saved_at"] = "-"
+        stats = tmp_path / f"{lang}.jsonl"
+        ledger.append(stats, {"game": "mille", "points": 12345, "ratio": 0.25})
+        written[lang] = (json.dumps(envelope).encode(), stats.read_bytes())
+    assert written["fr"] == written["en"] == written["ja"]
+    for lang in ("en", "fr", "ja"):
+        i18n.use(lang)
+        loaded = saves.load_save(tmp_path / "fr.json", "mille", 1)
+        assert loaded.state == {"score": 10000, "share": 0.5, "name": "Zoé"}

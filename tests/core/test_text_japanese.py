@@ -99,3 +99,10 @@ def test_japanese_text_is_measured_without_wcwidth() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_a_japanese_path_is_never_cut() -> None:
+    path = "/home/ann/セーブ/月曜日の長いゲームの記録/ゲーム.json"
+    for name in (path, text.keep_whole(path), "C:\\ユーザー\\ゲーム記録.json"):
+        lines = text.wrap_lines(f"保存しました: {name}", 30)
+        assert lines[-1] == name.replace(text.GLUE, " ")

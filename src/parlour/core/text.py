@@ -303,9 +303,9 @@ def pieces(word: str) -> list[str]:
     """``word`` (no space in it) in the pieces a line may break between: between two wide
     characters (Japanese writes no spaces), never before a closing or after an opening
     one (:data:`NO_LINE_START`, :data:`NO_LINE_END`); a Latin word, a number or a path
-    kept whole (:func:`keep_whole`) stays one piece."""
-    if word.isascii() or GLUE in word:
-        return [word]
+    (a word with a ``/`` or ``\\``, or kept whole by :func:`keep_whole`) stays one piece."""
+    if word.isascii() or GLUE in word or "/" in word or "\\" in word:
+        return [word]  # a path, marked or not, is never cut
     clusters = _columns(word)
     out = [clusters[0][0]]
     for (before, before_width), (after, after_width) in zip(clusters, clusters[1:], strict=False):
