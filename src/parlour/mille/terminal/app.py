@@ -23,6 +23,7 @@ from parlour.mille.computer.handlog import HandLog
 from parlour.mille.files import uisave
 from parlour.mille.files.meta import DEFAULT_LEVEL, Meta
 from parlour.mille.files.statsfile import Recorder, replay_note
+from parlour.mille.game.cards import LABELS
 from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import COMPUTER, HUMAN, Event, IllegalMove, Move, Phase
@@ -172,10 +173,10 @@ class MilleApp(TerminalApp):
         for event in events:
             if event.who != COMPUTER or event.card is None:
                 continue
-            if event.kind == "discard":
-                self.last_move = ("DISCARD", event.card.label)
+            if event.kind == "discard":  # BSD's names, translated as drawn (saves keep them)
+                self.last_move = ("DISCARD", LABELS[event.card])
             elif event.kind in ("play", "safety", "coup"):
-                self.last_move = ("PLAY", event.card.label)
+                self.last_move = ("PLAY", LABELS[event.card])
 
     # --------------------------------------------------------------- keys
     def timeout(self) -> float | None:
