@@ -46,7 +46,7 @@ class IllegalMove(Exception):
     in the player's language, made when it is shown.
     """
 
-    def __init__(self, template: str, **fields: Card | int) -> None:
+    def __init__(self, template: str, **fields: Card | int | str) -> None:
         self.template = template
         self.fields = fields
         self.message = template.format(
@@ -63,7 +63,11 @@ class IllegalMove(Exception):
 
         return _(self.template).format(
             **{
-                key: value.label if isinstance(value, Card) else number(value)
+                key: value.label
+                if isinstance(value, Card)
+                else number(value)
+                if isinstance(value, int)
+                else value
                 for key, value in self.fields.items()
             }
         )

@@ -2,10 +2,11 @@
 
 The board model keeps BSD's English card names (``"Speed Limit"``: what saves and the
 tests know); they are translated here as they are drawn. BSD's places for a card name are
-18 columns wide (a hand slot, a pile, a safety row, the discard). A name that does not fit
-there in a language (French "Limitation de vitesse") is shown by its short form, a whole
-word or words the translator chose (``pgettext("card, short", ...)``), never cut. In
-English every name fits, so the English board is BSD's, byte for byte.
+18 columns wide (a hand slot, a pile, a safety row, the discard): a name takes 17 of them
+at most, leaving a space before what follows. A name that does not fit there in a
+language (French "Limitation de vitesse") is shown by its short form, a whole word or
+words the translator chose (``pgettext("card, short", ...)``), never cut. In English
+every name fits, so the English board is BSD's, byte for byte.
 """
 
 from __future__ import annotations
@@ -14,14 +15,15 @@ from parlour.core.i18n import _, pgettext
 from parlour.core.text import width
 from parlour.mille.game.cards import LABELS
 
-CARD_ROOM = 18
-"""The columns of BSD's places for a card name."""
+CARD_ROOM = 17
+"""The columns a card name may take in BSD's 18-column places (a hand slot, a pile, a
+safety row, the discard), leaving a space before what follows."""
 
 
 def short_names() -> dict[str, str]:
     """The short form of each card name, keyed by its English name."""
     # TRANSLATORS: short card names, used where the full name does not fit 18 columns
-    # (hand slots, piles). Give the full name when it fits; never more than 18 columns.
+    # (hand slots, piles). Give the full name when it fits; never more than 17 columns.
     return {
         "Out of Gas": pgettext("card, short", "Out of Gas"),
         "Flat Tire": pgettext("card, short", "Flat Tire"),

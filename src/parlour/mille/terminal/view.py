@@ -114,7 +114,7 @@ def _card_text(label: str | None) -> str:
     """A card name, in the player's language, in BSD's 18 columns (blanks for no card)."""
     if label is None:
         return " " * CARD_WIDTH
-    name = card_name(label, CARD_WIDTH)
+    name = card_name(label)
     return name + " " * (CARD_WIDTH - width(name))
 
 
