@@ -165,3 +165,18 @@ def test_a_long_french_card_name_keeps_its_whole_words_in_hand() -> None:
     assert names.card_name("Right of Way") == "Prioritaire"
     assert names.card_name("End of Limit") == "Fin de limitation"
     assert i18n._("Speed Limit") == "Limitation de vitesse"  # messages keep the full name
+
+
+def test_the_save_banner_dates_in_digits_outside_english() -> None:
+    """BSD's ``name [ctime]`` stays in English; French and Japanese get the date in digits
+    in their own order rather than English day and month names."""
+    from datetime import datetime
+
+    from parlour.mille.terminal.messages import fit_banner
+
+    when = datetime(2026, 12, 2, 9, 5, 7)
+    assert fit_banner("g", when) == "g [Wed Dec  2 09:05:07 2026]"
+    speak("fr")
+    assert fit_banner("g", when) == "g [02/12/2026 09:05:07]"
+    speak("ja")
+    assert fit_banner("g", when) == "g [2026/12/02 09:05:07]"
