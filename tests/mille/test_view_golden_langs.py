@@ -17,10 +17,12 @@ from parlour.core import i18n
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN
+from parlour.mille.terminal import flow
 from parlour.mille.terminal import help as help_pages
 from parlour.mille.terminal.app import MilleApp
 from tests.mille import crafting
 from tests.mille import test_view_golden as english
+from tests.mille.drive import near_the_end, play_until_question
 from tests.mille.opponents import FirstLegal
 from tests.mille.reference import GOLDEN_DIR
 from tests.mille.test_app import press
@@ -51,6 +53,14 @@ def mid_hand() -> MilleApp:
     return app
 
 
+def end_of_game() -> MilleApp:
+    """The last hand's score and Another game? (totals past 5000)."""
+    game = near_the_end(3)
+    app = MilleApp(game, FirstLegal(game))
+    play_until_question(app, (flow.ANOTHER_GAME,))
+    return app
+
+
 def help_page(page: int) -> Callable[[], MilleApp]:
     def build() -> MilleApp:
         app = english.start_of_game()
@@ -68,6 +78,7 @@ SCREENS: dict[str, Callable[[], MilleApp]] = {
     "extension-question": english.extension_question,
     "end-of-hand-bonuses": english.end_of_hand_bonuses,
     "end-of-hand-commands": english.end_of_hand_commands,
+    "end-of-game": end_of_game,
     "save-game-prompt": english.save_game_prompt,
     "file-name-prompt": english.file_name_prompt,
     **{f"help-{page + 1}": help_page(page) for page in range(len(help_pages.pages()))},
