@@ -21,7 +21,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from benchstats import percentile, wilson
 from parlour.mille.computer.ai import DEFAULT_WEIGHTS, ComputerPlayer, Weights
@@ -59,12 +59,42 @@ def _ai_heuristic(seed: int) -> Player:
     return ComputerPlayer(seed, first_opinion=False)
 
 
+class InferringPlayer(ComputerPlayer):
+    """Our computer dealing the opponent's hidden cards as the hand review does (issue #40):
+    what the opponent's play showed it does not hold (``computer.inference``) is kept out of
+    its dealt hands. Bench-only until it is shown to play better against the real program."""
+
+    def __init__(self, seed: int = 0) -> None:
+        from parlour.mille.computer.inference import Inference
+
+        super().__init__(seed)
+        self.inference = Inference()
+
+    def decide(self, view: SeatView) -> Move:
+        self.inference.observe(view)
+        return super().decide(view)
+
+    def moved(self, view: SeatView, move: Move) -> None:
+        super().moved(view, move)
+        self.inference.moved(view, move)
+
+    def deals(self, view: SeatView, salt: int, count: int) -> list[Any]:
+        from parlour.mille.computer.inference import respect
+
+        sims = super().deals(view, salt, count)
+        limits = self.inference.limits(view)
+        respect(sims, 1 - view.me, limits, self.position_rng(view, salt + 7919))
+        return sims
+
+
 OPPONENTS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "bsd": BsdPlayer,  # as the Debian binary plays (spec §10.6: boolean playable count)
     "bsd-fixed": _bsd_fixed,  # the same strategy with the count bug fixed
     "ai-heuristic": _ai_heuristic,  # our computer without its first opinion (before 3 Dec 2026)
+    "ai": ComputerPlayer,  # our computer as it plays (as an opponent: for ai-infer against it)
+    "ai-infer": InferringPlayer,  # ours, dealing with what the opponent's play showed (#40)
 }
 
 

@@ -6,7 +6,11 @@ pseudo-terminal (pexpect + pyte), and times from spawn until a marker of the com
 board is on the emulated screen. Prints the median (with the 25th and 75th percentiles) of
 each and its ratio to the floor's median.
 
-    .venv/bin/python bench/startup.py --runs 15 [--compare-src OTHER/src]
+    .venv/bin/python bench/startup.py --runs 15 [--compare-src OTHER/src] [--langs en,fr,ja]
+
+``--langs`` times each game in each language too (``--lang fr``...; issue #42: loading a
+catalog must keep the first board within the start-up budget); the markers of a board in
+another language are rows of that very board, rendered once beforehand without a terminal.
 
 ``--compare-src`` adds the three games once more, run from another checkout's ``src`` (by
 ``PYTHONPATH``, e.g. the commit before a change), interleaved with the rest.
@@ -59,6 +63,42 @@ def programs() -> list[tuple[str, list[str], list[str]]]:
     ]
 
 
+RENDER = """
+import sys
+import parlour.tui.runner as runner
+frames = []
+def first_frame(app):
+    frames.append(app.render(24, 80).to_text())
+    return 0
+runner.run = first_frame
+import importlib
+cli = importlib.import_module(sys.argv[1])
+if hasattr(cli, "run"):
+    cli.run = first_frame
+cli.main(sys.argv[2:])
+sys.stdout.buffer.write(frames[0].encode("utf-8"))
+"""
+
+
+def board_markers(argv: list[str], data_dir: str) -> list[str]:
+    """Three rows of the first board ``argv`` draws (first, middle and last that are not
+    blank; each its first 20 non-blank characters), for a board in another language."""
+    import subprocess
+
+    module = f"parlour.{Path(argv[0]).name}.cli"
+    env = {**os.environ, "PARLOUR_DATA_DIR": data_dir, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+    shown = subprocess.run(
+        [sys.executable, "-c", RENDER, module, *argv[1:]],
+        capture_output=True,
+        check=True,
+        env=env,
+        cwd=str(ROOT),
+    ).stdout.decode("utf-8")
+    rows = [row.strip() for row in shown.split("\n") if row.strip()]
+    chosen = [rows[0], rows[len(rows) // 2], rows[-1]]
+    return [row[:20].strip() for row in chosen]
+
+
 def time_once(
     argv: list[str],
     markers: list[str],
@@ -108,8 +148,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--compare-src", help="also run the games from this src folder")
+    parser.add_argument("--langs", default="en", help="languages to time, e.g. en,fr,ja")
     args = parser.parse_args()
     table = [(label, argv, markers, None) for label, argv, markers in programs()]
+    games = list(table[1:])
+    with tempfile.TemporaryDirectory() as data_dir:
+        for lang in args.langs.split(","):
+            if lang == "en":
+                continue
+            for label, argv, _markers, src in games:
+                chosen = [*argv, "--lang", lang]
+                table.append(
+                    (f"{label} --lang {lang}", chosen, board_markers(chosen, data_dir), src)
+                )
     if args.compare_src:
         table += [
             (f"{label} (other src)", argv, markers, args.compare_src)
@@ -124,12 +175,12 @@ def main() -> None:
                 times[label].append(time_once(argv, markers, data_dir, src=src))
     floor = statistics.median(times[table[0][0]])
     print(f"launch to complete first board, 80x24 pty, median of {args.runs} interleaved runs")
-    print(f"{'program':38} {'median':>8} {'p25':>7} {'p75':>7} {'ratio':>6}")
+    print(f"{'program':46} {'median':>8} {'p25':>7} {'p75':>7} {'ratio':>6}")
     for label, values in times.items():
         q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
         med = statistics.median(values)
         print(
-            f"{label:38} {med * 1000:7.1f}ms {q[0] * 1000:6.1f} {q[2] * 1000:6.1f} "
+            f"{label:46} {med * 1000:7.1f}ms {q[0] * 1000:6.1f} {q[2] * 1000:6.1f} "
             f"{med / floor:5.2f}x"
         )
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")

@@ -126,7 +126,8 @@ def test_a_path_kept_whole_is_never_broken_at_its_spaces() -> None:
 
 def test_wrapping_counts_display_columns_and_escapes() -> None:
     name = "漢字" * 20  # 80 columns in 40 characters
-    assert text.wrap_lines(f"Saved {name}") == ["Saved", name]
+    # Japanese breaks between two wide characters: 6 + 74 columns, then the rest
+    assert text.wrap_lines(f"Saved {name}") == ["Saved " + name[:37], name[37:]]
     assert text.wrap_lines("evil \x1b[2J name") == ["evil ^[[2J name"]
 
 

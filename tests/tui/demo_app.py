@@ -83,4 +83,8 @@ if __name__ == "__main__":
     if os.environ.get("DEMO_STDERR"):  # to see what reaches stderr after the terminal died
         fd = os.open(os.environ["DEMO_STDERR"], os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         os.dup2(fd, 2)
+    if os.environ.get("DEMO_LANG"):  # as Command.parse would have chosen it, unchecked
+        from parlour.core import i18n
+
+        i18n.use(os.environ["DEMO_LANG"])
     sys.exit(run(DemoApp()))

@@ -1,6 +1,7 @@
 """Play each game under Windows CPython (Wine) in an 80x24 pseudo-terminal, as a player would.
 
-For each game: start it, wait for its first board, make a move, save, quit. The same game
+For each game, in English, French and Japanese (``--lang``): start it, wait for its first
+board, make a move, save, quit. The same game
 runs beside it in this (Linux) process, fed the same keys: the Windows screens must be
 exactly the screens it draws (same deal, same moves, Unicode glyphs), the saved file must
 load here into the same game, and after the quit the console must be as it was: the
@@ -130,14 +131,34 @@ class Trip:
         game: str,
         argv: list[str],
         move: str,
-        save: list[tuple[str, str]],
-        quit_keys: list[tuple[str, str]],
+        save: list[tuple[str, str | None]],
+        quit_keys: list[tuple[str, str | None]],
         saved_name: str,
         same_game: Callable[[Path, Path], bool],
     ) -> None:
         self.game, self.argv, self.move = game, argv, move
         self.save, self.quit_keys = save, quit_keys
         self.saved_name, self.same_game = saved_name, same_game
+        self.lang = "en"
+
+    def speaking(self, lang: str) -> Trip:
+        """The same trip in ``lang``: ``--lang`` added; a step's English words to wait for
+        become None (wait for the very screen the game draws here, in that language)."""
+
+        def words(steps: list[tuple[str, str | None]]) -> list[tuple[str, str | None]]:
+            return [(keys, shown if not shown else None) for keys, shown in steps]
+
+        trip = Trip(
+            self.game,
+            [*self.argv, "--lang", lang],
+            self.move,
+            words(self.save),
+            words(self.quit_keys),
+            self.saved_name,
+            self.same_game,
+        )
+        trip.lang = lang
+        return trip
 
 
 def _mille_same(ours: Path, theirs: Path) -> bool:
@@ -211,6 +232,7 @@ def play(trip: Trip, python: Path, work: Path) -> float:
             mirror.feed(keys)
             if shown:
                 term.wait_for(shown, STEP_SECONDS)
+            if shown or shown is None:
                 wait_same(term, mirror)
         status = term.wait_exit(STEP_SECONDS)
         assert status == 0, f"{trip.game} ended with status {status}"
@@ -243,15 +265,17 @@ def main() -> int:
     args = parser.parse_args()
     failures = 0
     with tempfile.TemporaryDirectory(prefix="parlour-windows-play-") as folder:
-        for trip in TRIPS:
+        trips = [*TRIPS, *(t.speaking(lang) for lang in ("fr", "ja") for t in TRIPS)]
+        for trip in trips:
+            label = f"{trip.game} ({trip.lang})"
             try:
-                seconds = play(trip, args.python, Path(folder))
+                seconds = play(trip, args.python, Path(folder) / trip.lang)
             except AssertionError as exc:
                 failures += 1
-                print(f"windows: {trip.game}: FAILED: {exc}", flush=True)
+                print(f"windows: {label}: FAILED: {exc}", flush=True)
             else:
                 print(
-                    f"windows: {trip.game}: first board, a move, a save, a clean quit "
+                    f"windows: {label}: first board, a move, a save, a clean quit "
                     f"({seconds:.1f} s)",
                     flush=True,
                 )

@@ -28,6 +28,8 @@ import sys
 import time
 from pathlib import Path
 
+from parlour.core.i18n import _
+
 STALE_SECONDS = 3600
 """A temporary file this old belongs to no save still in progress."""
 
@@ -114,14 +116,16 @@ def resolve_target(path: Path) -> tuple[Path, os.stat_result | None]:
         info = os.stat(path)
     except FileNotFoundError:
         if linked:
-            raise TargetRefused("is a link to nothing; choose another name") from None
+            raise TargetRefused(_("is a link to nothing; choose another name")) from None
         return path, None
-    what = "is a link to " if linked else "is "
     if stat.S_ISDIR(info.st_mode):
-        raise TargetRefused(f"{what}a folder; choose a file name")
+        if linked:
+            raise TargetRefused(_("is a link to a folder; choose a file name"))
+        raise TargetRefused(_("is a folder; choose a file name"))
     if not stat.S_ISREG(info.st_mode):
-        kind = "something that is not a file" if linked else "not a regular file"
-        raise TargetRefused(f"{what}{kind}; choose another name")
+        if linked:
+            raise TargetRefused(_("is a link to something that is not a file; choose another name"))
+        raise TargetRefused(_("is not a regular file; choose another name"))
     # Through a link, the file it names is replaced, in its own folder.
     return (Path(os.path.realpath(path)) if linked else path), info
 
@@ -134,7 +138,7 @@ def replace_file(path: Path, data: bytes) -> Path:
     """
     real, old = resolve_target(path)
     if old is not None and not os.access(real, os.W_OK):
-        raise TargetRefused("is read-only; choose another name")
+        raise TargetRefused(_("is read-only; choose another name"))
     folder = real.parent
     remove_stale_temps(folder, real.name)
     tmp = folder / temp_name(real.name)

@@ -87,7 +87,9 @@ def file_problem(prog: str, path: str, reason: str) -> str:
     """``prog: PATH: reason`` with the path escaped and kept whole by the wrapping."""
     from parlour.core.text import keep_whole, printable
 
-    return f"{prog}: {keep_whole(printable(path))}: {printable(reason)}"
+    return _("{prog}: {path}: {reason}").format(
+        prog=prog, path=keep_whole(printable(path)), reason=printable(reason)
+    )
 
 
 def type_error(message: str) -> Exception:
@@ -157,6 +159,41 @@ class Argument:
         return True, value
 
 
+def _formatter_class() -> type:
+    """argparse's help formatter wrapping by display columns (:func:`help_formatter`)."""
+    import argparse
+    import re
+
+    from parlour.core.text import LINE_COLUMNS, wrap_lines
+    from parlour.core.text import width as text_width
+
+    class ColumnsFormatter(argparse.RawDescriptionHelpFormatter):
+        """Help wrapped by display columns (Japanese takes two a character) and between
+        words or wide characters only (:func:`parlour.core.text.wrap_lines`): argparse
+        counts ``len()``. The description and epilog keep their own lines, each wrapped
+        the same way where a translation makes it longer than the line."""
+
+        def _split_lines(self, text: str, width: int) -> list[str]:
+            return wrap_lines(re.sub(r"[ \t\n]+", " ", text).strip(), width)
+
+        def _fill_text(self, text: str, width: int, indent: str) -> str:
+            room = max(width, LINE_COLUMNS) - len(indent)  # raw lines had the whole line
+            lines = text.splitlines()
+            return "\n".join(indent + piece for line in lines for piece in wrap_lines(line, room))
+
+        def _format_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any) -> str:
+            # argparse fits the usage by len(): a prefix of wide characters takes more
+            shown = _("usage: ") if prefix is None else prefix
+            extra = text_width(shown) - len(shown)
+            self._width -= extra
+            try:
+                return str(super()._format_usage(usage, actions, groups, prefix))
+            finally:
+                self._width += extra
+
+    return ColumnsFormatter
+
+
 class Command:
     """A game's command line: its name, help texts and arguments (``--version`` and
     ``--lang`` added). Help texts are marked with ``N_`` and translated when shown;
@@ -196,7 +233,8 @@ class Command:
 
         def formatter(prog: str) -> argparse.HelpFormatter:
             # as argparse sizes itself to an 80-column terminal, whatever the terminal
-            return argparse.RawDescriptionHelpFormatter(prog, width=LINE_COLUMNS - 2)
+            made: argparse.HelpFormatter = _formatter_class()(prog, width=LINE_COLUMNS - 2)
+            return made
 
         setattr(argparse, "_", _)  # noqa: B010 - argparse's own gettext, see ARGPARSE_WORDS
         setattr(argparse, "ngettext", i18n.ngettext)  # noqa: B010

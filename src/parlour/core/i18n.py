@@ -68,6 +68,7 @@ NO_BREAK_SPACE = "\u00a0"
 
 _language = "en"
 _catalog: dict[str, str] = {}
+_domains: tuple[str, ...] = ()
 
 
 def _(message: str) -> str:
@@ -85,7 +86,7 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext name for "mark, transla
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message that fits ``count`` (``{n}``-style placeholders unfilled)."""
     found = _catalog.get(singular) if _catalog else None
-    if found is not None and "\x00" in found:
+    if found:  # one form (Japanese) has no NUL in it
         forms = found.split("\x00")
         index = PLURALS[_language](count)
         if index < len(forms) and forms[index]:
@@ -280,16 +281,72 @@ def load(lang: str, domains: Iterable[str]) -> dict[str, str]:
 
 def use(lang: str, domains: Iterable[str] = ()) -> None:
     """Speak ``lang`` from now on, with the catalogs of ``domains`` (the shared one added)."""
-    global _language, _catalog
+    global _language, _catalog, _domains
     _language = lang if lang in LANGUAGES else "en"
+    _domains = tuple(domains)
     chosen = [*domains, SHARED_DOMAIN]
     _catalog = load(_language, dict.fromkeys(chosen))
+
+
+ASCII_CODESETS = ("ANSIX3.41968", "ASCII", "USASCII", "646", "ISO646US")
+"""The names a C library gives the plain ASCII character set (normalised: upper case, no
+``-`` or ``_``)."""
+
+
+def codeset_is_ascii(codeset: str) -> bool:
+    """Whether a locale's character set (``nl_langinfo(CODESET)``) is plain ASCII."""
+    return codeset.upper().replace("-", "").replace("_", "") in ASCII_CODESETS
+
+
+def locale_codeset() -> str | None:
+    """The character set of the current locale (``LC_CTYPE``), None where it cannot be
+    asked (Windows, whose console takes whole characters in any locale)."""
+    if sys.platform == "win32":
+        return None
+    import locale
+
+    try:
+        return locale.nl_langinfo(locale.CODESET)
+    except (AttributeError, ValueError):
+        return None
+
+
+def asks_utf8(environ: Mapping[str, str]) -> bool:
+    """Whether the locale the environment names for characters (``LC_ALL``, ``LC_CTYPE``,
+    ``LANG``, the first set) is a UTF-8 one (``ja_JP.UTF-8``, ``fr_FR.utf8``)."""
+    name = next((environ[key] for key in ("LC_ALL", "LC_CTYPE", "LANG") if environ.get(key)), "")
+    return "UTF8" in name.upper().replace("-", "").replace("_", "")
+
+
+def coming_codeset() -> str | None:
+    """The character set the games will draw with: UTF-8 where the environment asks for
+    it, even if that locale is not installed (the terminal runner then takes
+    ``C.UTF-8``), else the current locale's."""
+    return "UTF-8" if asks_utf8(os.environ) else locale_codeset()
+
+
+def fall_back_if_ascii(codeset: Callable[[], str | None] = locale_codeset) -> bool:
+    """English, quietly, when the chosen language cannot be drawn: the locale's character
+    set is plain ASCII (the C or POSIX locale without UTF-8), where French accents and
+    Japanese would come out as question marks or not at all. True if it fell back.
+
+    Called when the language is chosen (:func:`setup`) and again by the terminal runner
+    once it has set the locale curses draws with."""
+    if _language == "en":
+        return False
+    found = codeset()
+    if found is None or not codeset_is_ascii(found):
+        return False
+    use("en", _domains)
+    return True
 
 
 def setup(domains: Sequence[str], argv: Sequence[str] | None = None) -> str:
     """Choose the language for a game whose messages are in ``domains`` from its command
     line ``argv`` (default ``sys.argv[1:]``) and the environment, load its catalogs; the
-    language."""
+    language (English when the locale's character set is ASCII only:
+    :func:`fall_back_if_ascii`)."""
     chosen = choose(sys.argv[1:] if argv is None else argv)
     use(chosen, domains)
-    return chosen
+    fall_back_if_ascii(coming_codeset)
+    return _language

@@ -50,10 +50,13 @@ from parlour.core.gameid import GAME_ID_CHARS as GAME_ID_CHARS
 from parlour.core.gameid import GAME_ID_LENGTH as GAME_ID_LENGTH
 from parlour.core.gameid import is_game_id as is_game_id
 from parlour.core.gameid import new_game_id as new_game_id
+from parlour.core.i18n import N_, _, ngettext, number
 from parlour.core.ledgerline import MAX_LINE_BYTES as MAX_LINE_BYTES
 from parlour.core.ledgerline import encode as encode
 from parlour.core.ledgerline import parse_line
 from parlour.core.record import Record
+
+STATISTICS = N_("statistics")  # what a ledger holds, as its messages name it
 
 if TYPE_CHECKING:
     from typing import Any, TypeVar
@@ -62,7 +65,18 @@ if TYPE_CHECKING:
 
 
 class LedgerError(Exception):
-    """The ledger could not be written; ``str()`` is a message for the player."""
+    """The ledger could not be written; ``str()`` is a message for the player, ``reason`` why."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = (
+            message.removeprefix("statistics not recorded: ") if reason is None else reason
+        )
+
+
+def not_recorded(reason: str) -> LedgerError:
+    """The error saying the statistics were not recorded, and why, in the player's words."""
+    return LedgerError(_("statistics not recorded: {reason}").format(reason=reason), reason)
 
 
 @contextlib.contextmanager
@@ -95,7 +109,7 @@ def _locked(fd: int) -> Iterator[None]:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
-LINK_REFUSED = "is a link; links in the data folder are not followed"
+LINK_REFUSED = N_("is a link; links in the data folder are not followed")
 """Why a statistics file that is a symbolic link is neither read nor written."""
 
 
@@ -108,15 +122,15 @@ def _open(path: Path, flags: int, mode: int = 0o666) -> int:
     flags |= getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
     nofollow = getattr(os, "O_NOFOLLOW", 0)
     if not nofollow and os.path.islink(path):  # Windows: no O_NOFOLLOW, look first
-        raise NotAFile(LINK_REFUSED)
+        raise NotAFile(_(LINK_REFUSED))
     if os.path.isdir(path) and not os.path.islink(path):  # Windows cannot open a folder
-        raise NotAFile("is a folder")
+        raise NotAFile(_("is a folder"))
     try:
         fd = os.open(path, flags | nofollow, mode)
     except OSError as exc:
         # ELOOP from O_NOFOLLOW: the last part of the name is a link.
         if nofollow and os.path.islink(path):
-            raise NotAFile(LINK_REFUSED) from exc
+            raise NotAFile(_(LINK_REFUSED)) from exc
         raise
     try:
         info = os.fstat(fd)
@@ -125,7 +139,9 @@ def _open(path: Path, flags: int, mode: int = 0o666) -> int:
         raise
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
-        raise NotAFile("is a folder" if stat.S_ISDIR(info.st_mode) else "is not a regular file")
+        raise NotAFile(
+            _("is a folder") if stat.S_ISDIR(info.st_mode) else _("is not a regular file")
+        )
     return fd
 
 
@@ -162,9 +178,8 @@ def append(path: Path, record: Mapping[str, Any]) -> None:
     try:
         data = encode(record)
     except (TypeError, ValueError) as exc:
-        raise LedgerError(
-            f"statistics not recorded: the record could not be encoded ({exc})"
-        ) from exc
+        reason = _("the record could not be encoded ({error})").format(error=exc)
+        raise not_recorded(reason) from exc
     append_lines(path, data)
 
 
@@ -175,10 +190,10 @@ def append_lines(path: Path, data: bytes) -> None:
     where it was, so no fragment is left to read as a damaged line. ``LedgerError``
     with the player's message on any failure.
     """
-    for _ in range(3):
+    for _attempt in range(3):
         if _append_once(path, data):
             return
-    raise LedgerError("statistics not recorded: the file kept being removed")
+    raise not_recorded(_("the file kept being removed"))
 
 
 def _append_once(path: Path, data: bytes) -> bool:
@@ -187,9 +202,10 @@ def _append_once(path: Path, data: bytes) -> bool:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = _open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
     except NotAFile as exc:
-        raise LedgerError(f"statistics not recorded: {path.name} {exc}") from exc
+        reason = _("{file} {problem}").format(file=path.name, problem=exc)
+        raise not_recorded(reason) from exc
     except OSError as exc:
-        raise LedgerError(f"statistics not recorded: {exc.strerror or exc}") from exc
+        raise not_recorded(str(exc.strerror or exc)) from exc
     try:
         with _locked(fd):
             info = os.fstat(fd)
@@ -211,7 +227,7 @@ def _append_once(path: Path, data: bytes) -> bool:
                 raise
         return True
     except OSError as exc:
-        raise LedgerError(f"statistics not recorded: {exc.strerror or exc}") from exc
+        raise not_recorded(str(exc.strerror or exc)) from exc
     finally:
         os.close(fd)
 
@@ -240,13 +256,18 @@ class Reading(Record):
         self.problem = problem
         self.replays = replays
 
-    def message(self, what: str = "statistics") -> str | None:
-        """A line for the player about what was skipped, or None when nothing was."""
+    def message(self, what: str = STATISTICS) -> str | None:
+        """A line for the player about what was skipped, or None when nothing was (``what``
+        an English word marked for the catalogs, translated here)."""
         if self.problem:
-            return f"The {what} could not be read: {self.problem}"
+            line = _("The {what} could not be read: {problem}")
+            return line.format(what=_(what), problem=self.problem)
         if self.damaged:
-            lines = "line" if self.damaged == 1 else "lines"
-            return f"{self.damaged} damaged {lines} in the {what} skipped; the rest is shown"
+            return ngettext(
+                "{n} damaged line in the {what} skipped; the rest is shown",
+                "{n} damaged lines in the {what} skipped; the rest is shown",
+                self.damaged,
+            ).format(n=number(self.damaged), what=_(what))
         return None
 
 
@@ -375,16 +396,16 @@ def read(
             reading.problem = os.strerror(errno.ENOTDIR)
         return reading
     except NotAFile as exc:
-        reading.problem = f"{text.printable(str(path))} {exc}"
+        reading.problem = _("{file} {problem}").format(file=text.printable(str(path)), problem=exc)
         return reading
     except OSError as exc:
         reading.problem = exc.strerror or str(exc)
         return reading
     except ValueError:
-        reading.problem = "the file name is not usable"
+        reading.problem = _("the file name is not usable")
         return reading
     try:
-        for _, line in lines(fd):
+        for _end, line in lines(fd):
             record = scan.feed(line)
             if record is not None:
                 reading.records.append(record)
@@ -418,7 +439,7 @@ def settled_record(
     except (OSError, ValueError):
         return None
     try:
-        for _, line in lines(fd, holding=needle):
+        for _end, line in lines(fd, holding=needle):
             record = parse_line(line, parse)
             if record is not None and is_final(record):
                 return record

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from parlour.core import text
+from parlour.core.i18n import N_, _
 
 ENV_VAR = "PARLOUR_DATA_DIR"
 
@@ -34,16 +35,24 @@ class DataDirError(OSError):
         self.brief = problem if brief is None else brief
         """The problem in a few words, for a row with no room for the sentence."""
         shown = "" if self.path is None else text.printable(self.path)
-        origin = f" (set by {ENV_VAR})" if os.environ.get(ENV_VAR) else ""
-        super().__init__(_sentence(shown, origin, problem))
-        self.whole = _sentence(text.keep_whole(shown), origin, problem)
+        super().__init__(_sentence(shown, problem))
+        self.whole = _sentence(text.keep_whole(shown), problem)
         """The same sentence with the folder kept whole when an exit line is wrapped
         (:func:`parlour.core.text.keep_whole`): for lines printed on leaving only."""
 
 
-def _sentence(shown: str, origin: str, problem: str) -> str:
-    where = f" {shown}" if shown else ""
-    return f"the data folder{where}{origin} {problem}"
+def _sentence(shown: str, problem: str) -> str:
+    """``the data folder PATH (set by PARLOUR_DATA_DIR) PROBLEM``, as much of it as is known."""
+    if os.environ.get(ENV_VAR):
+        if shown:
+            line = _("the data folder {folder} (set by {variable}) {problem}")
+        else:
+            line = _("the data folder (set by {variable}) {problem}")
+    elif shown:
+        line = _("the data folder {folder} {problem}")
+    else:
+        line = _("the data folder {problem}")
+    return line.format(folder=shown, variable=ENV_VAR, problem=problem)
 
 
 def _default_dir() -> Path:
@@ -56,12 +65,21 @@ def _default_dir() -> Path:
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         return Path(base) / "parlour"
     except (RuntimeError, KeyError, OSError) as exc:  # no HOME and no password entry
-        problem = f"has no home folder to live in; set {ENV_VAR}"
-        raise DataDirError(None, problem, f"no home folder; set {ENV_VAR}") from exc
+        problem = _("has no home folder to live in; set {variable}").format(variable=ENV_VAR)
+        brief = _("no home folder; set {variable}").format(variable=ENV_VAR)
+        raise DataDirError(None, problem, brief) from exc
 
 
-NOT_A_FOLDER = ("is a file (or lies under one), not a folder", "not a folder")
-NAME_REFUSED = ("has a name the system refuses", "name refused")
+NOT_A_FOLDER = (N_("is a file (or lies under one), not a folder"), N_("not a folder"))
+NAME_REFUSED = (N_("has a name the system refuses"), N_("name refused"))
+"""Problems as a sentence's end and in a few words, translated where used (:func:`_said`)."""
+
+
+def _said(problem: tuple[str, str]) -> tuple[str, str]:
+    """A problem of :data:`NOT_A_FOLDER`'s kind in the player's language."""
+    return _(problem[0]), _(problem[1])
+
+
 ERROR_INVALID_NAME = 123
 """Windows' error for a name it does not allow (a control character, ``<>:"|?*``)."""
 
@@ -72,17 +90,17 @@ def _problem(exc: OSError) -> tuple[str, str]:
         errno.EEXIST,
         errno.ENOTDIR,
     ):
-        return NOT_A_FOLDER
+        return _said(NOT_A_FOLDER)
     if isinstance(exc, PermissionError):
-        return "cannot be created or used: permission denied", "permission denied"
+        return _("cannot be created or used: permission denied"), _("permission denied")
     if exc.errno == errno.EROFS:
-        return "is on a read-only disk", "read-only disk"
+        return _("is on a read-only disk"), _("read-only disk")
     if exc.errno == errno.ENAMETOOLONG:
-        return "has a name too long for the system", "name too long"
+        return _("has a name too long for the system"), _("name too long")
     if getattr(exc, "winerror", None) == ERROR_INVALID_NAME:
-        return NAME_REFUSED
+        return _said(NAME_REFUSED)
     reason = str(exc.strerror or exc)
-    return f"cannot be used: {reason}", reason
+    return _("cannot be used: {reason}").format(reason=reason), reason
 
 
 def _check(path: Path) -> None:
@@ -90,15 +108,15 @@ def _check(path: Path) -> None:
     try:
         is_dir = path.is_dir()
     except (OSError, ValueError) as exc:
-        raise DataDirError(path, "cannot be used") from exc
+        raise DataDirError(path, _("cannot be used")) from exc
     if not is_dir:  # outside the try: a DataDirError is an OSError too
-        raise DataDirError(path, *NOT_A_FOLDER)
+        raise DataDirError(path, *_said(NOT_A_FOLDER))
     if not os.access(path, os.R_OK | os.X_OK):
-        raise DataDirError(path, "cannot be read: permission denied", "not readable")
+        raise DataDirError(path, _("cannot be read: permission denied"), _("not readable"))
     if not os.access(path, os.W_OK):
         if _on_read_only_disk(path):
-            raise DataDirError(path, "is on a read-only disk", "read-only disk")
-        raise DataDirError(path, "cannot be written to: permission denied", "not writable")
+            raise DataDirError(path, _("is on a read-only disk"), _("read-only disk"))
+        raise DataDirError(path, _("cannot be written to: permission denied"), _("not writable"))
 
 
 def _on_read_only_disk(path: Path) -> bool:
@@ -131,7 +149,7 @@ def data_dir(create: bool = True) -> Path:
         except OSError as exc:
             raise DataDirError(path, *_problem(exc)) from exc
         except ValueError as exc:  # a NUL byte in the name
-            raise DataDirError(path, *NAME_REFUSED) from exc
+            raise DataDirError(path, *_said(NAME_REFUSED)) from exc
         _check(path)
     return path
 
@@ -157,23 +175,34 @@ def folder_problem(lead: str, columns: int) -> str | None:
     try:
         data_dir(create=True)
     except DataDirError as exc:
-        problem = text.printable(re.sub(r" \([^)]*\)", "", exc.problem))  # no room for asides
+        # no room for asides: "(or lies under one)", and the full-width kind
+        problem = text.printable(re.sub(r" ?[(\uff08][^)\uff09]*[)\uff09]", "", exc.problem))
         brief = text.printable(exc.brief)
         if exc.path is None:
-            forms = [f"{lead}: the data folder {problem}.", f"{lead}: {brief}."]
+            forms = [
+                _("{lead}: the data folder {problem}.").format(lead=lead, problem=problem),
+                _("{lead}: {brief}.").format(lead=lead, brief=brief),
+            ]
         else:
             forms = []
-            head = f"{lead}: data folder "
-            for tail in (f" {problem}.", f": {brief}."):
-                room = columns - text.width(head) - text.width(tail)
+            for pattern in (
+                _("{lead}: data folder {folder} {problem}."),
+                _("{lead}: data folder {folder}: {brief}."),
+            ):
+                room = columns - text.width(
+                    pattern.format(lead=lead, folder="", problem=problem, brief=brief)
+                )
                 if room >= FOLDER_COLUMNS:
                     shown = text.shorten_middle(text.printable(exc.path), room, text.ASCII_ELLIPSIS)
-                    forms.append(head + shown + tail)
-            forms.append(f"{lead}: data folder: {brief}.")
+                    forms.append(
+                        pattern.format(lead=lead, folder=shown, problem=problem, brief=brief)
+                    )
+            forms.append(_("{lead}: data folder: {brief}.").format(lead=lead, brief=brief))
         return _first_fitting(forms, columns)
     except OSError as exc:
         reason = text.printable(exc.strerror or str(exc))
-        return _first_fitting([f"{lead}: the data folder cannot be used ({reason})."], columns)
+        line = _("{lead}: the data folder cannot be used ({reason}).")
+        return _first_fitting([line.format(lead=lead, reason=reason)], columns)
     return None
 
 
@@ -196,30 +225,33 @@ def unreadable(program: str) -> str | None:
     try:
         path = data_dir(create=False)
     except DataDirError as exc:  # no home folder
-        return f"{program}: the statistics cannot be read: {exc.problem}"
+        return _("{program}: the statistics cannot be read: {problem}").format(
+            program=program, problem=exc.problem
+        )
     problem: str | None = None
     try:
         found = os.stat(path)
     except FileNotFoundError:  # Windows says so under a file too, where Linux says ENOTDIR
         if not _under_a_file(path):
             return None
-        problem = NOT_A_FOLDER[0]
+        problem = _(NOT_A_FOLDER[0])
     except OSError as exc:
         problem = _problem(exc)[0]
     except ValueError:  # a NUL byte in the name
-        problem = NAME_REFUSED[0]
+        problem = _(NAME_REFUSED[0])
     else:
         import stat
 
         if not stat.S_ISDIR(found.st_mode):
-            problem = NOT_A_FOLDER[0]
+            problem = _(NOT_A_FOLDER[0])
         elif not os.access(path, os.R_OK | os.X_OK):
-            problem = "cannot be read: permission denied"
+            problem = _("cannot be read: permission denied")
     if problem is None:
         return None
-    origin = f" (set by {ENV_VAR})" if os.environ.get(ENV_VAR) else ""
     shown = text.keep_whole(text.printable(os.fspath(path)))
-    return f"{program}: the statistics cannot be read: the data folder {shown}{origin} {problem}"
+    return _("{program}: the statistics cannot be read: {problem}").format(
+        program=program, problem=_sentence(shown, problem)
+    )
 
 
 def _under_a_file(path: Path) -> bool:

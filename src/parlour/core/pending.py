@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import _
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -61,18 +62,28 @@ class Written:
             return None
         reason = printable(self.reason)
         if self.kept is None:
-            forms = [f"Statistics not recorded: {reason}; they could not be kept either."]
-            forms.append("Statistics not recorded; they could not be kept either.")
+            forms = [
+                _("Statistics not recorded: {reason}; they could not be kept either.").format(
+                    reason=reason
+                ),
+                _("Statistics not recorded; they could not be kept either."),
+            ]
         else:
-            lead = f"Statistics not recorded yet ({reason}); kept in "
-            tail = ", written next time."
-            room = columns - width(lead) - width(tail)
+            pattern = _(
+                "Statistics not recorded yet ({reason}); kept in {file}, written next time."
+            )
+            room = columns - width(pattern.format(reason=reason, file=""))
             shown = printable(str(self.kept))
             forms = []
             if room >= 12:
-                forms.append(lead + shorten_middle(shown, room, ASCII_ELLIPSIS) + tail)
-            forms.append(f"Statistics not recorded yet ({reason}); kept for next time.")
-            forms.append("Statistics not recorded yet; kept for next time.")
+                short = shorten_middle(shown, room, ASCII_ELLIPSIS)
+                forms.append(pattern.format(reason=reason, file=short))
+            forms.append(
+                _("Statistics not recorded yet ({reason}); kept for next time.").format(
+                    reason=reason
+                )
+            )
+            forms.append(_("Statistics not recorded yet; kept for next time."))
         for form in forms:
             if width(form) <= columns:
                 return form
@@ -85,22 +96,21 @@ class Written:
         whole); else the reason, wrapped between words, then the kept file's name
         on a line of its own (shortened in the middle only when no line holds it).
         """
-        import textwrap
-
-        from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
+        from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width, wrap_lines
 
         if self.reason is None:
             return []
         reason = printable(self.reason)
         if self.kept is None:
-            whole = f"Statistics not recorded: {reason}; they could not be kept either."
-            return textwrap.wrap(whole, columns, break_on_hyphens=False)
+            whole = _("Statistics not recorded: {reason}; they could not be kept either.")
+            return wrap_lines(whole.format(reason=reason), columns)
         shown = printable(str(self.kept))
-        whole = f"Statistics not recorded yet ({reason}); kept in {shown}, written next time."
+        whole = _("Statistics not recorded yet ({reason}); kept in {file}, written next time.")
+        whole = whole.format(reason=reason, file=shown)
         if width(whole) <= columns:
             return [whole]
-        lead = f"Statistics not recorded yet ({reason}); kept for next time in:"
-        wrapped = textwrap.wrap(lead, columns, break_on_hyphens=False)
+        lead = _("Statistics not recorded yet ({reason}); kept for next time in:")
+        wrapped = wrap_lines(lead.format(reason=reason), columns)
         return [*wrapped, shorten_middle(shown, columns, ASCII_ELLIPSIS)]
 
 
@@ -189,7 +199,7 @@ def record(
     try:
         data = entry if isinstance(entry, bytes) else ledger.encode(entry)
     except (TypeError, ValueError) as exc:
-        return Written(reason=f"the record could not be encoded ({exc})")
+        return Written(reason=_("the record could not be encoded ({error})").format(error=exc))
     written = Written(reason=problem)
     if problem is None:
         written.flushed = flush(ledger_path)
@@ -197,7 +207,7 @@ def record(
             ledger.append_lines(ledger_path, data)
             return written
         except ledger.LedgerError as exc:
-            written.reason = str(exc).removeprefix("statistics not recorded: ")
+            written.reason = exc.reason
     # A data folder known to be unusable is not tried for the pending file either.
     for place in places(ledger_path)[0 if problem is None else 1 :]:
         try:

@@ -13,6 +13,7 @@ import random
 from collections.abc import MutableSequence
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import _
 
 if TYPE_CHECKING:
     from typing import TypeVar
@@ -30,7 +31,7 @@ def choose_seed(seed: int | None = None) -> int:
     if seed is None:
         return random_below(SEED_LIMIT)
     if not 0 <= seed < SEED_LIMIT:
-        raise ValueError(f"seed must be between 0 and {SEED_LIMIT - 1}")
+        raise ValueError(_("seed must be between 0 and {limit}").format(limit=SEED_LIMIT - 1))
     return seed
 
 
@@ -68,22 +69,22 @@ def rng_state(rng: random.Random) -> list[object]:
 def restore_rng(state: object) -> random.Random:
     """Rebuild a generator from :func:`rng_state` output; ``ValueError`` if malformed."""
     if not (isinstance(state, list) and len(state) == 3):
-        raise ValueError("random state is not a 3-item list")
+        raise ValueError(_("random state is not a 3-item list"))
     version, internal, gauss = state
     # ``type(...) is int``: JSON's true and false are ints to isinstance, never a state.
     if type(version) is not int or not isinstance(internal, list):
-        raise ValueError("random state has the wrong shape")
+        raise ValueError(_("random state has the wrong shape"))
     if len(internal) != 625 or not all(
         type(x) is int and 0 <= x <= 0xFFFFFFFF for x in internal[:624]
     ):
-        raise ValueError("random state has the wrong size")
+        raise ValueError(_("random state has the wrong size"))
     if gauss is not None and not isinstance(gauss, float):
-        raise ValueError("random state has a bad gauss value")
+        raise ValueError(_("random state has a bad gauss value"))
     rng = random.Random()
     try:
         rng.setstate((version, tuple(internal), gauss))
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"random state rejected: {exc}") from exc
+        raise ValueError(_("random state rejected: {error}").format(error=exc)) from exc
     return rng
 
 

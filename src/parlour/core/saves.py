@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from parlour import __version__
 from parlour.core import atomic, files, strictjson, text
+from parlour.core.i18n import _, number
 from parlour.core.rng import SEED_LIMIT
 
 FORMAT_TAG = "parlour-save"
@@ -53,7 +54,9 @@ class SaveError(Exception):
         super().__init__(self.path, reason)
 
     def __str__(self) -> str:
-        return f"{text.printable(self.path)}: {text.printable(self.reason)}"
+        return _("{path}: {reason}").format(
+            path=text.printable(self.path), reason=text.printable(self.reason)
+        )
 
 
 def quoted(value: object, columns: int = QUOTE_COLUMNS) -> str:
@@ -76,11 +79,11 @@ class SaveFile:
 
 def _reason_for_os_error(exc: OSError) -> str:
     if isinstance(exc, FileNotFoundError):
-        return "no such file"
+        return _("no such file")
     if isinstance(exc, IsADirectoryError):
-        return "is a folder, not a save file"
+        return _("is a folder, not a save file")
     if isinstance(exc, PermissionError):
-        return "permission denied"
+        return _("permission denied")
     return exc.strerror or str(exc)
 
 
@@ -110,7 +113,8 @@ def write_save(
     try:
         data = json.dumps(envelope, indent=1, sort_keys=True, allow_nan=False).encode("utf-8")
     except (TypeError, ValueError) as exc:  # a bug in a game's to_dict, not the player's fault
-        raise SaveError(target, f"the game state could not be encoded ({exc})") from exc
+        reason = _("the game state could not be encoded ({error})").format(error=exc)
+        raise SaveError(target, reason) from exc
     if sys.platform == "win32":
         from parlour.core import winnames
 
@@ -122,11 +126,12 @@ def write_save(
     except atomic.TargetRefused as exc:
         raise SaveError(target, str(exc)) from exc
     except FileNotFoundError as exc:  # the target itself may be missing: its folder is
-        raise SaveError(target, "could not save: there is no such folder") from exc
+        raise SaveError(target, _("could not save: there is no such folder")) from exc
     except OSError as exc:
-        raise SaveError(target, f"could not save: {_reason_for_os_error(exc)}") from exc
+        reason = _("could not save: {reason}").format(reason=_reason_for_os_error(exc))
+        raise SaveError(target, reason) from exc
     except ValueError as exc:  # a NUL byte in the name
-        raise SaveError(target, "is not a usable file name") from exc
+        raise SaveError(target, _("is not a usable file name")) from exc
     return SaveFile(str(target), game, format_version, __version__, saved_at, seed, dict(state))
 
 
@@ -139,7 +144,7 @@ def reserve_unique(folder: Path, stem: str, suffix: str = ".json") -> Path:
     """
     folder.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    for _ in range(1000):
+    for _attempt in range(1000):
         target = folder / f"{stem}-{stamp}-{os.urandom(3).hex()}{suffix}"
         try:
             if sys.platform == "win32":  # private there means an access list, not 0o600
@@ -152,7 +157,7 @@ def reserve_unique(folder: Path, stem: str, suffix: str = ".json") -> Path:
             continue
         os.close(fd)
         return target
-    raise FileExistsError(f"no free name for {stem} in {folder}")
+    raise FileExistsError(_("no free name for {stem} in {folder}").format(stem=stem, folder=folder))
 
 
 def recovery_folders(near: str | os.PathLike[str] | None = None) -> list[Path | str]:
@@ -207,19 +212,22 @@ def save_recovery(
         try:
             target = reserve_unique(folder, stem)
         except OSError as exc:
-            problems.append(f"{text.keep_whole(str(folder))}: {exc.strerror or exc}")
+            where = text.keep_whole(str(folder))
+            problems.append(_("{path}: {reason}").format(path=where, reason=exc.strerror or exc))
             continue
         try:
             write(target)
         except (SaveError, OSError) as exc:
             reason = exc.reason if isinstance(exc, SaveError) else exc.strerror or str(exc)
-            problems.append(f"{text.keep_whole(str(folder))}: {reason}")
+            problems.append(
+                _("{path}: {reason}").format(path=text.keep_whole(str(folder)), reason=reason)
+            )
             with contextlib.suppress(OSError):
                 target.unlink()
             continue
         return target
-    first = problems[0] if problems else "no folder to save in"
-    raise SaveError(stem, f"no folder could take it ({first})")
+    first = problems[0] if problems else _("no folder to save in")
+    raise SaveError(stem, _("no folder could take it ({reason})").format(reason=first))
 
 
 def player_path(text: str) -> Path:
@@ -248,16 +256,17 @@ def _read_regular(target: Path) -> bytes:
     try:
         return files.read_regular(target, MAX_SAVE_BYTES)
     except files.NotRegular as exc:
-        what = "is a folder" if exc.folder else "is not a regular file"
-        raise SaveError(target, f"{what}, not a save file") from exc
+        if exc.folder:
+            raise SaveError(target, _("is a folder, not a save file")) from exc
+        raise SaveError(target, _("is not a regular file, not a save file")) from exc
     except files.TooLarge as exc:
-        raise SaveError(target, "is far too large to be a Parlour save file") from exc
+        raise SaveError(target, _("is far too large to be a Parlour save file")) from exc
     except OSError as exc:
         if sys.platform == "win32" and exc.errno == errno.EINVAL:
-            raise SaveError(target, "no such file") from exc  # a name Windows does not allow
+            raise SaveError(target, _("no such file")) from exc  # a name Windows does not allow
         raise SaveError(target, _reason_for_os_error(exc)) from exc
     except ValueError as exc:  # a NUL byte in the name
-        raise SaveError(target, "is not a usable file name") from exc
+        raise SaveError(target, _("is not a usable file name")) from exc
 
 
 _TAG_OPENING = '{"format":"' + FORMAT_TAG + '"'
@@ -281,11 +290,11 @@ def _undecodable(raw: bytes, exc: ValueError) -> str:
     """Why ``raw`` could not be decoded, in a player's words: a save cut short, damaged,
     or not a Parlour save file at all."""
     if not _opens_like_a_save(raw):
-        return "is not a Parlour save file"
+        return _("is not a Parlour save file")
     if isinstance(exc, UnicodeDecodeError):
         if exc.reason == "unexpected end of data":
-            return "is damaged: it is cut short (the end of the file is missing)"
-        return "is damaged: it is not UTF-8 text"
+            return _("is damaged: it is cut short (the end of the file is missing)")
+        return _("is damaged: it is not UTF-8 text")
     if isinstance(exc, json.JSONDecodeError):
         rest = exc.doc[exc.pos :].strip()
         if (
@@ -294,9 +303,11 @@ def _undecodable(raw: bytes, exc: ValueError) -> str:
             or any(literal.startswith(rest) for literal in _LITERALS)
             or (len(rest) <= 2 and set(rest) <= _NUMBER_TAIL)
         ):
-            return "is damaged: it is cut short (the end of the file is missing)"
-        return f"is damaged: it is not valid JSON (line {exc.lineno}, column {exc.colno})"
-    return f"is damaged: {exc}"
+            return _("is damaged: it is cut short (the end of the file is missing)")
+        return _("is damaged: it is not valid JSON (line {line}, column {column})").format(
+            line=number(exc.lineno), column=number(exc.colno)
+        )
+    return _("is damaged: {detail}").format(detail=exc)
 
 
 def load_save(
@@ -309,36 +320,39 @@ def load_save(
     target = Path(path)
     raw = _read_regular(target)
     if not raw.strip():
-        raise SaveError(target, "is empty, not a Parlour save file")
+        raise SaveError(target, _("is empty, not a Parlour save file"))
     try:
         decoded = strictjson.decode(raw)
     except ValueError as exc:  # bad UTF-8, bad JSON, too deep
         raise SaveError(target, _undecodable(raw, exc)) from exc
     envelope = decoded.value
     if not isinstance(envelope, dict) or envelope.get("format") != FORMAT_TAG:
-        raise SaveError(target, "is not a Parlour save file")
+        raise SaveError(target, _("is not a Parlour save file"))
     if decoded.problem is not None:
-        raise SaveError(target, f"is damaged: {decoded.problem}")
+        raise SaveError(target, _("is damaged: {detail}").format(detail=decoded.problem))
     found_game = envelope.get("game")
     if not isinstance(found_game, str) or not found_game:
-        raise SaveError(target, "is damaged: it does not say which game it belongs to")
+        raise SaveError(target, _("is damaged: it does not say which game it belongs to"))
     if found_game != game:
-        raise SaveError(target, f"is a {quoted(found_game)} save, not a {game} save")
+        reason = _("is a {found} save, not a {game} save")
+        raise SaveError(target, reason.format(found=quoted(found_game), game=game))
     version = envelope.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(target, "is damaged: its format version is missing or invalid")
+        raise SaveError(target, _("is damaged: its format version is missing or invalid"))
     if version > max_version:
         raise SaveError(
             target,
-            f"was saved by a newer version of Parlour (save format {version}; "
-            f"this version reads up to {max_version}); please upgrade",
+            _(
+                "was saved by a newer version of Parlour (save format {version}; "
+                "this version reads up to {max_version}); please upgrade"
+            ).format(version=version, max_version=max_version),
         )
     seed = envelope.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < max_seed:
-        raise SaveError(target, "is damaged: its seed is missing or invalid")
+        raise SaveError(target, _("is damaged: its seed is missing or invalid"))
     state = envelope.get("state")
     if not isinstance(state, dict):
-        raise SaveError(target, "is damaged: it holds no game state")
+        raise SaveError(target, _("is damaged: it holds no game state"))
     program_version = envelope.get("program_version")
     saved_at = envelope.get("saved_at")
     return SaveFile(
@@ -372,15 +386,15 @@ def load_game(
     except SaveError:
         raise
     except Exception as exc:
-        raise SaveError(path, f"is damaged: {_detail(exc)}") from exc
+        raise SaveError(path, _("is damaged: {detail}").format(detail=_detail(exc))) from exc
 
 
 def _detail(exc: BaseException) -> str:
     """A game's complaint about a file, short and escaped (it may quote the file)."""
     if isinstance(exc, KeyError) and exc.args:
-        return f"missing field {quoted(repr(exc.args[0]))}"
+        return _("missing field {name}").format(name=quoted(repr(exc.args[0])))
     if isinstance(exc, RecursionError):
-        return "it is nested too deeply"
+        return _("it is nested too deeply")
     try:
         detail = str(exc)
     except Exception:  # a str() that itself fails (e.g. a huge int in the message)

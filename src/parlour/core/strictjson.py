@@ -12,6 +12,7 @@ import json
 import math
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import _
 from parlour.core.record import Frozen
 
 if TYPE_CHECKING:
@@ -51,18 +52,18 @@ def decode(raw: bytes) -> Decoded:
     problems: list[str] = []
 
     def constant(name: str) -> None:
-        problems.append(f"it holds the number {name}, which no game uses")
+        problems.append(_("it holds the number {name}, which no game uses").format(name=name))
 
     def floating(literal: str) -> float | None:
         value = float(literal)  # never raises for a JSON number; overflow gives inf
         if not math.isfinite(value):
-            problems.append("it holds a number too large for any game")
+            problems.append(_("it holds a number too large for any game"))
             return None
         return value
 
     def integer(literal: str) -> int | None:
         if len(literal.lstrip("-")) > MAX_NUMBER_DIGITS:
-            problems.append("it holds a number too large for any game")
+            problems.append(_("it holds a number too large for any game"))
             return None
         return int(literal)
 
@@ -75,9 +76,9 @@ def decode(raw: bytes) -> Decoded:
             raw.decode("utf-8"), parse_constant=constant, parse_float=floating, parse_int=integers
         )
     except RecursionError as exc:
-        raise ValueError("it is nested too deeply") from exc
+        raise ValueError(_("it is nested too deeply")) from exc
     except MemoryError as exc:
-        raise ValueError("it is too large to read") from exc
+        raise ValueError(_("it is too large to read")) from exc
     return Decoded(value, problems[0] if problems else None)
 
 

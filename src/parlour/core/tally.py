@@ -33,6 +33,7 @@ from pathlib import Path
 from parlour import TYPE_CHECKING
 from parlour.core import ledger, strictjson, text
 from parlour.core.gameid import GAME_ID_CHARS, GAME_ID_LENGTH
+from parlour.core.i18n import _, number, percent
 
 if TYPE_CHECKING:
     from typing import Any, Protocol, TextIO, TypeVar
@@ -140,7 +141,12 @@ class TerminalProgress:
         """The progress line for ``done`` of ``total`` bytes."""
         share = min(100 * done // total, 100) if total > 0 else 100
         mb = 1024 * 1024
-        return f"Reading the {self.what}: {share}% ({done // mb:,} of {total // mb:,} MB)"
+        return _("Reading the {what}: {share} ({done} of {total} MB)").format(
+            what=_(self.what),
+            share=percent(share),
+            done=number(done // mb, group=True),
+            total=number(total // mb, group=True),
+        )
 
     def __call__(self, done: int, total: int) -> None:
         if self.stream is None:
@@ -191,11 +197,13 @@ def summarise(
             tally.problem = os.strerror(errno.ENOTDIR)
         return tally
     except ledger.NotAFile as exc:
-        tally.problem = f"{text.printable(str(path))} {exc}"
+        tally.problem = _("{file} {problem}").format(file=text.printable(str(path)), problem=exc)
         return tally
     except (OSError, ValueError) as exc:
         tally.problem = (
-            exc.strerror or str(exc) if isinstance(exc, OSError) else "the file name is not usable"
+            exc.strerror or str(exc)
+            if isinstance(exc, OSError)
+            else _("the file name is not usable")
         )
         return tally
     try:

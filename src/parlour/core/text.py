@@ -114,6 +114,33 @@ def is_plain(text: str) -> bool:
     return all(" " <= ch <= "~" or ch in _PLAIN_CHARS for ch in text)
 
 
+WIDE_RANGES = (
+    (0x3001, 0x3003),  # 、。〃
+    (0x3008, 0x3011),  # 〈〉《》「」『』【】
+    (0x3041, 0x3096),  # hiragana (not U+3099 and U+309A, the combining sound marks)
+    (0x309B, 0x309E),  # ゛゜ゝゞ
+    (0x30A1, 0x30FE),  # katakana, ・, ー, ヽヾ
+    (0x4E00, 0x9FFF),  # CJK unified ideographs
+    (0xFF01, 0xFF60),  # full-width forms (！ to ｠; the half-width katakana after are narrow)
+)
+"""Code points that are two columns and never join a neighbour into one cluster: Japanese
+kana, the common ideographs and full-width punctuation, measured without wcwidth.
+tests/core checks every one against ``wcwidth``. Ranges, not a set: building a set of
+twenty thousand ideographs would cost the first board more than the tables it spares."""
+
+
+def is_wide(ch: str) -> bool:
+    """Whether ``ch`` is one of :data:`WIDE_RANGES` (two columns, a cluster of its own)."""
+    code = ord(ch)
+    return code >= 0x3001 and any(low <= code <= high for low, high in WIDE_RANGES)
+
+
+def is_simple(text: str) -> bool:
+    """Whether every character of ``text`` is a cluster of its own, one column
+    (:func:`is_plain`) or two (:func:`is_wide`): measured without wcwidth."""
+    return all(" " <= ch <= "~" or ch in _PLAIN_CHARS or is_wide(ch) for ch in text)
+
+
 _wcwidth_module: ModuleType | None = None
 
 
@@ -161,7 +188,7 @@ def graphemes(text: str) -> list[str]:
     A joiner between two letters or two wide non-emoji characters does not join them:
     terminals draw both.
     """
-    if is_plain(text):
+    if is_plain(text) or is_simple(text):
         return list(text)
     wcwidth = wcwidth_module()
     iter_graphemes = getattr(wcwidth, "iter_graphemes", None)
@@ -179,6 +206,8 @@ def cell(cluster: str) -> tuple[str, int]:
     """
     if len(cluster) == 1 and is_plain(cluster):
         return cluster, 1
+    if len(cluster) == 1 and is_wide(cluster):
+        return cluster, 2
     if any(is_control(ch) for ch in cluster):
         return "?", 1
     columns = wcwidth_module().wcswidth(cluster)
@@ -191,6 +220,8 @@ def _columns(text: str) -> list[tuple[str, int]]:
     """The clusters of ``text`` and the columns each takes."""
     if is_plain(text):
         return [(ch, 1) for ch in text]
+    if is_simple(text):
+        return [(ch, 2 if is_wide(ch) else 1) for ch in text]
     return [(cluster, cell(cluster)[1]) for cluster in graphemes(text)]
 
 
@@ -258,13 +289,47 @@ def keep_whole(text: str) -> str:
     return text.replace(GLUE, "\\ue000").replace(" ", GLUE)
 
 
+NO_LINE_START = frozenset(
+    "、。，．・：；？！）」』】〕〉》〙〗｝］’”ー々ゝゞヽヾ"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ…‥"
+)
+"""Wide characters a line never begins with (Japanese kinsoku): closing brackets and
+punctuation, the long-vowel mark, iteration marks and the small kana."""
+NO_LINE_END = frozenset("（「『【〔〈《〘〖｛［‘“")
+"""Wide characters a line never ends with: the opening brackets."""
+
+
+def pieces(word: str) -> list[str]:
+    """``word`` (no space in it) in the pieces a line may break between: between two wide
+    characters (Japanese writes no spaces), never before a closing or after an opening
+    one (:data:`NO_LINE_START`, :data:`NO_LINE_END`); a Latin word, a number or a path
+    (a word with a ``/`` or ``\\``, or kept whole by :func:`keep_whole`) stays one piece."""
+    if word.isascii() or GLUE in word or "/" in word or "\\" in word:
+        return [word]  # a path, marked or not, is never cut
+    clusters = _columns(word)
+    out = [clusters[0][0]]
+    for (before, before_width), (after, after_width) in zip(clusters, clusters[1:], strict=False):
+        breaks = (
+            before_width == 2
+            and after_width == 2
+            and after[0] not in NO_LINE_START
+            and before[-1] not in NO_LINE_END
+        )
+        if breaks:
+            out.append(after)
+        else:
+            out[-1] += after
+    return out
+
+
 def wrap_lines(message: str, columns: int = LINE_COLUMNS) -> list[str]:
     """``message`` made printable and wrapped, line by line, to ``columns`` display columns.
 
     The one wrapping every line a game prints on leaving goes through: a line is broken
-    at spaces only (the spaces at the break dropped, the indent of the line kept), so a
-    word, and a path marked by :func:`keep_whole`, is never cut; a word wider than a
-    whole line (a long path) goes on a line of its own and only then passes ``columns``.
+    at spaces (the spaces at the break dropped, the indent of the line kept) and between
+    two wide characters of Japanese (:func:`pieces`), so a Latin word, and a path marked
+    by :func:`keep_whole`, is never cut; a word wider than a whole line (a long path) goes
+    on a line of its own and only then passes ``columns``.
     """
     out: list[str] = []
     for raw in message.split("\n"):
@@ -280,12 +345,14 @@ def wrap_lines(message: str, columns: int = LINE_COLUMNS) -> list[str]:
             if not word:
                 gap += " "
                 continue
-            joined = current + gap + word if current.strip() else indent + word
-            if current.strip() and width(joined.replace(GLUE, " ")) > columns:
-                out.append(current)
-                current = indent + word
-            else:
-                current = joined
+            for piece in pieces(word):
+                joined = current + gap + piece if current.strip() else indent + piece
+                if current.strip() and width(joined.replace(GLUE, " ")) > columns:
+                    out.append(current)
+                    current = indent + piece
+                else:
+                    current = joined
+                gap = ""  # the pieces of one word join without a space
             gap = " "
         out.append(current)
     return [line.replace(GLUE, " ") for line in out]

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import PureWindowsPath
 
+from parlour.core.i18n import N_, _
+
 DEVICES = frozenset(
     ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
     + [
@@ -24,7 +26,7 @@ DEVICES = frozenset(
 """Device names, in capitals (``COM¹``-``COM³`` too: Windows reads superscript digits)."""
 
 FORBIDDEN = '<>:"|?*'
-CHOOSE = "; choose another name"
+CHOOSE = N_("{problem}; choose another name")
 
 
 def name_problem(name: str) -> str | None:
@@ -34,17 +36,21 @@ def name_problem(name: str) -> str | None:
     shown = f'"{name}"'
     for char in name:
         if 0 < ord(char) < 32:  # a NUL byte is no name anywhere: the saves say so themselves
-            return f"{shown}: Windows allows no control character in a file name"
+            return _("{name}: Windows allows no control character in a file name").format(
+                name=shown
+            )
         if char in FORBIDDEN:
-            return f"{shown}: Windows allows no {char} in a file name"
+            line = _("{name}: Windows allows no {char} in a file name")
+            return line.format(name=shown, char=char)
     if name.endswith("."):
-        return f"{shown} ends in a dot, which Windows drops"
+        return _("{name} ends in a dot, which Windows drops").format(name=shown)
     if name.endswith(" "):
-        return f"{shown} ends in a space, which Windows drops"
+        return _("{name} ends in a space, which Windows drops").format(name=shown)
     device = name.split(".", 1)[0].rstrip(" ").upper()
     if device in DEVICES:
-        which = "" if device == name.upper() else f" ({device})"
-        return f"{shown} is a device name on Windows{which}"
+        if device == name.upper():
+            return _("{name} is a device name on Windows").format(name=shown)
+        return _("{name} is a device name on Windows ({device})").format(name=shown, device=device)
     return None
 
 
@@ -59,5 +65,5 @@ def path_problem(path: str) -> str | None:
     for part in parts:
         problem = name_problem(part)
         if problem is not None:
-            return problem + CHOOSE
+            return _(CHOOSE).format(problem=problem)
     return None

@@ -16,6 +16,7 @@ import sys
 
 from parlour import TYPE_CHECKING
 from parlour.core.cliutil import Argument, Command, fail, file_problem, seed_arg
+from parlour.core.i18n import N_, _
 from parlour.core.text import printable
 
 if TYPE_CHECKING:
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
     from parlour.mille.terminal.app import MilleApp, Opponent
     from parlour.tui.glyphs import Glyphs
 
-DESCRIPTION = """\
+# TRANSLATORS: mille --help (lines of 80 columns at most); the keys and options stay.
+DESCRIPTION = N_("""\
 Mille Bornes against the computer, as BSD mille plays it.
 
 Keys at >>:Move:  p pick   u# use card #   d# discard card #   (# = 1-6 or p,
@@ -37,12 +39,12 @@ reprint   q quit   ? help.  Questions take y, n, or s (save, then ask again).
 Two opponents: --level strong (the default) is this program's computer, which
 plans ahead and wins about two games in three against BSD's; --level classic
 plays BSD mille's own strategy (it makes the real program's move in 99.9% of
-its decisions), for the opponent you know. A saved game keeps its level."""
+its decisions), for the opponent you know. A saved game keeps its level.""")
 
-EPILOG = """\
+EPILOG = N_("""\
 A save file written by the S command restores with: mille FILE
 mille --stats prints games and hands won per level, mean hand score, trips,
-safeties, coups fourres, shut-outs and the best hand."""
+safeties, coups fourres, shut-outs and the best hand.""")
 
 LEVELS = ("strong", "classic")
 BSD_SAVE_SIZE = 568
@@ -145,7 +147,9 @@ def load_saved(path: str) -> Saved:
     from parlour.mille.files import savefile
 
     if _bsd_binary(path):
-        raise SaveError(path, "is a BSD mille save file; those cannot be read (only Parlour saves)")
+        raise SaveError(
+            path, _("is a BSD mille save file; those cannot be read (only Parlour saves)")
+        )
     return savefile.load_saved(path)
 
 
@@ -212,18 +216,18 @@ COMMAND = Command(
     "mille",
     DESCRIPTION,
     [
-        Argument("file", nargs="?", help="a saved game to continue"),
-        Argument("--seed", type=seed_arg, help="deal reproducibly from this number"),
+        Argument("file", nargs="?", help=N_("a saved game to continue")),
+        Argument("--seed", type=seed_arg, help=N_("deal reproducibly from this number")),
         Argument(
             "--level",
             choices=LEVELS,
-            help="the computer: strong (default, plans ahead) or classic (BSD mille's own)",
+            help=N_("the computer: strong (default, plans ahead) or classic (BSD mille's own)"),
         ),
-        Argument("--stats", action="store_true", help="print the statistics and exit"),
+        Argument("--stats", action="store_true", help=N_("print the statistics and exit")),
         Argument(
             "--ascii",
             action="store_true",
-            help="plain ASCII and no colour (the board is ASCII anyway)",
+            help=N_("plain ASCII and no colour (the board is ASCII anyway)"),
         ),
     ],
     EPILOG,
@@ -236,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     args = COMMAND.parse(argv)
     if args.stats:
         if args.file is not None or args.seed is not None or args.level is not None:
-            COMMAND.error("--stats takes no FILE, --seed or --level")
+            COMMAND.error(_("--stats takes no FILE, --seed or --level"))
         return print_stats()
 
     from parlour.mille.files.statsfile import flush_kept
@@ -251,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     glyphs = choose_glyphs(args.ascii)
     if args.file is not None:
         if args.seed is not None or args.level is not None:
-            return fail("mille: --seed and --level cannot be used with a saved game", 2)
+            return fail(_("mille: --seed and --level cannot be used with a saved game"), 2)
         from parlour.core.saves import SaveError
 
         try:

@@ -152,7 +152,11 @@ class LineEditor(Record):
 
     def limit(self) -> str:
         """The field's limit in words, for the message when :attr:`full`."""
-        return f"at most {self.max_length} characters"
+        from parlour.core.i18n import ngettext, number
+
+        return ngettext("at most {n} character", "at most {n} characters", self.max_length).format(
+            n=number(self.max_length)
+        )
 
 
 def window(text: str, cursor: int, columns: int) -> tuple[str, int]:

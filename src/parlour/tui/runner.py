@@ -33,12 +33,14 @@ import sys
 import time
 
 from parlour import TYPE_CHECKING
-from parlour.core import cliutil, paths, text
+from parlour.core import cliutil, i18n, paths, text
+from parlour.core.i18n import N_, _
 from parlour.tui import keys, signals
 from parlour.tui.app import MIN_COLS, MIN_ROWS, TerminalApp
 from parlour.tui.screen import RESUMED, SUSPEND, Screen, stdin_is_terminal
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
     from typing import Any, TextIO
 
 SUSPEND_KEY = "CTRL_Z"
@@ -155,7 +157,7 @@ def _deliver(app: TerminalApp, stdscr: Any, key: str) -> None:
 
 def _dispatch_mouse(app: TerminalApp, top: int, left: int) -> None:
     try:
-        _, x, y, _, state = curses.getmouse()
+        _device, x, y, _z, state = curses.getmouse()
     except curses.error:
         return
     double = getattr(curses, "BUTTON1_DOUBLE_CLICKED", 0)
@@ -184,7 +186,7 @@ def _log_crash() -> str:
         ledger.append_lines(log, entry.encode("utf-8", "backslashreplace"))
         return str(log)
     except (OSError, ledger.LedgerError):  # paths.DataDirError included: an odd data folder
-        return "(the crash log could not be written)"
+        return _("(the crash log could not be written)")
 
 
 def _silence() -> None:
@@ -236,7 +238,30 @@ def _console_as_found() -> Any:
     return winconsole.ConsoleState()
 
 
-NEEDED = "needs a terminal that can move the cursor"
+def set_locale(
+    setlocale: Callable[[int, str], str] = locale.setlocale,
+    environ: Mapping[str, str] = os.environ,
+) -> str | None:
+    """Set the locale curses draws and reads with; the name tried that took, None if none.
+
+    The user's own first (``""``). A locale named but not installed on this machine (a
+    ``LANG=ja_JP.UTF-8`` never generated) makes that fail as a whole: then ``C.UTF-8``
+    where the name asked for UTF-8 (so a UTF-8 terminal still gets UTF-8), then ``C``.
+    The messages' language is not the locale's business: it was chosen from the same
+    variables by :mod:`parlour.core.i18n`, and falls back to English only where the
+    character set ends up ASCII (:func:`parlour.core.i18n.fall_back_if_ascii`).
+    """
+    tries = ["", "C.UTF-8", "C"] if i18n.asks_utf8(environ) else ["", "C"]
+    for name in tries:
+        try:
+            setlocale(locale.LC_ALL, name)
+        except locale.Error:
+            continue
+        return name
+    return None
+
+
+NEEDED = N_("needs a terminal that can move the cursor")
 """What a terminal must do for a game; the line also says what TERM says."""
 
 
@@ -251,7 +276,7 @@ def terminal_problem(program: str) -> str | None:
         return None
     term = os.environ.get("TERM", "")
     if not term:
-        return f"{program}: {NEEDED}; TERM is not set"
+        return _("{program}: {needed}; TERM is not set").format(program=program, needed=_(NEEDED))
     shown = text.printable(term)
     try:
         fd = sys.stdout.fileno()
@@ -260,13 +285,17 @@ def terminal_problem(program: str) -> str | None:
     try:
         curses.setupterm(term, fd)
     except (curses.error, OSError, ValueError):
-        return f"{program}: {NEEDED}; TERM={shown} is unknown"
+        return _("{program}: {needed}; TERM={term} is unknown").format(
+            program=program, needed=_(NEEDED), term=shown
+        )
     try:
         move = curses.tigetstr("cup")
     except curses.error:
         move = None
     if not move:
-        return f"{program}: {NEEDED}; TERM={shown} cannot"
+        return _("{program}: {needed}; TERM={term} cannot").format(
+            program=program, needed=_(NEEDED), term=shown
+        )
     return None
 
 
@@ -276,14 +305,14 @@ def run(app: TerminalApp) -> int:
     The terminal is restored before anything is printed, whatever happens.
     """
     if not (stdin_is_terminal() and _stdout_is_terminal()):
-        say(f"{app.program}: this game needs a terminal", sys.stderr)
+        say(_("{program}: this game needs a terminal").format(program=app.program), sys.stderr)
         return 1
     problem = terminal_problem(app.program)
     if problem is not None:
         say(problem, sys.stderr)
         return 1
-    with contextlib.suppress(locale.Error):
-        locale.setlocale(locale.LC_ALL, "")
+    set_locale()
+    i18n.fall_back_if_ascii()  # an ASCII-only locale cannot draw French or Japanese
     os.environ.setdefault("ESCDELAY", "25")
     pending = signals.Pending()
     pending.install()
@@ -294,7 +323,8 @@ def run(app: TerminalApp) -> int:
         try:
             stdscr = curses.initscr()
         except curses.error as exc:
-            say(f"{app.program}: cannot start the terminal screen ({exc})", sys.stderr)
+            line = _("{program}: cannot start the terminal screen ({reason})")
+            say(line.format(program=app.program, reason=exc), sys.stderr)
             return 1
         curses.noecho()
         curses.raw()
@@ -327,9 +357,15 @@ def run(app: TerminalApp) -> int:
             saved = app.emergency_save()
         except Exception:
             saved = None
-        where = f"; your game was saved to {text.keep_whole(saved)}" if saved else ""
         details = text.keep_whole(crash)
-        say(f"{app.program}: internal error, sorry; details in {details}{where}", sys.stderr)
+        if saved:
+            line = _(
+                "{program}: internal error, sorry; details in {log}; your game was saved to {save}"
+            )
+        else:
+            line = _("{program}: internal error, sorry; details in {log}")
+        shown = line.format(program=app.program, log=details, save=text.keep_whole(saved or ""))
+        say(shown, sys.stderr)
         return 70
     if app.exit_message:
         say(app.exit_message)

@@ -98,7 +98,9 @@ def ascii_locale() -> bool:
 
 def untypable_notice(typed: str) -> str:
     """What the player is told when a letter outside ASCII is typed in an ASCII-only locale
-    (in ASCII: such a locale cannot show the letter itself)."""
+    (in ASCII: such a locale cannot show the letter itself). English only, on purpose: in
+    an ASCII-only locale the games speak English (:func:`parlour.core.i18n.fall_back_if_ascii`),
+    since neither French accents nor Japanese can be drawn there."""
     import unicodedata
 
     letter = typed[:1] or "?"
@@ -116,9 +118,33 @@ def untypable_notice(typed: str) -> str:
 
 def waiting_keys_line(waiting: int, most: int) -> str:
     """What the "please enlarge" screen says of the keys typed meanwhile."""
+    from parlour.core.i18n import ngettext, number
+
     if most and waiting >= most:
-        return f"{waiting} keys wait for it; no more are kept."
-    return f"{waiting} key{'' if waiting == 1 else 's'} typed will be used then."
+        return ngettext(
+            "{n} key waits for it; no more are kept.",
+            "{n} keys wait for it; no more are kept.",
+            waiting,
+        ).format(n=number(waiting))
+    return ngettext(
+        "{n} key typed will be used then.", "{n} keys typed will be used then.", waiting
+    ).format(n=number(waiting))
+
+
+def too_small_lines(cols: int, rows: int, waiting: int = 0, most: int = 0) -> list[tuple[str, int]]:
+    """The lines of the "please enlarge" screen of a ``cols`` x ``rows`` terminal, each cut
+    to ``cols - 1`` display columns (never inside a character), with the columns it takes."""
+    from parlour.core.i18n import _
+    from parlour.core.text import fit, width
+
+    lines = [
+        _("Please enlarge the terminal (80x24)."),
+        _("It is now {cols}x{rows}.").format(cols=cols, rows=rows),
+    ]
+    if waiting:
+        lines.append(waiting_keys_line(waiting, most))
+    shown = [fit(line, max(cols - 1, 0), ellipsis="") for line in lines]
+    return [(line, width(line)) for line in shown]
 
 
 class Screen:
@@ -217,15 +243,11 @@ class Screen:
         are kept) are said to wait."""
         rows, cols = self.size()
         self.stdscr.erase()
-        lines = ["Please enlarge the terminal (80x24).", f"It is now {cols}x{rows}."]
-        if waiting:
-            lines.append(waiting_keys_line(waiting, most))
-        for i, line in enumerate(lines):
+        for i, (line, columns) in enumerate(too_small_lines(cols, rows, waiting, most)):
             y = rows // 2 - 1 + i
-            text = line[: max(cols - 1, 0)]
-            if 0 <= y < rows and text:
+            if 0 <= y < rows and line:
                 with contextlib.suppress(self.curses.error):
-                    self.stdscr.addstr(y, max((cols - len(text)) // 2, 0), text)
+                    self.stdscr.addstr(y, max((cols - columns) // 2, 0), line)
         with contextlib.suppress(self.curses.error):
             self.curses.curs_set(0)
         self.stdscr.refresh()

@@ -30,6 +30,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.core.i18n import _
 from parlour.core.ledger import GAME_ID_LENGTH, is_game_id, new_game_id
 from parlour.core.saves import SaveError, SaveFile, load_game, write_save
 from parlour.mille.computer.handlog import HandLog
@@ -95,7 +96,8 @@ def save(
     try:
         game_from_dict(game.to_dict())  # every check loading makes of the game itself
     except Exception as exc:  # a crash mid-move
-        raise SaveError(path, f"not saved: the game is in the middle of a move ({exc})") from exc
+        reason = _("not saved: the game is in the middle of a move ({reason})")
+        raise SaveError(path, reason.format(reason=exc)) from exc
     state: dict[str, Any] = {"game": game.to_dict(), "ui": ui, "computer": memory}
     if meta is None:  # the memory says whose it is: keep the level it belongs to
         meta = fresh_meta(game, "classic" if memory.get("player") == "classic" else DEFAULT_LEVEL)
@@ -104,7 +106,7 @@ def save(
     try:
         check_state(json.loads(json.dumps(state, allow_nan=False)), game.seed)
     except Exception as exc:  # the identity, the hands or the screen do not fit the game
-        raise SaveError(path, f"not saved: {exc}") from exc
+        raise SaveError(path, _("not saved: {reason}").format(reason=exc)) from exc
     write_save(path, GAME, FORMAT_VERSION, game.seed, state)
 
 

@@ -18,9 +18,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.core.i18n import _, ngettext, number, percent, pgettext
 from parlour.core.ledger import is_game_id
 from parlour.core.rng import SEED_LIMIT
-from parlour.core.text import LINE_COLUMNS
+from parlour.core.text import LINE_COLUMNS, width
 from parlour.mille.game.rules import Game
 from parlour.mille.game.scoring import (
     ALL_SAFETIES_POINTS,
@@ -331,21 +332,19 @@ def tally(records: Iterable[GameRecord]) -> dict[str, LevelStats]:
 
 
 def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%"
-
-
-def _count(number: int, one: str, many: str) -> str:
-    """``1 hand``, ``2 hands``."""
-    return f"{number} {one if number == 1 else many}"
+    return percent(100 * part / whole)
 
 
 def _join(lead: str, pieces: list[tuple[str, str]]) -> list[str]:
     """``lead`` and each (separator, piece) after it, on lines of at most 80 columns: a
     piece that would pass the edge starts a new line, indented."""
     lines = [lead]
-    for separator, piece in pieces:
+    for index, (separator, piece) in enumerate(pieces):
         joined = lines[-1] + separator + piece
-        if len(joined) <= LINE_COLUMNS or lines[-1].strip() == "":
+        # The separator left at the end of a line when the next piece starts a new one
+        # (French " ;" is two columns).
+        after = pieces[index + 1][0].rstrip() if index + 1 < len(pieces) else ""
+        if width(joined + after) <= LINE_COLUMNS or lines[-1].strip() == "":
             lines[-1] = joined
         else:
             lines[-1] += separator.rstrip()
@@ -358,40 +357,56 @@ def level_lines(level: str, stats: LevelStats) -> list[str]:
 
     Every rate says its base: ``won 3 of 5 finished games (60%)`` (abandoned games
     apart), ``won 4 of 9 hands (44%)`` (every hand recorded, abandoned games' too),
-    and the mean hand score is over those same hands.
+    and the mean hand score is over those same hands. The level is named as typed after
+    ``--level``; words and numbers are the player's language's.
     """
     if not stats.games and not stats.abandoned and not stats.hands:
-        return [f"{level}: no games yet"]
+        return [_("{level}: no games yet").format(level=level)]
+    # TRANSLATORS: the separators between the pieces of a statistics line.
+    comma, semicolon = pgettext("list", ", "), pgettext("list", "; ")
     if stats.games:
-        finished = _count(stats.games, "finished game", "finished games")
+        finished = ngettext("{n} finished game", "{n} finished games", stats.games)
         games = [
-            ("", f"won {stats.won} of {finished} ({_percent(stats.won, stats.games)})"),
-            (", ", f"lost {stats.lost}"),
-            (", ", f"tied {stats.tied}"),
-        ]
-    else:
-        games = [("", "no game finished")]
-    lines = _join(f"{level}: ", [*games, ("; ", f"{stats.abandoned} abandoned")])
-    if stats.hands:
-        hands = [
             (
                 "",
-                f"won {stats.hands_won} of {_count(stats.hands, 'hand', 'hands')}"
-                f" ({_percent(stats.hands_won, stats.hands)})",
+                _("won {won} of {finished} ({percent})").format(
+                    won=number(stats.won),
+                    finished=finished.format(n=number(stats.games)),
+                    percent=_percent(stats.won, stats.games),
+                ),
             ),
-            (", ", f"mean hand score {stats.points / stats.hands:.0f}"),
-            (", ", f"best hand {stats.best}"),
+            (comma, _("lost {n}").format(n=number(stats.lost))),
+            (comma, _("tied {n}").format(n=number(stats.tied))),
         ]
     else:
-        hands = [("", "no hand finished")]
-    lines += _join(INDENT, hands)
+        games = [("", _("no game finished"))]
+    abandoned = _("{n} abandoned").format(n=number(stats.abandoned))
+    lines = _join(_("{level}: ").format(level=level), [*games, (semicolon, abandoned)])
+    if stats.hands:
+        hands = ngettext("{n} hand", "{n} hands", stats.hands).format(n=number(stats.hands))
+        mean = number(stats.points / stats.hands)
+        hand_pieces = [
+            (
+                "",
+                _("won {won} of {hands} ({percent})").format(
+                    won=number(stats.hands_won),
+                    hands=hands,
+                    percent=_percent(stats.hands_won, stats.hands),
+                ),
+            ),
+            (comma, _("mean hand score {score}").format(score=mean)),
+            (comma, _("best hand {score}").format(score=number(stats.best or 0))),
+        ]
+    else:
+        hand_pieces = [("", _("no hand finished"))]
+    lines += _join(INDENT, hand_pieces)
     lines += _join(
         INDENT,
         [
-            ("", f"trips {stats.trips}"),
-            (", ", f"safeties {stats.safeties}"),
-            (", ", f"coups fourres {stats.coups}"),
-            (", ", f"shut-outs {stats.shut_outs}"),
+            ("", _("trips {n}").format(n=number(stats.trips))),
+            (comma, _("safeties {n}").format(n=number(stats.safeties))),
+            (comma, _("coups fourres {n}").format(n=number(stats.coups))),
+            (comma, _("shut-outs {n}").format(n=number(stats.shut_outs))),
         ],
     )
     return lines

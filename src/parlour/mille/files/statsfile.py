@@ -22,6 +22,7 @@ message line and the farewell say so.
 from __future__ import annotations
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import N_, _, number
 from parlour.mille.files.meta import Meta
 from parlour.mille.game.table import Phase
 
@@ -57,7 +58,9 @@ def read_records() -> ledger.Reading:
         path = ledger_path()
     except OSError as exc:
         reading = ledger.Reading()
-        reading.problem = f"the data folder cannot be used ({exc.strerror or exc})"
+        reading.problem = _("the data folder cannot be used ({reason})").format(
+            reason=exc.strerror or exc
+        )
         return reading
     return ledger.read(path, stats.GameRecord.from_dict, lambda record: record.game_id, is_final)
 
@@ -86,9 +89,9 @@ def data_folder_problem() -> str | None:
     try:
         paths.data_dir(create=True)
     except paths.DataDirError as exc:
-        return f"data folder: {exc.brief}"
+        return _("data folder: {reason}").format(reason=exc.brief)
     except OSError as exc:
-        return f"data folder: {exc.strerror or exc}"
+        return _("data folder: {reason}").format(reason=exc.strerror or exc)
     return None
 
 
@@ -106,19 +109,36 @@ def flush_kept() -> None:
     pending.flush(path)
 
 
+OUTCOME_WORDS = {
+    "won": N_("won"),
+    "lost": N_("lost"),
+    "tied": N_("tied"),
+    "abandoned": N_("abandoned"),
+}
+"""The outcomes a record keeps (English codes), as the player reads them."""
+
+
 def _result_words(result: GameRecord) -> str:
     """``lost 5250-6300``: the outcome and the totals, yours first."""
-    return f"{result.outcome} {result.you}-{result.computer}"
+    outcome = _(OUTCOME_WORDS.get(result.outcome, result.outcome))
+    # TRANSLATORS: {outcome} is won, lost or tied; the totals are yours first.
+    return _("{outcome} {you}-{computer}").format(
+        outcome=outcome, you=number(result.you), computer=number(result.computer)
+    )
 
 
 def replay_note(result: GameRecord) -> str:
     """The message line as a replay starts (at most 35 columns: totals below 10000)."""
-    return f"Replay, not counted: {_result_words(result)}"
+    # TRANSLATORS: the message line (35 columns at most, with a result such as lost 5250-6300).
+    return _("Replay, not counted: {result}").format(result=_result_words(result))
 
 
 def replay_farewell(result: GameRecord) -> str:
     """The farewell's line about a replay (at most 76 columns)."""
-    return f"The restored game had ended already (you {_result_words(result)}): not counted again."
+    # TRANSLATORS: 76 columns at most, {result} such as "lost 5250-6300".
+    return _("The restored game had ended already (you {result}): not counted again.").format(
+        result=_result_words(result)
+    )
 
 
 def stats_lines(levels: tuple[str, ...] | None = None) -> list[str]:
@@ -149,7 +169,9 @@ def stats_report(levels: tuple[str, ...] | None = None) -> tuple[list[str], str 
         path = ledger_path()
     except OSError as exc:
         summary = tally.Tally(FOLD.empty())
-        summary.problem = f"the data folder cannot be used ({exc.strerror or exc})"
+        summary.problem = _("the data folder cannot be used ({reason})").format(
+            reason=exc.strerror or exc
+        )
     else:
         summary = tally.summarise_shown(path, FOLD)  # progress after 1 s
     if summary.problem is not None:
@@ -157,8 +179,13 @@ def stats_report(levels: tuple[str, ...] | None = None) -> tuple[list[str], str 
 
         shown, problem = printable(str(path)), summary.problem
         if problem.startswith(shown):  # "PATH is a folder": the path kept whole
-            return [], f"The statistics file {keep_whole(shown)}{problem[len(shown) :]}"
-        return [], f"The statistics file {keep_whole(shown)} could not be read: {problem}"
+            rest = problem[len(shown) :]
+            return [], _("The statistics file {file}{problem}").format(
+                file=keep_whole(shown), problem=rest
+            )
+        return [], _("The statistics file {file} could not be read: {problem}").format(
+            file=keep_whole(shown), problem=problem
+        )
     lines = stats.report_totals(summary.totals, stats.LEVELS if levels is None else levels)
     note = summary.message("statistics")
     return lines, note

@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import Enum
 
 from parlour import TYPE_CHECKING
-from parlour.mille.game.cards import Card
+from parlour.mille.game.cards import LABELS
 
 if TYPE_CHECKING:
     from typing import Any
@@ -45,7 +45,7 @@ def validate_ui_state(state: Any) -> None:
         raise ValueError("the order-hand option is not true or false")
     last = state.get("last_move")
     if last is not None:
-        labels = {card.label for card in Card}
+        labels = set(LABELS.values())  # BSD's names: a save carries no language
         if (
             not isinstance(last, list)
             or len(last) != 2

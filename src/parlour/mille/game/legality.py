@@ -8,6 +8,7 @@ why a use is refused, and BSD's "playable" test of the end-of-deck check (§4.7)
 
 from __future__ import annotations
 
+from parlour.core.i18n import N_
 from parlour.mille.game.cards import FIXED_REMEDIES, HAZARD_FOR, MILES, SAFETY_FOR, Card
 from parlour.mille.game.table import MAX_200S, SPEED_LIMIT_MAX, IllegalMove, PlayerState
 
@@ -32,40 +33,44 @@ def check_use(
     """BSD's playcard() checks, in its order (spec §3, §8.2): :class:`IllegalMove` with
     BSD's message when ``player`` may not use ``card`` now."""
     if (card is None or not card.is_safety) and not has_picked(player, card, deck_left):
-        raise IllegalMove("must pick first")
+        # TRANSLATORS: refusals are shown on the message line: 35 columns at most.
+        raise IllegalMove(N_("must pick first"))
     if card is None:
-        raise IllegalMove("no card there")
+        raise IllegalMove(N_("no card there"))
     if card.is_distance:
         if card == Card.D200 and player.num_200s >= MAX_200S:
-            raise IllegalMove("only two 200's per hand")
+            raise IllegalMove(N_("only two 200's per hand"))
         if MILES[card] > SPEED_LIMIT_MAX and player.limited:
-            raise IllegalMove("limit of 50")
+            raise IllegalMove(N_("limit of {limit}"), limit=SPEED_LIMIT_MAX)
         if card != Card.D25 and player.mileage + MILES[card] > goal:
-            raise IllegalMove(f"puts you over {goal}")
+            # TRANSLATORS: {goal} is 700 or 1000 (miles).
+            raise IllegalMove(N_("puts you over {goal}"), goal=goal)
         if not player.can_go:
-            raise IllegalMove("cannot move now")
+            raise IllegalMove(N_("cannot move now"))
     elif card in FIXED_REMEDIES:
         if player.battle != HAZARD_FOR[card]:
-            raise IllegalMove(f'can\'t play "{card.label}"')
+            # TRANSLATORS: {card} is Gasoline, Spare Tire or Repairs (35 columns in all).
+            raise IllegalMove(N_('can\'t play "{card}"'), card=card)
     elif card == Card.GO:
         top = player.battle
         if top is not None and top != Card.STOP and top not in FIXED_REMEDIES:
-            raise IllegalMove(f'cannot play "Go" on a "{top.label}"')
+            # TRANSLATORS: {go} is the card Go; {card} a hazard or Go (35 columns in all).
+            raise IllegalMove(N_('cannot play "{go}" on a "{card}"'), go=Card.GO, card=top)
     elif card == Card.END_OF_LIMIT:
         if not player.limited:
-            raise IllegalMove("not limited")
+            raise IllegalMove(N_("not limited"))
     elif card == Card.SPEED_LIMIT:
         if opponent.limited:
-            raise IllegalMove("opponent has limit")
+            raise IllegalMove(N_("opponent has limit"))
         if opponent.has(Card.RIGHT_OF_WAY):
-            raise IllegalMove("opponent is protected")
+            raise IllegalMove(N_("opponent is protected"))
     elif card.is_hazard:
         if not opponent.can_go:
-            raise IllegalMove("opponent cannot go")
+            raise IllegalMove(N_("opponent cannot go"))
         if opponent.has(SAFETY_FOR[card]):
-            raise IllegalMove("opponent is protected")
+            raise IllegalMove(N_("opponent is protected"))
     elif not is_counter(player, card) and deck_left and not player.picked:
-        raise IllegalMove("must pick first")
+        raise IllegalMove(N_("must pick first"))
 
 
 def playable(player: PlayerState, opponent: PlayerState, card: Card, goal: int) -> bool:

@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import N_
 from parlour.core.rng import make_rng, rng_state, shuffle
 from parlour.mille.game import legality
 from parlour.mille.game.cards import (
@@ -164,24 +165,25 @@ class Game:
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMove` if ``move`` is not allowed now (changes nothing)."""
         if self.phase is Phase.EXTENSION:
-            raise IllegalMove("answer the extension question first")
+            # TRANSLATORS: refusals are shown on the message line: 35 columns at most.
+            raise IllegalMove(N_("answer the extension question first"))
         if self.phase is not Phase.TURN:
-            raise IllegalMove("the hand is over")
+            raise IllegalMove(N_("the hand is over"))
         player = self.current
         if move.kind == "pick":
             if not self.deck:
-                raise IllegalMove("no more cards")
+                raise IllegalMove(N_("no more cards"))
             if player.picked:
-                raise IllegalMove("already picked")
+                raise IllegalMove(N_("already picked"))
             return
         card = player.hand[move.slot]
         if move.kind == "discard":
             if not legality.has_picked(player, card, bool(self.deck)):
-                raise IllegalMove("must pick first")
+                raise IllegalMove(N_("must pick first"))
             if card is None:
-                raise IllegalMove("no card there")
+                raise IllegalMove(N_("no card there"))
             if card.is_safety:
-                raise IllegalMove("discard a safety?")
+                raise IllegalMove(N_("discard a safety?"))
             return
         opponent = self.players[other(self.turn)]
         legality.check_use(player, opponent, card, self.goal, bool(self.deck))

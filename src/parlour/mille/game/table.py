@@ -10,7 +10,7 @@ from enum import Enum
 
 from parlour import TYPE_CHECKING
 from parlour.core.record import Frozen, Record
-from parlour.mille.game.cards import SAFETIES, Card
+from parlour.mille.game.cards import LABELS, SAFETIES, Card
 from parlour.mille.game.scoring import (
     ALL_SAFETIES_POINTS,
     COUP_POINTS,
@@ -39,11 +39,38 @@ STATE_VERSION = 1
 
 
 class IllegalMove(Exception):
-    """A move the rules refuse; ``message`` is BSD's text for the player."""
+    """A move the rules refuse; ``message`` is BSD's text (English, as BSD wrote it).
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    ``template`` is the message as marked for the catalogs (``{card}``-style fields, filled
+    from ``fields``: cards by their name, numbers as written); :meth:`shown` is the message
+    in the player's language, made when it is shown.
+    """
+
+    def __init__(self, template: str, **fields: Card | int | str) -> None:
+        self.template = template
+        self.fields = fields
+        self.message = template.format(
+            **{
+                key: LABELS[value] if isinstance(value, Card) else value
+                for key, value in fields.items()
+            }
+        )
+        super().__init__(self.message)
+
+    def shown(self) -> str:
+        """The message in the player's language."""
+        from parlour.core.i18n import _, number
+
+        return _(self.template).format(
+            **{
+                key: value.label
+                if isinstance(value, Card)
+                else number(value)
+                if isinstance(value, int)
+                else value
+                for key, value in self.fields.items()
+            }
+        )
 
 
 class Move(Frozen):

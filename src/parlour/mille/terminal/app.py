@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.core.gameid import new_game_id
+from parlour.core.i18n import N_, _
 from parlour.core.text import keep_whole, printable, width
 from parlour.mille.computer.handlog import HandLog
 from parlour.mille.files import uisave
 from parlour.mille.files.meta import DEFAULT_LEVEL, Meta
 from parlour.mille.files.statsfile import Recorder, replay_note
+from parlour.mille.game.cards import LABELS
 from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import COMPUTER, HUMAN, Event, IllegalMove, Move, Phase
@@ -57,10 +59,12 @@ if TYPE_CHECKING:
 
 
 HELP_KEY = "?"
-HELP_HINT = "press ? for help"
+# TRANSLATORS: the message line (35 columns at most) of a new game's first screen.
+HELP_HINT = N_("press ? for help")
 """The message line of a new game's first screen, until the first key (BSD's layout kept:
 the message line is where BSD's own messages go)."""
-UNKNOWN_HINT = " (? for help)"
+# TRANSLATORS: added after "unknown command: x" when the message line has room.
+UNKNOWN_HINT = N_(" (? for help)")
 """Added to BSD's ``unknown command: x`` where the message line has room."""
 MAX_COMPUTER_MOVES = 500
 """Safety net: a computer turn longer than this is a bug, not a turn."""
@@ -118,7 +122,7 @@ class MilleApp(TerminalApp):
         self.layout = Layout.COMMANDS
         self.ordering = False
         self.last_move: tuple[str, str] | None = None
-        first = HELP_HINT if ui_state is None and banner is None else ""
+        first = _(HELP_HINT) if ui_state is None and banner is None else ""
         self.line = MessageLine(replay_note(replay_of) if replay_of else banner or first)
         """The message line; a replay says so in place of the restore banner, and a new
         game's first screen says once how to find the help."""
@@ -148,7 +152,7 @@ class MilleApp(TerminalApp):
     def _run_computer(self) -> None:
         """Play the computer's whole turn (extra turns included)."""
         self.flow.computer_due = False
-        for _ in range(MAX_COMPUTER_MOVES):
+        for _turn in range(MAX_COMPUTER_MOVES):
             game = self.game
             if game.phase is Phase.TURN and game.turn == COMPUTER:
                 self._computer_move()
@@ -172,10 +176,10 @@ class MilleApp(TerminalApp):
         for event in events:
             if event.who != COMPUTER or event.card is None:
                 continue
-            if event.kind == "discard":
-                self.last_move = ("DISCARD", event.card.label)
+            if event.kind == "discard":  # BSD's names, translated as drawn (saves keep them)
+                self.last_move = ("DISCARD", LABELS[event.card])
             elif event.kind in ("play", "safety", "coup"):
-                self.last_move = ("PLAY", event.card.label)
+                self.last_move = ("PLAY", LABELS[event.card])
 
     # --------------------------------------------------------------- keys
     def timeout(self) -> float | None:
@@ -200,7 +204,7 @@ class MilleApp(TerminalApp):
             return
         if key in (keys.RESIZE, keys.MOUSE):
             return
-        if self.line.text == HELP_HINT and not _inert(key):  # said once, till a key acts
+        if self.line.text == _(HELP_HINT) and not _inert(key):  # said once, till a key acts
             self.line.text = ""
         if self.help_page is not None:
             self._help_key(key)
@@ -254,7 +258,8 @@ class MilleApp(TerminalApp):
         elif lower == "w":
             self.layout = Layout.BONUSES if self.layout is Layout.COMMANDS else Layout.COMMANDS
         elif lower == "e":
-            self.line.error("E: command not implemented")
+            # TRANSLATORS: BSD's answer to E (35 columns at most).
+            self.line.error(_("E: command not implemented"))
         elif lower == "r":
             self.clear_screen = True  # BSD treats R as ^L: a full clear and redraw
         elif key in ("CTRL_L", keys.ENTER, " ", keys.BACKSPACE, keys.DELETE):
@@ -262,9 +267,11 @@ class MilleApp(TerminalApp):
         elif key == keys.CTRL_U or keys.is_named(key) and not key.startswith("CTRL_"):
             pass  # arrows, function keys, ESC: nothing harmful
         else:
-            words = f"unknown command: {key_text(key)}"  # BSD's words, and the hint if it fits
-            fits = width(words + UNKNOWN_HINT) <= MESSAGE_WIDTH
-            self.line.error(words + UNKNOWN_HINT if fits else words)
+            # BSD's words, and the hint if it fits
+            words = _("unknown command: {key}").format(key=key_text(key))
+            hint = _(UNKNOWN_HINT)
+            fits = width(words + hint) <= MESSAGE_WIDTH
+            self.line.error(words + hint if fits else words)
 
     def _reset_command(self) -> None:
         self.command = None
@@ -303,7 +310,7 @@ class MilleApp(TerminalApp):
         try:
             self.game.apply(move)
         except IllegalMove as exc:
-            self.line.error(exc.message)
+            self.line.error(exc.shown())
             return
         self.saving.dirty = True
         if move.kind != "pick":
@@ -352,7 +359,11 @@ class MilleApp(TerminalApp):
         saved, why = self.saving.recovery_save(RECOVERY_STEM, self.flow.base_name())
         if saved is None:
             self.recorder.abandoned(self.game)
-            lines = [f"mille: input ended; the game could not be saved: {printable(why)}"]
+            lines = [
+                _("mille: input ended; the game could not be saved: {reason}").format(
+                    reason=printable(why)
+                )
+            ]
             if self.recorder.problem:  # the statistics could not be written either
                 lines.append(printable(self.recorder.problem))
             self.exit_message = "\n".join(lines)
@@ -360,13 +371,16 @@ class MilleApp(TerminalApp):
             from parlour.core.shellpath import for_shell
 
             shown = keep_whole(printable(saved))
-            resume = f"continue it with: mille {keep_whole(printable(for_shell(saved)))}"
-            self.exit_message = f"mille: input ended; your game was saved to {shown}\n{resume}"
+            resume = _("continue it with: mille {file}").format(
+                file=keep_whole(printable(for_shell(saved)))
+            )
+            saved_to = _("mille: input ended; your game was saved to {file}").format(file=shown)
+            self.exit_message = f"{saved_to}\n{resume}"
         self.exit_status = 1
 
     def emergency_save(self) -> str | None:
         """After a crash: the game goes to a fresh file (see :meth:`Saving.recovery_save`)."""
-        saved, _ = self.saving.recovery_save(CRASH_STEM, self.flow.base_name())
+        saved, _why = self.saving.recovery_save(CRASH_STEM, self.flow.base_name())
         if saved is None:
             self.recorder.abandoned(self.game)
         return saved
@@ -399,7 +413,11 @@ class MilleApp(TerminalApp):
             ordering=self.ordering,
             colour=self.colour,
             bell=self.line.bell,
-            level_note="" if self.level == DEFAULT_LEVEL else f"vs {self.level}",
+            # TRANSLATORS: the score window's row 0 (18 columns at most); {level} is the
+            # computer's level as typed after --level (classic).
+            level_note=""
+            if self.level == DEFAULT_LEVEL
+            else _("vs {level}").format(level=self.level),
         )
 
     def render(self, height: int, width: int) -> Frame:

@@ -7,9 +7,10 @@ see; :func:`parlour.mille.terminal.view.render` draws it with a :class:`Screen`.
 
 from __future__ import annotations
 
+from parlour.core.i18n import N_
 from parlour.core.record import Frozen
 from parlour.mille.files.uisave import Layout
-from parlour.mille.game.cards import DISTANCES, SAFETIES
+from parlour.mille.game.cards import DISTANCES, LABELS, SAFETIES
 from parlour.mille.game.scoring import (
     ALL_SAFETIES_POINTS,
     COUP_POINTS,
@@ -20,7 +21,8 @@ from parlour.mille.game.scoring import (
 from parlour.mille.game.seat import SeatView, Tableau
 
 HAND_SLOTS = 7
-MOVE_PROMPT = ">>:Move:"
+# TRANSLATORS: BSD's move prompt (row 10, column 20; keep it short, 12 columns at most).
+MOVE_PROMPT = N_(">>:Move:")
 EXTENDED_GOAL = 1000
 
 
@@ -120,7 +122,8 @@ class Board(Frozen):
     """Everything the board and score windows show about the game itself."""
 
     hand: tuple[str | None, ...]
-    """The human's seven slots, P first; card labels exactly as BSD prints them."""
+    """The human's seven slots, P first; card labels exactly as BSD prints them (English:
+    the view translates them as it draws them)."""
     deck_count: int
     discard: str | None
     extended: bool
@@ -155,7 +158,7 @@ class Screen(Frozen):
     echo_cursor: int | None
     """Cursor position inside ``echo``, in characters (default: after it)."""
     last_move: tuple[str, str] | None
-    """The computer's last action: ("PLAY" or "DISCARD", card label)."""
+    """The computer's last action: ("PLAY" or "DISCARD", BSD's card label), untranslated."""
     message: str
     layout: Layout
     ordering: bool
@@ -225,8 +228,8 @@ def _side_from_tableau(tableau: Tableau, bonuses: ScoreRow | None) -> Side:
     return Side(
         safeties=(flags[0], flags[1], flags[2], flags[3]),
         coups=(coups[0], coups[1], coups[2], coups[3]),
-        battle=tableau.battle.label if tableau.battle is not None else None,
-        speed=tableau.speed.label if tableau.speed is not None else None,
+        battle=LABELS[tableau.battle] if tableau.battle is not None else None,
+        speed=LABELS[tableau.speed] if tableau.speed is not None else None,
         distance=(counts[0], counts[1], counts[2], counts[3], counts[4]),
         scores=scores,
     )
@@ -241,9 +244,9 @@ def board_from_view(seat: SeatView, score: HandScore | None = None) -> Board:
     you_bonus = score[seat.me] if score is not None else None
     comp_bonus = score[1 - seat.me] if score is not None else None
     return Board(
-        hand=tuple(card.label if card is not None else None for card in seat.hand),
+        hand=tuple(LABELS[card] if card is not None else None for card in seat.hand),
         deck_count=seat.deck_count,
-        discard=seat.discards[-1].label if seat.discards else None,
+        discard=LABELS[seat.discards[-1]] if seat.discards else None,
         extended=seat.goal == EXTENDED_GOAL,
         you=_side_from_tableau(seat.mine, you_bonus),
         comp=_side_from_tableau(seat.theirs, comp_bonus),

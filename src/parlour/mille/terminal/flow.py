@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import N_, _, number
 from parlour.core.record import Record
-from parlour.core.text import LINE_COLUMNS, keep_whole, printable
+from parlour.core.text import LINE_COLUMNS, keep_whole, printable, width
 from parlour.mille.files.statsfile import Recorder
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN, Phase
@@ -42,17 +43,21 @@ if TYPE_CHECKING:  # typing is not loaded at start
 
 
 MOVE_PROMPT = view.MOVE_PROMPT
-REALLY = "Really?"
-EXTENSION = "Extension?"
-ANOTHER_HAND = "Another hand?"
-ANOTHER_GAME = "Another game?"
-SAVE_GAME = "Save game?"
-SAME_FILE = "Same file?"
-OVERWRITE = "Overwrite file?"
-FILE_PROMPT = "file:"
+# TRANSLATORS: BSD's questions, at row 10 from column 20: 20 columns at most. The keys
+# stay y and n in every language: a translation says so ("(y/n)").
+REALLY = N_("Really?")
+EXTENSION = N_("Extension?")
+ANOTHER_HAND = N_("Another hand?")
+ANOTHER_GAME = N_("Another game?")
+SAVE_GAME = N_("Save game?")
+SAME_FILE = N_("Same file?")
+OVERWRITE = N_("Overwrite file?")
+# TRANSLATORS: the save dialogue's prompt for a file name (row 10, column 20).
+FILE_PROMPT = N_("file:")
 
-YES_NO_HINT = "type y or n (s saves)"
-END_HINT = "type y or n (s saves, v reviews)"
+# TRANSLATORS: the message line (35 columns at most); the keys y, n, s, v stay.
+YES_NO_HINT = N_("type y or n (s saves)")
+END_HINT = N_("type y or n (s saves, v reviews)")
 """The hint at Another hand?/Another game?, where v reviews the hand."""
 
 
@@ -146,7 +151,7 @@ class Flow:
         lower = key.lower() if len(key) == 1 else key
         at_end = ask.text in (ANOTHER_HAND, ANOTHER_GAME)
         if lower in ("y", "n"):
-            if self.line.text in (YES_NO_HINT, END_HINT):
+            if self.line.text in (_(YES_NO_HINT), _(END_HINT)):
                 self.line.text = ""
             (ask.on_yes if lower == "y" else ask.on_no)()
         elif lower == "s" and ask.saves:
@@ -165,7 +170,7 @@ class Flow:
                 Layout.COMMANDS if self.end_layout is Layout.BONUSES else Layout.BONUSES
             )
         elif key != "CTRL_L":
-            self.line.error(END_HINT if at_end else YES_NO_HINT)
+            self.line.error(_(END_HINT if at_end else YES_NO_HINT))
 
     def ask_really(self, back: Ask | None = None) -> None:
         """Q or the interrupt key: ``Really?``; N returns to ``back`` (or the move prompt)."""
@@ -251,16 +256,23 @@ class Flow:
             winner = self.game.winner()
             won_you += winner == HUMAN
             won_comp += winner == COMPUTER
-        text = (
-            f"Games won: you {won_you}, computer {won_comp}. "
-            f"Totals: you {you.overall_total}, computer {comp.overall_total}."
+        text = _(
+            "Games won: you {won_you}, computer {won_comp}. "
+            "Totals: you {total_you}, computer {total_comp}."
+        ).format(
+            won_you=number(won_you),
+            won_comp=number(won_comp),
+            total_you=number(you.overall_total),
+            total_comp=number(comp.overall_total),
         )
-        seed = f"(seed {self.game.seed})"
+        seed = _("(seed {seed})").format(seed=self.game.seed)
         # A long seed goes on a line of its own rather than past the 80 columns.
-        fits = len(text) + 1 + len(seed) <= LINE_COLUMNS
+        fits = width(text) + 1 + width(seed) <= LINE_COLUMNS
         text += (" " if fits else "\n") + seed
         if self.saving.save_path and not self.saving.dirty:
-            text += f"\nYour game is saved in {keep_whole(printable(self.saving.save_path))}"
+            text += "\n" + _("Your game is saved in {file}").format(
+                file=keep_whole(printable(self.saving.save_path))
+            )
         for line in self.recorder.farewell_lines():
             text += "\n" + printable(line)
         return text

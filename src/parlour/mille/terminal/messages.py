@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import _, language, pgettext
 from parlour.core.text import ASCII_ELLIPSIS, fit, printable, shorten_middle, width
 from parlour.mille.files.uisave import Layout, validate_ui_state
 from parlour.mille.terminal.view import MESSAGE_COL, SCREEN_COLS
@@ -41,8 +42,17 @@ _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
 
 
 def ctime_text(when: datetime) -> str:
-    """``when`` as C's ``ctime`` writes it, as BSD's banner shows it: English names
-    whatever the locale, the day of the month padded with a space (``Wed Dec  2 ...``)."""
+    """``when`` as C's ``ctime`` writes it, as BSD's banner shows it: English names, the
+    day of the month padded with a space (``Wed Dec  2 ...``); in another language, the
+    date in digits as that language orders them (``02/12/2026 09:05:07``)."""
+    if language() != "en":
+        # TRANSLATORS: the date of a save on the message line, in digits (no names).
+        return pgettext("save date", "{year}-{month}-{day} {time}").format(
+            year=when.year,
+            month=f"{when.month:02d}",
+            day=f"{when.day:02d}",
+            time=f"{when:%H:%M:%S}",
+        )
     return (
         f"{_DAYS[when.weekday()]} {_MONTHS[when.month - 1]} {when.day:2d} "
         f"{when:%H:%M:%S} {when.year}"
@@ -84,9 +94,14 @@ def save_failure(path: str, reason: str) -> str:
     """A short message line for a failed save (the game goes on), file names escaped."""
     folder = Path(path).parent
     if not folder.is_dir():
-        room = MESSAGE_WIDTH - len("not saved: no folder ")
-        return f"not saved: no folder {shorten_middle(str(folder), room, ASCII_ELLIPSIS)}"
-    return "not saved: " + printable(reason.removeprefix("could not save: "))
+        # TRANSLATORS: the message line (35 columns): a save failed, its folder is missing.
+        words = _("not saved: no folder {folder}")
+        room = MESSAGE_WIDTH - width(words.format(folder=""))
+        return words.format(folder=shorten_middle(str(folder), room, ASCII_ELLIPSIS))
+    # TRANSLATORS: the message line: a save failed; {reason} says why (may stay English).
+    return _("not saved: {reason}").format(
+        reason=printable(reason.removeprefix("could not save: "))
+    )
 
 
 def fit_message(text: str) -> str:

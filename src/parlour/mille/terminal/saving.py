@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from parlour.core.i18n import N_, _
 from parlour.core.record import Record
 from parlour.mille.terminal.messages import MessageLine, fit_banner, fit_message, save_failure
 from parlour.tui import keys
@@ -30,9 +31,10 @@ from parlour.tui.prompts import PATH_LENGTH, Answer, LineEditor
 FILE_NAME_MAX = PATH_LENGTH
 """The longest file name the ``file:`` field takes (it scrolls; a key past it is refused
 with :data:`TOO_LONG`, never cut)."""
-TOO_LONG = f"file names: at most {FILE_NAME_MAX} characters"
+# TRANSLATORS: the message line (35 columns at most); {count} is a number.
+TOO_LONG = N_("file names: at most {count} characters")
 """The message line when the field is full (35 columns fit there)."""
-NOT_SAVED = "not saved"
+NOT_SAVED = N_("not saved")
 """The message line after a save given up (BSD left the last banner there)."""
 RECOVERY_STEM = "mille-recovery"
 CRASH_STEM = "mille-crash"
@@ -115,7 +117,7 @@ class Saving:
                 self.cancel()
             elif answer is Answer.REFUSED:
                 if dialog.editor.full:
-                    self.line.error(TOO_LONG)
+                    self.line.error(_(TOO_LONG).format(count=FILE_NAME_MAX))
                 self.line.bell = True
             return
         if key in (keys.ESC, keys.INTERRUPT):
@@ -123,7 +125,7 @@ class Saving:
             return
         if lower not in ("y", "n"):
             if key != "CTRL_L":
-                self.line.error("type y or n")
+                self.line.error(_("type y or n"))
             return
         if dialog.stage == "same":
             if lower == "y":
@@ -141,7 +143,7 @@ class Saving:
     def cancel(self) -> None:
         """The save was given up (ESC, an empty name, N to Overwrite file?): the message line
         says so, so that an earlier ``name [date]`` banner does not look like this save's."""
-        self.line.text = NOT_SAVED
+        self.line.text = _(NOT_SAVED)
         self._end(False)
 
     def close(self) -> None:

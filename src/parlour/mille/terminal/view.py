@@ -21,6 +21,8 @@ may see (``parlour.mille.terminal.board``; re-exported here).
 
 from __future__ import annotations
 
+from parlour.core.i18n import N_, _, pgettext
+from parlour.core.text import fit, width
 from parlour.mille.files.uisave import Layout
 from parlour.mille.terminal.board import (
     HAND_SLOTS,
@@ -31,6 +33,7 @@ from parlour.mille.terminal.board import (
     Side,
     board_from_view,
 )
+from parlour.mille.terminal.names import card_name
 from parlour.tui.frame import Frame, Style
 from parlour.tui.prompts import window
 
@@ -108,8 +111,24 @@ def _card_style(label: str | None, colour: bool) -> Style:
 
 
 def _card_text(label: str | None) -> str:
-    """A card name left-justified in 18 columns (blanks for no card)."""
-    return (label or "")[:CARD_WIDTH].ljust(CARD_WIDTH)
+    """A card name, in the player's language, in BSD's 18 columns (blanks for no card)."""
+    if label is None:
+        return " " * CARD_WIDTH
+    name = card_name(label)
+    return name + " " * (CARD_WIDTH - width(name))
+
+
+MOVE_KINDS = {"PLAY": N_("PLAY"), "DISCARD": N_("DISCARD")}
+"""The computer's last action, as BSD words it (row 11)."""
+MOVE_CARD_ROOM = 19
+"""A card name of the computer's last action ends at column 35 (BSD's 16 columns,
+right-justified); a longer name (none in English) takes up to column 38."""
+
+
+def _move_card_text(label: str) -> str:
+    """The card of the computer's last action, right-justified in BSD's 16 columns."""
+    name = card_name(label, MOVE_CARD_ROOM)
+    return " " * max(0, MOVE_CARD_WIDTH - width(name)) + name
 
 
 def _number(value: int) -> str:
@@ -123,44 +142,43 @@ def _draw_board(frame: Frame, board: Board, screen: Screen) -> None:
             if side.safeties[index]:
                 if side.coups[index]:
                     frame.put(index, col, "*", Style.BOLD)
-                frame.put(index, col + 2, label, _card_style(label, colour))
+                frame.put(index, col + 2, card_name(label), _card_style(label, colour))
     if board.extended:
-        frame.put(EXTENSION_ROW, EXTENSION_COL, "Extension", Style.REVERSE)
-    frame.put(HAND_TITLE_ROW, HUMAN_COL, "--HAND--")
-    frame.put(HAND_TITLE_ROW, COMP_COL, "--DECK--")
+        # TRANSLATORS: the board's label once the trip goes on to 1000 (row 4, column 9).
+        frame.put(EXTENSION_ROW, EXTENSION_COL, pgettext("board", "Extension"), Style.REVERSE)
+    # TRANSLATORS: the board's titles; each fits 18 columns.
+    frame.put(HAND_TITLE_ROW, HUMAN_COL, _("--HAND--"))
+    frame.put(HAND_TITLE_ROW, COMP_COL, _("--DECK--"))
     for slot in range(HAND_SLOTS):
         row = HAND_FIRST_ROW + slot
         frame.put(row, HUMAN_COL, SLOT_NAMES[slot])
         card = board.hand[slot] if slot < len(board.hand) else None
         frame.put(row, HUMAN_COL + 2, _card_text(card).rstrip(), _card_style(card, colour))
     frame.put(HAND_FIRST_ROW, DECK_COUNT_COL, str(board.deck_count).rjust(2))
-    frame.put(DISCARD_TITLE_ROW, COMP_COL, "--DISCARD--")
+    frame.put(DISCARD_TITLE_ROW, COMP_COL, _("--DISCARD--"))
     if board.discard is not None:
-        frame.put(DISCARD_ROW, COMP_COL + 2, board.discard, _card_style(board.discard, colour))
+        style = _card_style(board.discard, colour)
+        frame.put(DISCARD_ROW, COMP_COL + 2, card_name(board.discard), style)
     if screen.last_move is not None:
         kind, label = screen.last_move
-        frame.put(MOVE_KIND_ROW, COMP_COL, kind)
-        frame.put(
-            MOVE_CARD_ROW,
-            COMP_COL,
-            label[:MOVE_CARD_WIDTH].rjust(MOVE_CARD_WIDTH),
-            _card_style(label, colour),
-        )
-    frame.put(BATTLE_TITLE_ROW, HUMAN_COL, "--BATTLE--")
-    frame.put(BATTLE_TITLE_ROW, COMP_COL, "--BATTLE--")
-    frame.put(SPEED_TITLE_ROW, HUMAN_COL, "--SPEED--")
-    frame.put(SPEED_TITLE_ROW, COMP_COL, "--SPEED--")
+        frame.put(MOVE_KIND_ROW, COMP_COL, _(MOVE_KINDS.get(kind, kind)))
+        frame.put(MOVE_CARD_ROW, COMP_COL, _move_card_text(label), _card_style(label, colour))
+    battle, speed = _("--BATTLE--"), _("--SPEED--")
+    frame.put(BATTLE_TITLE_ROW, HUMAN_COL, battle)
+    frame.put(BATTLE_TITLE_ROW, COMP_COL, battle)
+    frame.put(SPEED_TITLE_ROW, HUMAN_COL, speed)
+    frame.put(SPEED_TITLE_ROW, COMP_COL, speed)
     for col, side in ((HUMAN_COL, board.you), (COMP_COL, board.comp)):
         if side.battle is not None:
-            frame.put(BATTLE_ROW, col + 2, side.battle, _card_style(side.battle, colour))
+            frame.put(BATTLE_ROW, col + 2, card_name(side.battle), _card_style(side.battle, colour))
         if side.speed is not None:
-            frame.put(SPEED_ROW, col + 2, side.speed, _card_style(side.speed, colour))
+            frame.put(SPEED_ROW, col + 2, card_name(side.speed), _card_style(side.speed, colour))
 
 
 def _draw_prompt(frame: Frame, screen: Screen) -> None:
     reverse = screen.prompt == MOVE_PROMPT
     after = frame.put(
-        PROMPT_ROW, PROMPT_COL, screen.prompt, Style.REVERSE if reverse else Style.NORMAL
+        PROMPT_ROW, PROMPT_COL, _(screen.prompt), Style.REVERSE if reverse else Style.NORMAL
     )
     start = after + 1
     room = SCORE_COL - start
@@ -173,8 +191,10 @@ def _draw_prompt(frame: Frame, screen: Screen) -> None:
 
 
 def _score_row(frame: Frame, row: int, label: str, you: int, comp: int, value: int | None) -> None:
-    end = LABEL_END_COL + 1 if label == "Games" else LABEL_END_COL
-    frame.put(row, end - len(label) + 1, label)
+    """One row of the score window: BSD's ``label`` (translated), right-justified."""
+    end = LABEL_END_COL + 1 if label == GAMES else LABEL_END_COL
+    shown = _(label)
+    frame.put(row, end - width(shown) + 1, shown)
     frame.put(row, YOU_NUM_COL, _number(you))
     frame.put(row, COMP_NUM_COL, _number(comp))
     if value is not None:
@@ -182,31 +202,50 @@ def _score_row(frame: Frame, row: int, label: str, you: int, comp: int, value: i
 
 
 HEADER_COL = 62
+HEADER_ENDS = (64, 71, 79)
+"""The last columns of ``You``, ``Comp`` and ``Value`` (each heading right-justified)."""
 SUB_RULE = "----   ----   -----"
 TOTAL_RULE = "-----  -----"
 SUB_RULE_COL = 61
 TOTAL_RULE_COL = 60
 
+# TRANSLATORS: the score window's rows, right-justified: 18 columns at most.
 BONUS_ROWS = (
-    ("Trip Completed", "trip", 400),
-    ("Safe Trip", "safe_trip", 300),
-    ("Delayed Action", "delayed_action", 300),
-    ("Extension", "extension", 200),
-    ("Shut-Out", "shut_out", 500),
+    (N_("Trip Completed"), "trip", 400),
+    (N_("Safe Trip"), "safe_trip", 300),
+    (N_("Delayed Action"), "delayed_action", 300),
+    (N_("Extension"), "extension", 200),
+    (N_("Shut-Out"), "shut_out", 500),
 )
 HAND_ROWS = (
-    ("Milestones Played", "mileage", None),
-    ("Each Safety", "safeties", 100),
-    ("All 4 Safeties", "all_four", 300),
-    ("Each Coup Fourre", "coups", 300),
+    (N_("Milestones Played"), "mileage", None),
+    (N_("Each Safety"), "safeties", 100),
+    (N_("All 4 Safeties"), "all_four", 300),
+    (N_("Each Coup Fourre"), "coups", 300),
 )
+HAND_TOTAL = N_("Hand Total")
+OVERALL_TOTAL = N_("Overall Total")
+GAMES = N_("Games")
+# TRANSLATORS: the score window's headings over the player's and the computer's numbers
+# (4 columns each: 6 at most) and the points of a row (7 columns at most).
+HEADINGS = (N_("You"), N_("Comp"), N_("Value"))
+# TRANSLATORS: the command list (rows 11-14): 18 columns at most each; the keys stay.
+COMMANDS = (
+    (N_("p: pick"), N_("q: quit")),
+    (N_("u: use #"), None),
+    (N_("d: discard #"), N_("s: save")),
+    (N_("w: toggle window"), N_("r: reprint")),
+)
+ORDER_ON, ORDER_OFF = N_("o: order hand"), N_("o: stop ordering")
 
 
 def _draw_scores(frame: Frame, board: Board, screen: Screen) -> None:
     for row in range(BORDER_ROW):
         frame.put(row, SCORE_COL, "|")
     frame.put(BORDER_ROW, SCORE_COL, "|" + "_" * (SCREEN_COLS - SCORE_COL - 1))
-    frame.put(0, HEADER_COL, "You   Comp   Value")
+    for heading, end in zip(HEADINGS, HEADER_ENDS, strict=True):
+        shown = _(heading)
+        frame.put(0, end - width(shown) + 1, shown)
     you, comp = board.you.scores, board.comp.scores
     row = 1
     rows = HAND_ROWS + (BONUS_ROWS if screen.layout is Layout.BONUSES else ())
@@ -214,28 +253,23 @@ def _draw_scores(frame: Frame, board: Board, screen: Screen) -> None:
         _score_row(frame, row, label, getattr(you, attr), getattr(comp, attr), value)
         row += 1
     frame.put(row, SUB_RULE_COL, SUB_RULE)
-    _score_row(frame, row + 1, "Hand Total", you.hand_total, comp.hand_total, None)
+    _score_row(frame, row + 1, HAND_TOTAL, you.hand_total, comp.hand_total, None)
     frame.put(row + 2, TOTAL_RULE_COL, TOTAL_RULE)
-    _score_row(frame, row + 3, "Overall Total", you.overall_total, comp.overall_total, None)
-    _score_row(frame, row + 4, "Games", you.games, comp.games, None)
+    _score_row(frame, row + 3, OVERALL_TOTAL, you.overall_total, comp.overall_total, None)
+    _score_row(frame, row + 4, GAMES, you.games, comp.games, None)
     if screen.layout is Layout.COMMANDS:
-        order = "o: stop ordering" if screen.ordering else "o: order hand"
-        commands = (
-            ("p: pick", "q: quit"),
-            ("u: use #", order),
-            ("d: discard #", "s: save"),
-            ("w: toggle window", "r: reprint"),
-        )
-        for offset, (left, right) in enumerate(commands):
-            frame.put(11 + offset, 42, left)
-            frame.put(11 + offset, 61, right)
+        order = ORDER_OFF if screen.ordering else ORDER_ON
+        for offset, (left, right) in enumerate(COMMANDS):
+            frame.put(11 + offset, 42, _(left))
+            frame.put(11 + offset, 61, _(right or order))
     if screen.message:
-        frame.put(MESSAGE_ROW, MESSAGE_COL, screen.message[: SCREEN_COLS - MESSAGE_COL])
+        frame.put(MESSAGE_ROW, MESSAGE_COL, fit(screen.message, SCREEN_COLS - MESSAGE_COL, ""))
 
 
 def _draw_mileage(frame: Frame, board: Board, screen: Screen) -> None:
-    frame.put(MILEAGE_TITLE_ROW, HUMAN_COL, "--MILEAGE--")
-    frame.put(MILEAGE_TITLE_ROW, COMP_MILEAGE_TITLE_COL, "--MILEAGE--")
+    title = _("--MILEAGE--")
+    frame.put(MILEAGE_TITLE_ROW, HUMAN_COL, title)
+    frame.put(MILEAGE_TITLE_ROW, COMP_MILEAGE_TITLE_COL, title)
     for col, side in ((HUMAN_COL, board.you), (COMP_MILEAGE_COL, board.comp)):
         for index, value in enumerate(DISTANCE_VALUES):
             for n in range(side.distance[index]):

@@ -1,0 +1,47 @@
+"""--help fits 80 display columns in every language (issue #42): argparse wraps by len(),
+the games' formatter by display columns (Japanese takes two a character), and French
+lines never begin with the : ; ! ? its no-break spaces hold to the word before."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.core import i18n
+from parlour.core.cliutil import Argument, Command
+from parlour.core.text import width
+
+JAPANESE = "統計はまだ記録されていません（ディスクがいっぱいです）。次回のために取っておきます。"
+
+
+def _help(command: Command) -> list[str]:
+    return command.parser().format_help().splitlines()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+@pytest.mark.parametrize("game", ["mille", "dixmille", "midnightoil"])
+def test_each_game_help_fits(game: str, lang: str) -> None:
+    import importlib
+
+    command = importlib.import_module(f"parlour.{game}.cli").COMMAND
+    i18n.use(lang, command.domains)
+    lines = _help(command)
+    assert max(width(line) for line in lines) <= 80
+    if lang == "fr":
+        assert not any(line.lstrip().startswith((":", ";", "!", "?")) for line in lines)
+
+
+def test_japanese_help_wraps_by_display_columns() -> None:
+    command = Command(
+        "game",
+        JAPANESE * 2,
+        [Argument("--seed", help=JAPANESE * 3), Argument("--stats", action="store_true")],
+        epilog=JAPANESE * 2,
+    )
+    lines = _help(command)
+    assert max(width(line) for line in lines) <= 80
+    text = "".join(line.strip() for line in lines)
+    assert text.count(JAPANESE) == 7  # nothing lost in the wrapping
+    i18n.use("ja")
+    lines = _help(command)
+    assert lines[0].startswith("使い方: game")
+    assert max(width(line) for line in lines) <= 80
