@@ -12,15 +12,17 @@ from __future__ import annotations
 import sys
 
 from parlour.core.cliutil import Argument, Command, fail, file_problem, type_error
+from parlour.core.i18n import N_, _
 from parlour.core.rng import random_below
 from parlour.core.text import printable
 from parlour.midnightoil.game.cards import DEAL_LIMIT, parse_deal_number
 from parlour.midnightoil.game.history import Game
 
-DESCRIPTION = """\
-Midnight Oil: the solitaire of 18 fans, two redeals and one draw.
-Move every card to the foundations, ace to king by suit. Press ? in the game
-for the rules and keys."""
+DESCRIPTION = N_(
+    "Midnight Oil: the solitaire of 18 fans, two redeals and one draw.\n"
+    "Move every card to the foundations, ace to king by suit. Press ? in the game\n"
+    "for the rules and keys."
+)
 
 
 def deal_arg(text: str) -> int:
@@ -35,10 +37,10 @@ COMMAND = Command(
     "midnightoil",
     DESCRIPTION,
     [
-        Argument("file", nargs="?", metavar="FILE", help="resume the game saved in FILE"),
-        Argument("--deal", type=deal_arg, metavar="N", help="play deal number N"),
-        Argument("--ascii", action="store_true", help="draw suits as C D H S"),
-        Argument("--stats", action="store_true", help="print the statistics and exit"),
+        Argument("file", nargs="?", metavar="FILE", help=N_("resume the game saved in FILE")),
+        Argument("--deal", type=deal_arg, metavar="N", help=N_("play deal number N")),
+        Argument("--ascii", action="store_true", help=N_("draw suits as C D H S")),
+        Argument("--stats", action="store_true", help=N_("print the statistics and exit")),
     ],
 )
 
@@ -55,13 +57,13 @@ def print_stats() -> int:
     problem = unreadable("midnightoil")
     if problem is not None:
         return fail(problem)
-    reading = read_stats("midnightoil: no statistics", LINE_COLUMNS)
+    reading = read_stats(_("midnightoil: no statistics"), LINE_COLUMNS)
     if reading.folder_problem is not None:
         return fail(reading.folder_problem)
     if reading.ledger_problem is not None:
         return fail(_unreadable(reading.ledger_problem))
     try:
-        print("Midnight Oil - statistics")
+        print(_("Midnight Oil - statistics"))
         print()
         for line in stats_lines(reading.stats, note=reading.note):
             print(printable(line))
@@ -77,14 +79,20 @@ def _unreadable(problem: str) -> str:
     from parlour.core.text import keep_whole
     from parlour.midnightoil.files.statsfile import ledger_path
 
-    lead = "midnightoil: the statistics file"
     try:
         name = printable(str(ledger_path()))
     except OSError:
-        return f"midnightoil: the statistics cannot be read: {problem}"
+        return _("midnightoil: the statistics cannot be read: {problem}").format(problem=problem)
     # "NAME is a folder", "NAME is not a regular file"; else the system's reason.
-    tail = problem[len(name) :] if problem.startswith(name) else f" cannot be read: {problem}"
-    return f"{lead} {keep_whole(name)}{tail}"
+    if problem.startswith(name):
+        # TRANSLATORS: {file} is the statistics file's name, {rest} the system's words after it
+        # ("is a folder"), in English.
+        return _("midnightoil: the statistics file {file}{rest}").format(
+            file=keep_whole(name), rest=problem[len(name) :]
+        )
+    return _("midnightoil: the statistics file {file} cannot be read: {problem}").format(
+        file=keep_whole(name), problem=problem
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,10 +100,10 @@ def main(argv: list[str] | None = None) -> int:
     args = COMMAND.parse(argv)
     if args.stats:
         if args.file is not None or args.deal is not None:
-            return fail("midnightoil: --stats takes no FILE or --deal", 2)
+            return fail(_("midnightoil: --stats takes no FILE or --deal"), 2)
         return print_stats()
     if args.file is not None and args.deal is not None:
-        return fail("midnightoil: give a FILE or --deal, not both", 2)
+        return fail(_("midnightoil: give a FILE or --deal, not both"), 2)
     if args.file is not None:
         from parlour.core.saves import SaveError
         from parlour.midnightoil.files import savefile

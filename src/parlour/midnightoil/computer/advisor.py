@@ -30,8 +30,10 @@ SHORTER = (
 
 def fit_status(line: str) -> str:
     """``line`` in words short enough for the status row."""
-    for long, short in SHORTER:
-        if len(line) <= STATUS_WIDTH:
+    from parlour.core.text import width
+
+    for long, short in SHORTER:  # English words: a translation is written to fit
+        if width(line) <= STATUS_WIDTH:
             break
         line = line.replace(long, short)
     return line

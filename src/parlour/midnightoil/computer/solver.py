@@ -25,6 +25,7 @@ import time
 import zlib
 from dataclasses import dataclass
 
+from parlour.core.i18n import _, number
 from parlour.core.rng import MASK64
 from parlour.midnightoil.computer import solver_middle
 from parlour.midnightoil.computer.solver_reach import REACH_NODE_LIMIT, replay, way_home
@@ -330,17 +331,57 @@ class Verdict:
 
     def line(self) -> str:
         """The verdict in one line for the status row (under 80 columns)."""
-        when = "before the next redeal" if self.redeals_left else "in this last deal"
         if self.winnable_without_draw:
-            extra = " without the draw" if self.draw_available else ""
-            return f"Yes: every card can go home {when}{extra}."
+            if self.redeals_left:
+                if self.draw_available:
+                    return _("Yes: every card can go home before the next redeal without the draw.")
+                return _("Yes: every card can go home before the next redeal.")
+            if self.draw_available:
+                return _("Yes: every card can go home in this last deal without the draw.")
+            return _("Yes: every card can go home in this last deal.")
         if self.winnable:
-            return f"Only with the draw: every card can go home {when} if you use it."
-        bound = "at most" if self.complete else "at least"
-        text = f"No: not {when}; {bound} {self.best_home}/52 home"
+            if self.redeals_left:
+                return _(
+                    "Only with the draw: every card can go home before the next redeal "
+                    "if you use it."
+                )
+            return _("Only with the draw: every card can go home in this last deal if you use it.")
+        best, plain = number(self.best_home), number(self.best_home_without_draw)
         if self.draw_available and self.best_home_without_draw != self.best_home:
-            text += f" ({self.best_home_without_draw} without the draw)"
-        return text + ("." if self.complete else " (search limit).")
+            return self._no_but_draw().format(best=best, plain=plain)
+        if self.redeals_left:
+            if self.complete:
+                line = _("No: not before the next redeal; at most {best}/52 home.")
+            else:
+                line = _("No: not before the next redeal; at least {best}/52 home (search limit).")
+        elif self.complete:
+            line = _("No: not in this last deal; at most {best}/52 home.")
+        else:
+            line = _("No: not in this last deal; at least {best}/52 home (search limit).")
+        return line.format(best=best)
+
+    def _no_but_draw(self) -> str:
+        """The "no" line when the draw would bring more cards home ({best} and {plain})."""
+        # TRANSLATORS: {best} cards home at most (or at least), {plain} of them without the
+        # draw; the line must fit 78 columns.
+        if self.redeals_left:
+            if self.complete:
+                return _(
+                    "No: not before the next redeal; at most {best}/52 home "
+                    "({plain} without the draw)."
+                )
+            return _(
+                "No: not before the next redeal; at least {best}/52 home "
+                "({plain} without the draw) (search limit)."
+            )
+        if self.complete:
+            return _(
+                "No: not in this last deal; at most {best}/52 home ({plain} without the draw)."
+            )
+        return _(
+            "No: not in this last deal; at least {best}/52 home "
+            "({plain} without the draw) (search limit)."
+        )
 
 
 def can_win(

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from parlour.core import ledger, paths, pending, tally
 from parlour.core import record as value
+from parlour.core.i18n import _
 from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil.files.stats import (
     BASELINE_FILE,
@@ -89,14 +90,20 @@ def _read_baseline() -> tuple[Stats | None, str | None]:
             return None, None
         raw = path.read_bytes()
     except OSError as exc:
-        return None, f"Earlier statistics unreadable ({exc.strerror or exc}); left as they are."
+        return None, _("Earlier statistics unreadable ({reason}); left as they are.").format(
+            reason=exc.strerror or exc
+        )
     try:
         return parse_earlier(json.loads(raw.decode("utf-8"))), None
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError, OverflowError):
         backup = ledger.set_aside(path)
         if backup is None:
-            return None, f"Earlier statistics in {_shown(path)} are damaged; left as they are."
-        return None, f"Earlier statistics were damaged; kept as {_shown(backup)}."
+            return None, _("Earlier statistics in {file} are damaged; left as they are.").format(
+                file=_shown(path)
+            )
+        return None, _("Earlier statistics were damaged; kept as {file}.").format(
+            file=_shown(backup)
+        )
 
 
 def read_stats(lead: str = "No statistics", columns: int = ROW_COLUMNS) -> StatsReading:
@@ -154,10 +161,10 @@ def _unreadable(problem: str) -> str:
     if path and problem.startswith(f"{path} "):
         problem = Path(LEDGER_FILE).name + problem.removeprefix(path)
     if problem.endswith(LINK_TAIL):
-        return (
-            f"Statistics unreadable: {problem.removesuffix(LINK_TAIL)}, and links are not followed."
+        return _("Statistics unreadable: {problem}, and links are not followed.").format(
+            problem=problem.removesuffix(LINK_TAIL)
         )
-    return f"Statistics unreadable ({problem}); the game goes on."
+    return _("Statistics unreadable ({problem}); the game goes on.").format(problem=problem)
 
 
 def _in_brief(written: pending.Written) -> pending.Written:

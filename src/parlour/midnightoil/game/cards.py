@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from parlour.core.i18n import N_, _, pgettext
 from parlour.core.rng import MASK64, SplitMix64
 
 SUITS = "CDHS"
@@ -63,7 +64,7 @@ def parse_card(text: str) -> int:
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-        raise ValueError(f"not a card: {text!r}")
+        raise ValueError(_("not a card: {text}").format(text=repr(text)))
     return make_card(SUITS.index(t[1]), RANKS.index(t[0]))
 
 
@@ -75,11 +76,11 @@ def fan_key(index: int) -> str:
 def fan_index(key: str) -> int:
     """The fan index 0..17 of a key letter; ``ValueError`` for anything else."""
     if len(key) != 1 or key.lower() not in FAN_KEYS:
-        raise ValueError(f"not a fan: {key!r}")
+        raise ValueError(_("not a fan: {text}").format(text=repr(key)))
     return FAN_KEYS.index(key.lower())
 
 
-DEAL_RANGE = f"a deal number is a whole number from 0 to {DEAL_LIMIT - 1}"
+DEAL_RANGE = N_("a deal number is a whole number from 0 to {limit}")
 """The one refusal of a deal number that is not one (the range worded one way everywhere)."""
 
 
@@ -88,7 +89,7 @@ def parse_deal_number(text: str) -> int:
     t = text.strip()
     # A long run of digits is refused before int() (which stops at 4300 digits).
     if not t.isascii() or not t.isdigit() or len(t) > 40 or int(t, 10) >= DEAL_LIMIT:
-        raise ValueError(DEAL_RANGE)
+        raise ValueError(_(DEAL_RANGE).format(limit=DEAL_LIMIT - 1))
     return int(t, 10)
 
 
@@ -132,3 +133,23 @@ def redeal_layout(cards_left: Iterable[int], deal_number: int, redeal: int) -> t
 def format_fans(fans: Sequence[Fan]) -> str:
     """Fans in the spec's test-vector notation: ``7D/9C/4D 8H/8D/5S ...`` (empty fans left out)."""
     return " ".join("/".join(card_name(c) for c in fan) for fan in fans if fan)
+
+
+def next_rank_word(count: int) -> str:
+    """The rank that follows ``count`` (1 to 12) cards home, in the player's language (the
+    English words of :func:`rank_word`)."""
+    words = (
+        pgettext("the rank next", "2"),
+        pgettext("the rank next", "3"),
+        pgettext("the rank next", "4"),
+        pgettext("the rank next", "5"),
+        pgettext("the rank next", "6"),
+        pgettext("the rank next", "7"),
+        pgettext("the rank next", "8"),
+        pgettext("the rank next", "9"),
+        pgettext("the rank next", "10"),
+        pgettext("the rank next", "jack"),
+        pgettext("the rank next", "queen"),
+        pgettext("the rank next", "king"),
+    )
+    return words[count - 1] if 1 <= count < RANK_COUNT else "nothing"

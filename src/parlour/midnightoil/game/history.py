@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from parlour import TYPE_CHECKING
 from parlour.core.gameid import is_game_id, new_game_id
+from parlour.core.i18n import _
 from parlour.core.record import Frozen
 from parlour.midnightoil.game.cards import DECK_SIZE, check_deal_number
 from parlour.midnightoil.game.rules import IllegalMove, Move, State, auto_home_moves
@@ -80,7 +81,7 @@ class Game:
     def play_step(self, moves: Sequence[Move]) -> State:
         """Make several moves as one step (all or nothing)."""
         if not moves:
-            raise IllegalMove("Nothing to do.")
+            raise IllegalMove(_("Nothing to do."))
         state = self.state
         for move in moves:
             state = state.apply(move)
@@ -100,9 +101,9 @@ class Game:
     def undo(self) -> Step:
         """Take back the last step; :class:`IllegalMove` when there is none."""
         if self.state.is_won():
-            raise IllegalMove("The game is won: undo is off.")
+            raise IllegalMove(_("The game is won: undo is off."))
         if not self.history:
-            raise IllegalMove("Nothing to undo.")
+            raise IllegalMove(_("Nothing to undo."))
         step = self.history.pop()
         self.future.append(step)
         self.state = step.before
@@ -118,9 +119,9 @@ class Game:
     def redo(self) -> Step:
         """Replay the last undone step; :class:`IllegalMove` when there is none."""
         if self.state.is_won():
-            raise IllegalMove("The game is won: redo is off.")
+            raise IllegalMove(_("The game is won: redo is off."))
         if not self.future:
-            raise IllegalMove("Nothing to redo.")
+            raise IllegalMove(_("Nothing to redo."))
         step = self.future.pop()
         state = self.state
         for move in step.moves:
@@ -141,32 +142,32 @@ class Game:
         step legal.
         """
         if not is_game_id(self.game_id):
-            raise ValueError("the game id is not one Parlour makes")
+            raise ValueError(_("the game id is not one Parlour makes"))
         check_deal_number(self.deal_number)
         _flag(self.solver_used, "solver_used")
         _flag(self.touched, "touched")
         if self.history and not self.touched:
-            raise ValueError("a game with moves is marked untouched")
+            raise ValueError(_("a game with moves is marked untouched"))
         state = self.state
         if sum(len(fan) for fan in state.fans) + state.cards_home() != DECK_SIZE:
-            raise ValueError("the cards do not add up")
+            raise ValueError(_("the cards do not add up"))
         _seconds(self.elapsed)
         _count(self.undos, "undos", MAX_UNDOS)
         if self.undos < len(self.future):
-            raise ValueError("there are more steps to redo than undos were made")
+            raise ValueError(_("there are more steps to redo than undos were made"))
         if self.future and state.is_won():
-            raise ValueError("a won game has nothing to redo")
+            raise ValueError(_("a won game has nothing to redo"))
         current = State.new(self.deal_number)
         for step in self.history:
             if step.before != current:
-                raise ValueError("the undo history does not follow from the deal")
+                raise ValueError(_("the undo history does not follow from the deal"))
             for move in step.moves:
                 current = current.apply(move)
         if current != state:
-            raise ValueError("the undo history does not reach the position")
+            raise ValueError(_("the undo history does not reach the position"))
         for step in reversed(self.future):
             if step.before != current:
-                raise ValueError("the redo steps do not follow from the position")
+                raise ValueError(_("the redo steps do not follow from the position"))
             for move in step.moves:
                 current = current.apply(move)
 
@@ -194,19 +195,20 @@ class Game:
         gets ``fallback_id``.
         """
         if not isinstance(data, dict):
-            raise TypeError("the game is not an object")
+            raise TypeError(_("the game is not an object"))
         game_id = data.get("game_id", fallback_id)
         if game_id is not None and not isinstance(game_id, str):
-            raise ValueError("the game id is not one Parlour makes")
+            raise ValueError(_("the game id is not one Parlour makes"))
         game = Game(check_deal_number(data["deal_number"]), game_id)
         for index, step in enumerate(_steps(data["history"], "history")):
             try:
                 game.play_step(step)
             except IllegalMove as exc:
-                raise ValueError(f"history step {index + 1} is not legal ({exc})") from None
+                why = _("history step {number} is not legal ({reason})")
+                raise ValueError(why.format(number=index + 1, reason=exc)) from None
         position = State.from_dict(data["position"])
         if position != game.state:
-            raise ValueError("the position does not match the moves that led to it")
+            raise ValueError(_("the position does not match the moves that led to it"))
         state = game.state
         redo_steps: list[Step] = []
         for index, step in enumerate(_steps(data["redo"], "redo")):
@@ -215,7 +217,8 @@ class Game:
                 for move in step:
                     state = state.apply(move)
             except IllegalMove as exc:
-                raise ValueError(f"redo step {index + 1} is not legal ({exc})") from None
+                why = _("redo step {number} is not legal ({reason})")
+                raise ValueError(why.format(number=index + 1, reason=exc)) from None
             redo_steps.append(Step(tuple(step), before))
         game.future = list(reversed(redo_steps))
         game.undos = _count(data["undos"], "undos", MAX_UNDOS)
@@ -228,15 +231,15 @@ class Game:
 
 def _steps(raw: Any, what: str) -> list[list[Move]]:
     if not isinstance(raw, list):
-        raise TypeError(f"{what} is not a list")
+        raise TypeError(_("{field} is not a list").format(field=what))
     steps: list[list[Move]] = []
     for step in raw:
         if not isinstance(step, list) or not step:
-            raise ValueError(f"{what} holds an empty or malformed step")
+            raise ValueError(_("{field} holds an empty or malformed step").format(field=what))
         moves = []
         for text in step:
             if not isinstance(text, str):
-                raise TypeError(f"{what} holds a move that is not text")
+                raise TypeError(_("{field} holds a move that is not text").format(field=what))
             moves.append(Move.parse(text))
         steps.append(moves)
     return steps
@@ -244,7 +247,9 @@ def _steps(raw: Any, what: str) -> list[list[Move]]:
 
 def _count(raw: Any, what: str, limit: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= limit:
-        raise ValueError(f"{what} must be a whole number from 0 to {limit}")
+        # TRANSLATORS: {field} is the name of a field of the save file, as written there.
+        why = _("{field} must be a whole number from 0 to {limit}")
+        raise ValueError(why.format(field=what, limit=limit))
     return raw
 
 
@@ -255,11 +260,11 @@ def _seconds(raw: Any) -> float:
     nor a huge integer (10**400, too big for a float) gets through.
     """
     if isinstance(raw, bool) or not isinstance(raw, int | float) or not 0 <= raw <= MAX_ELAPSED:
-        raise ValueError("the clock is not a number of seconds a game can reach")
+        raise ValueError(_("the clock is not a number of seconds a game can reach"))
     return float(raw)
 
 
 def _flag(raw: Any, what: str) -> bool:
     if not isinstance(raw, bool):
-        raise TypeError(f"{what} must be true or false")
+        raise TypeError(_("{field} must be true or false").format(field=what))
     return raw

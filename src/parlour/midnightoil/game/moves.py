@@ -7,6 +7,7 @@ bottom of fan k), ``"draw k2 -> o"`` or ``"redeal"``; :meth:`Move.parse` reads i
 
 from __future__ import annotations
 
+from parlour.core.i18n import _
 from parlour.core.record import Frozen
 from parlour.midnightoil.game.cards import fan_index, fan_key
 
@@ -89,7 +90,7 @@ class Move(Frozen):
         if draw:
             words = words[1:]
         if len(words) != 3 or words[1] != "->" or not words[0] or len(words[2]) != 1:
-            raise ValueError(f"not a move: {text!r}")
+            raise ValueError(_("not a move: {text}").format(text=repr(text)))
         src_text, dest = words[0], words[2]
         source = fan_index(src_text[0])
         home = dest in "1234"
@@ -97,10 +98,10 @@ class Move(Frozen):
         if draw:
             pos_text = src_text[1:]
             if not pos_text.isascii() or not pos_text.isdigit() or int(pos_text) < 1:
-                raise ValueError(f"not a move: {text!r}")
+                raise ValueError(_("not a move: {text}").format(text=repr(text)))
             return Move.draw(source, int(pos_text) - 1, target, home)
         if len(src_text) != 1:
-            raise ValueError(f"not a move: {text!r}")
+            raise ValueError(_("not a move: {text}").format(text=repr(text)))
         if home:
             return Move.to_foundation(source, target)
         return Move.build(source, target)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import _
 from parlour.core.record import Frozen
 from parlour.midnightoil.game.cards import (
     DECK_SIZE,
@@ -43,6 +44,7 @@ from parlour.midnightoil.game.cards import (
     deal_layout,
     fan_index,
     fan_key,
+    next_rank_word,
     parse_card,
     rank,
     redeal_layout,
@@ -228,53 +230,67 @@ class State(Frozen):
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMove` with the player's message if ``move`` is not legal."""
         if self.is_won():
-            raise IllegalMove("The game is won: every card is home.")
+            raise IllegalMove(_("The game is won: every card is home."))
         if move.kind == REDEAL:
             if self.redeals_left <= 0:
-                raise IllegalMove("No redeals left.")
+                raise IllegalMove(_("No redeals left."))
             return
         if move.kind not in KINDS or not 0 <= move.source < FAN_COUNT:
-            raise IllegalMove("There is no such move.")
+            raise IllegalMove(_("There is no such move."))
         fan = self.fans[move.source]
         letter = _fan_letter(move.source)
         if not fan:
-            raise IllegalMove(f"Fan {letter} is empty.")
+            raise IllegalMove(_("Fan {fan} is empty.").format(fan=letter))
         if move.kind == DRAW:
             if self.draw_used:
-                raise IllegalMove("The draw has already been used in this game.")
+                raise IllegalMove(_("The draw has already been used in this game."))
             if not 0 <= move.position < len(fan) - 1:
-                raise IllegalMove(f"The draw takes a card under the top of fan {letter}.")
+                raise IllegalMove(
+                    _("The draw takes a card under the top of fan {fan}.").format(fan=letter)
+                )
             card = fan[move.position]
         else:
             if move.position != -1 or move.kind not in (FOUNDATION, BUILD):
-                raise IllegalMove("There is no such move.")
+                raise IllegalMove(_("There is no such move."))
             if move.home != (move.kind == FOUNDATION):
-                raise IllegalMove("There is no such move.")
+                raise IllegalMove(_("There is no such move."))
             card = fan[-1]
         name = card_name(card)
         if move.home:
             if not 0 <= move.target < SUIT_COUNT:
-                raise IllegalMove("There is no such foundation.")
+                raise IllegalMove(_("There is no such foundation."))
             if move.target != suit(card):
-                raise IllegalMove(f"{name} belongs on foundation {suit(card) + 1}.")
+                raise IllegalMove(
+                    _("{card} belongs on foundation {number}.").format(
+                        card=name, number=suit(card) + 1
+                    )
+                )
             if not self.goes_home(card):
                 have = self.foundations[move.target]
-                need = "an empty foundation" if have == 0 else "its foundation"
-                wants = "only an ace" if have == 0 else f"the {rank_word(have)} next"
-                raise IllegalMove(f"{name} cannot go to {need}: it takes {wants}.")
+                if have == 0:
+                    why = _("{card} cannot go to an empty foundation: it takes only an ace.")
+                    raise IllegalMove(why.format(card=name))
+                # TRANSLATORS: {rank} is the next rank the foundation takes: 2 to 10, jack,
+                # queen, king (translated with the context "the rank next").
+                why = _("{card} cannot go to its foundation: it takes the {rank} next.")
+                raise IllegalMove(why.format(card=name, rank=next_rank_word(have)))
             return
         if not 0 <= move.target < FAN_COUNT:
-            raise IllegalMove("There is no such fan.")
+            raise IllegalMove(_("There is no such fan."))
         if move.target == move.source and move.kind == BUILD:
-            raise IllegalMove(f"{name} is already on fan {letter}.")
+            raise IllegalMove(_("{card} is already on fan {fan}.").format(card=name, fan=letter))
         dest = self.fans[move.target]
         if not dest:
-            raise IllegalMove(f"Fan {_fan_letter(move.target)} is empty: nothing goes there.")
+            raise IllegalMove(
+                _("Fan {fan} is empty: nothing goes there.").format(fan=_fan_letter(move.target))
+            )
         if rank(card) == KING:
-            raise IllegalMove(f"{name} is a king: it can only go home.")
+            raise IllegalMove(_("{card} is a king: it can only go home.").format(card=name))
         if dest[-1] != card + 1:
             raise IllegalMove(
-                f"{name} goes only on {card_name(card + 1)}, not on {card_name(dest[-1])}."
+                _("{card} goes only on {above}, not on {top}.").format(
+                    card=name, above=card_name(card + 1), top=card_name(dest[-1])
+                )
             )
 
     def apply(self, move: Move) -> State:
@@ -309,7 +325,7 @@ class State(Frozen):
     def redealt_with(self, fans: Sequence[Fan]) -> State:
         """This state after a redeal that produced ``fans`` (a solver's sampled shuffle)."""
         if self.redeals_left <= 0:
-            raise IllegalMove("No redeals left.")
+            raise IllegalMove(_("No redeals left."))
         return State(
             self.deal_number,
             tuple(tuple(f) for f in fans),
@@ -344,33 +360,35 @@ class State(Frozen):
     def from_dict(data: Any) -> State:
         """Rebuild and validate a state; ``ValueError``/``TypeError``/``KeyError`` if bad."""
         if not isinstance(data, dict):
-            raise TypeError("the position is not an object")
+            raise TypeError(_("the position is not an object"))
         deal = check_deal_number(data["deal_number"])
         raw_fans = data["fans"]
         if not isinstance(raw_fans, list) or len(raw_fans) != FAN_COUNT:
-            raise ValueError(f"the position must have {FAN_COUNT} fans")
+            raise ValueError(_("the position must have {count} fans").format(count=FAN_COUNT))
         fans: list[Fan] = []
         for fan in raw_fans:
             if not isinstance(fan, list):
-                raise TypeError("a fan is not a list of cards")
+                raise TypeError(_("a fan is not a list of cards"))
             fans.append(tuple(parse_card(c) for c in fan))
         raw_found = data["foundations"]
         if not isinstance(raw_found, dict) or set(raw_found) != set(SUITS):
-            raise ValueError("the foundations must be given for C, D, H and S")
+            raise ValueError(_("the foundations must be given for C, D, H and S"))
         counts: list[int] = []
         for s in SUITS:
             n = raw_found[s]
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= RANK_COUNT:
-                raise ValueError(f"foundation {s} holds {n!r} cards")
+                raise ValueError(
+                    _("foundation {suit} holds {count} cards").format(suit=s, count=repr(n))
+                )
             counts.append(n)
         home = [s * RANK_COUNT + r for s in range(SUIT_COUNT) for r in range(counts[s])]
         _check_all_cards(home + [c for fan in fans for c in fan])
         redeals = data["redeals_left"]
         if isinstance(redeals, bool) or not isinstance(redeals, int) or not 0 <= redeals <= REDEALS:
-            raise ValueError(f"redeals left must be 0 to {REDEALS}")
+            raise ValueError(_("redeals left must be 0 to {limit}").format(limit=REDEALS))
         draw_used = data["draw_used"]
         if not isinstance(draw_used, bool):
-            raise TypeError("draw_used must be true or false")
+            raise TypeError(_("draw_used must be true or false"))
         return State(
             deal, tuple(fans), (counts[0], counts[1], counts[2], counts[3]), redeals, draw_used
         )
@@ -392,10 +410,12 @@ def _check_all_cards(cards: Iterable[int]) -> None:
         missing = [card_name(c) for c in range(DECK_SIZE) if c not in counts]
         detail = []
         if twice:
-            detail.append("twice: " + " ".join(twice[:5]))
+            detail.append(_("twice: {cards}").format(cards=" ".join(twice[:5])))
         if missing:
-            detail.append("missing: " + " ".join(missing[:5]))
-        raise ValueError("the cards do not add up (" + "; ".join(detail) + ")")
+            detail.append(_("missing: {cards}").format(cards=" ".join(missing[:5])))
+        # TRANSLATORS: {detail} is "twice: ..." and/or "missing: ...", joined by "; ".
+        why = _("the cards do not add up ({detail})")
+        raise ValueError(why.format(detail="; ".join(detail)))
 
 
 def auto_home_moves(state: State, foundations: Iterable[int]) -> list[Move]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlour.core.i18n import _, ngettext, number
 from parlour.core.text import printable
 from parlour.midnightoil.files.statsfile import load_stats
 from parlour.midnightoil.game.cards import FAN_COUNT, FAN_KEYS
@@ -39,7 +40,8 @@ from parlour.midnightoil.terminal.ending import (
     WON_REFUSAL,
     end_status,
 )
-from parlour.midnightoil.terminal.help import HELP_PAGES
+from parlour.midnightoil.terminal.help import HELP_PAGES, help_page
+from parlour.midnightoil.terminal.messages import cards_went_home, selection_message
 from parlour.midnightoil.terminal.report import stats_lines
 from parlour.midnightoil.terminal.session import GameSession
 from parlour.midnightoil.terminal.view import Board, hit_test, render_board, render_text_page
@@ -80,13 +82,14 @@ class MidnightOilApp(GameSession):
                 self.resumed_from = None
         self.width = width
         if self.page is not None:
-            title, text = HELP_PAGES[self.page]
+            title, text = help_page(self.page)
             last = self.page == len(HELP_PAGES) - 1
-            footer = "any key: back to the game" if last else "any key: next page, Esc: back"
-            return render_text_page(title, list(text), footer, width)
+            footer = _("any key: back to the game") if last else _("any key: next page, Esc: back")
+            return render_text_page(title, text, footer, width)
         if self.showing_stats:
             lines = stats_lines(self.stats, self.game.deal_number, self.stats_note)
-            return render_text_page("Midnight Oil - statistics", lines, "any key: back", width)
+            title = _("Midnight Oil - statistics")
+            return render_text_page(title, lines, _("any key: back"), width)
         frame = render_board(self._board(), self.glyphs, width)
         frame.bell = self.bell
         self.bell = False
@@ -140,9 +143,9 @@ class MidnightOilApp(GameSession):
             return (end_status(state, STUCK), True)
         assist = self.assist
         if assist.solving:
-            return ("Auto-solve is playing - any key stops it", False)
+            return (_("Auto-solve is playing - any key stops it"), False)
         if assist.hint is not None:
-            return (f"Hint: {assist.describe(assist.hint)}", False)
+            return (_("Hint: {move}").format(move=assist.describe(assist.hint)), False)
         if assist.verdict is not None and assist.verdict[0] == state.key():
             return (assist.verdict[1], False)
         if self.ending.replaying(self.spot()):
@@ -151,14 +154,21 @@ class MidnightOilApp(GameSession):
 
     def _notes(self) -> list[str]:
         minutes, seconds = divmod(int(self.game.elapsed), 60)
-        notes = [f"time {minutes}:{seconds:02}   undos {self.game.undos}"]
+        clock = f"{number(minutes)}:{seconds:02}"
+        # TRANSLATORS: the panel's notes, each at most 24 columns.
+        notes = [
+            _("time {clock}   undos {undos}").format(clock=clock, undos=number(self.game.undos))
+        ]
         record = self.stats.best_for(self.game.deal_number)
         if record is not None and (record.played or record.best or record.won):
             # Only the player's own games: a deal only the computer played shows no best.
-            won = " (won)" if record.won else ""
-            notes.append(f"your best {record.best}/52{won}")
+            best = number(record.best)
+            if record.won:
+                notes.append(_("your best {best}/52 (won)").format(best=best))
+            else:
+                notes.append(_("your best {best}/52").format(best=best))
         if self.game.solver_used:
-            notes.append("solved by computer")
+            notes.append(_("solved by computer"))
         return notes
 
     def handle_key(self, key: str) -> None:
@@ -187,7 +197,7 @@ class MidnightOilApp(GameSession):
         if key == keys.INTERRUPT:
             self.leaving.quit()
         elif self.ending.at_end(self.game.state) and key not in AT_AN_END:
-            self.refuse(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL)
+            self.refuse(_(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL))
         elif self.drawing.mode is not None:
             self.drawing.key(key)
         elif self.cursor is not None and key in (*ARROWS, *CONFIRM_KEYS):
@@ -207,7 +217,7 @@ class MidnightOilApp(GameSession):
             elif after_hint and self.assist.hint is not None:
                 self.play([self.assist.hint])
             else:
-                self.message = "Pick a card first: press its fan letter (a-s)."
+                self.message = _("Pick a card first: press its fan letter (a-s).")
         elif key in "1234" and len(key) == 1:
             foundation = int(key) - 1
             if self.selected is not None:
@@ -251,7 +261,9 @@ class MidnightOilApp(GameSession):
         elif key == "Q":
             self.leaving.quit()
         else:
-            self.refuse(f"{_key_label(key)} does nothing here - press ? for the keys.")
+            self.refuse(
+                _("{key} does nothing here - press ? for the keys.").format(key=_key_label(key))
+            )
 
     def _cancel(self) -> None:
         self.clear_choice()
@@ -262,7 +274,7 @@ class MidnightOilApp(GameSession):
         if self.selected is None:
             card = state.top(fan)
             if card is None:
-                self.refuse(f"Fan {FAN_KEYS[fan]} is empty.")
+                self.refuse(_("Fan {fan} is empty.").format(fan=FAN_KEYS[fan]))
                 return
             self.selected = fan
             self.message = self._selection_message(fan, card)
@@ -272,30 +284,13 @@ class MidnightOilApp(GameSession):
             self.play([Move.build(self.selected, fan)])
 
     def _selection_message(self, fan: int, card: int) -> str:
-        state = self.game.state
-        letter = FAN_KEYS[fan]
-        dot = self.glyphs.middot
-        where: list[str] = []
-        choices: list[str] = []
-        if state.goes_home(card):
-            where.append(f"it can go home to {card // 13 + 1}")
-            choices.append(str(card // 13 + 1))
-        target = state.build_target(card)
-        if target >= 0:
-            where.append(f"it can go onto {self.card(card + 1)} (fan {FAN_KEYS[target]})")
-            choices.append(FAN_KEYS[target])
-        if not where:
-            return f"{letter} selected: {self.card(card)} has nowhere to go now {dot} Esc cancels"
-        return (
-            f"{letter} selected: {self.card(card)} {dot} {' or '.join(where)} {dot} "
-            f"{'/'.join(choices)}/Space moves it, Esc cancels"
-        )
+        return selection_message(self.game.state, fan, card, self.card, self.glyphs.middot)
 
     def _smart_move(self, fan: int) -> None:
         state = self.game.state
         card = state.top(fan)
         if card is None:
-            self.refuse(f"Fan {FAN_KEYS[fan]} is empty.")
+            self.refuse(_("Fan {fan} is empty.").format(fan=FAN_KEYS[fan]))
             return
         if state.goes_home(card):
             self.play([Move.to_foundation(fan, card // 13)])
@@ -304,22 +299,29 @@ class MidnightOilApp(GameSession):
         if target >= 0:
             self.play([Move.build(fan, target)])
             return
-        self.refuse(f"{self.card(card)} has nowhere to go: no foundation or fan takes it.")
+        self.refuse(
+            _("{card} has nowhere to go: no foundation or fan takes it.").format(
+                card=self.card(card)
+            )
+        )
 
     def _manual_auto(self, foundations: Sequence[int]) -> None:
         moves = auto_home_moves(self.game.state, foundations)
         if not moves:
-            which = "any foundation" if len(foundations) > 1 else f"foundation {foundations[0] + 1}"
-            self.refuse(f"No card can go to {which} now.")
+            if len(foundations) > 1:
+                self.refuse(_("No card can go to any foundation now."))
+            else:
+                which = foundations[0] + 1
+                self.refuse(_("No card can go to foundation {number} now.").format(number=which))
             return
-        self.play(moves, f"{len(moves)} card{'s' if len(moves) > 1 else ''} went home.")
+        self.play(moves, cards_went_home(len(moves)))
 
     def _start_cursor(self) -> None:
         fan = self.selected
         if fan is None:
             fan = next((i for i, f in enumerate(self.game.state.fans) if f), 0)
         self.cursor = (fan, max(len(self.game.state.fans[fan]) - 1, 0))
-        self.message = "Cursor: arrows move, Space selects or moves, Esc leaves."
+        self.message = _("Cursor: arrows move, Space selects or moves, Esc leaves.")
 
     def _cursor_key(self, key: str) -> None:
         assert self.cursor is not None
@@ -352,7 +354,7 @@ class MidnightOilApp(GameSession):
             self.assist.stop_solving()
             return
         if self.ending.at_end(self.game.state):
-            self.refuse(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL)
+            self.refuse(_(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL))
             return
         hit = hit_test(row, col, self.width)
         if hit is None:
@@ -387,9 +389,12 @@ class MidnightOilApp(GameSession):
             self.refuse(str(exc))
             return
         self.reset_ui()
-        self.message = f"Undone ({self.game.undos} undo{'s' if self.game.undos != 1 else ''})."
+        undos = self.game.undos
+        self.message = ngettext("Undone ({n} undo).", "Undone ({n} undos).", undos).format(
+            n=number(undos)
+        )
         if at_the_result:
-            self.message = UNDONE_PAST_THE_END
+            self.message = _(UNDONE_PAST_THE_END)
 
     def _redo(self) -> None:
         try:
@@ -398,19 +403,19 @@ class MidnightOilApp(GameSession):
             self.refuse(str(exc))
             return
         self.reset_ui()
-        self.message = "Redone."
+        self.message = _("Redone.")
         self._after_move()
 
     def _ask_redeal(self) -> None:
         state = self.game.state
         if state.is_won():
-            self.refuse("The game is won.")
+            self.refuse(_("The game is won."))
             return
         if state.redeals_left == 0:
-            self.refuse("No redeals left.")
+            self.refuse(_("No redeals left."))
             return
         if state.legal_moves(include_redeal=False, include_draw=False):
-            self.ask("redeal", "Moves are still possible - redeal anyway? (y/n)")
+            self.ask("redeal", _("Moves are still possible - redeal anyway? (y/n)"))
             return
         self._redeal()
 

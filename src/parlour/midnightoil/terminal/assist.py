@@ -13,6 +13,7 @@ included), the game is over (:mod:`parlour.midnightoil.terminal.ending`).
 from __future__ import annotations
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import _
 from parlour.midnightoil.game.cards import FAN_KEYS
 from parlour.midnightoil.game.rules import DRAW, REDEAL, Move
 from parlour.midnightoil.terminal.ending import SOLVE_STOPPED, proven_end, why_solve_stopped
@@ -87,12 +88,12 @@ class Assist:
         self.host.game.touched = True
         self.host.reset_ui()
         self.solving = True
-        self.host.message = "Auto-solve: the computer plays. Any key stops it."
+        self.host.message = _("Auto-solve: the computer plays. Any key stops it.")
 
     def stop_solving(self) -> None:
         """A key or a click while auto-solve plays: it stops."""
         self.solving = False
-        self.host.message = "Auto-solve stopped."
+        self.host.message = _("Auto-solve stopped.")
 
     def end_check_due(self) -> bool:
         """In the last deal, the solver has not yet been asked whether this position is an end."""
@@ -119,7 +120,7 @@ class Assist:
         self.host.drop_selection()
         state = self.host.game.state
         if state.is_won() or state.is_stuck():
-            self.host.refuse("No moves left." if not state.is_won() else "The game is won.")
+            self.host.refuse(_("No moves left.") if not state.is_won() else _("The game is won."))
             return
         if again and self.hint_cycle:
             index = self.hint_cycle.index(self.hint) + 1 if self.hint in self.hint_cycle else 0
@@ -130,31 +131,33 @@ class Assist:
             if first is None and cheap:
                 first = cheap[0]
             if first is None:
-                self.host.refuse("No useful move: only the draw is left.")
+                self.host.refuse(_("No useful move: only the draw is left."))
                 return
             self.hint_cycle = [first] + [m for m in cheap if m != first]
             self.hint = first
         self.after_hint = True
-        self.host.message = f"Space plays the hint {self.host.glyphs.middot} t again: the next one"
+        self.host.message = _("Space plays the hint {dot} t again: the next one").format(
+            dot=self.host.glyphs.middot
+        )
 
     def ask_solve(self) -> None:
         if self.host.game.state.is_won():
-            self.host.refuse("The game is won.")
+            self.host.refuse(_("The game is won."))
             return
         if self.host.game.solver_used or self.host.ending.result is not None:
             self.start_solving()  # nothing to ask: it counts as solved already, or not at all
             return
-        self.host.ask("solve", "Let the computer play on? This game then counts as solved (y/n)")
+        self.host.ask("solve", _("Let the computer play on? This game then counts as solved (y/n)"))
 
     def ask_verdict(self) -> None:
         state = self.host.game.state
         if state.is_won():
-            self.host.refuse("The game is won.")
+            self.host.refuse(_("The game is won."))
             return
         self.host.drop_selection()
         self.hint = None
         self.verdict = (state.key(), self.host.advisor.verdict(state))
-        self.host.message = "Can this deal still be won? The solver's answer is below."
+        self.host.message = _("Can this deal still be won? The solver's answer is below.")
 
     def on_timeout(self) -> None:
         state = self.host.game.state
@@ -163,13 +166,14 @@ class Assist:
             if move is None:
                 self.solving = False
                 kind = why_solve_stopped(state)
-                self.host.game_over(kind, SOLVE_STOPPED[kind])
+                self.host.game_over(kind, _(SOLVE_STOPPED[kind]))
                 return
             if not self.host.play([move]):
                 self.solving = False
                 return
             if not self.host.game.state.is_won():
-                self.host.message = "Auto-solve: " + move_summary(state, [move], self.host.card)
+                summary = move_summary(state, [move], self.host.card)
+                self.host.message = _("Auto-solve: {move}").format(move=summary)
             return
         if self.end_check_due():
             self._check_end()
@@ -180,13 +184,20 @@ class Assist:
             if self.draw_note is None or self.draw_note[0] != state.key():
                 self.draw_note = (state.key(), self.host.advisor.only_the_draw(state))
             if self.draw_note[1]:
-                return "redeal (only the draw could still bring a card home; keep it)"
-            return "redeal (no card can go home in this deal)"
+                return _("redeal (only the draw could still bring a card home; keep it)")
+            return _("redeal (no card can go home in this deal)")
         card = self.host.card(state.moved_card(move))
+        source = FAN_KEYS[move.source]
         if move.home:
-            dest = f"foundation {move.target + 1} {self.host.glyphs.suits[move.target]}"
-        else:
-            dest = f"{self.host.card(state.top(move.target))} (fan {FAN_KEYS[move.target]})"
+            suit = self.host.glyphs.suits[move.target]
+            if move.kind == DRAW:
+                words = _("draw {card} from fan {source} to foundation {number} {suit}")
+            else:
+                words = _("{card} ({source}) to foundation {number} {suit}")
+            return words.format(card=card, source=source, number=move.target + 1, suit=suit)
+        top = self.host.card(state.top(move.target))
         if move.kind == DRAW:
-            return f"draw {card} from fan {FAN_KEYS[move.source]} to {dest}"
-        return f"{card} ({FAN_KEYS[move.source]}) to {dest}"
+            words = _("draw {card} from fan {source} to {top} (fan {fan})")
+        else:
+            words = _("{card} ({source}) to {top} (fan {fan})")
+        return words.format(card=card, source=source, top=top, fan=FAN_KEYS[move.target])

@@ -14,6 +14,7 @@ progress, ``mode``); it works on the game through the small ``host`` it is given
 from __future__ import annotations
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import _
 from parlour.core.record import Record
 from parlour.midnightoil.game.cards import FAN_COUNT, FAN_KEYS
 from parlour.midnightoil.game.rules import Move
@@ -85,14 +86,14 @@ class Draw:
     def start(self) -> None:
         state = self.host.game.state
         if state.draw_used:
-            self.host.refuse("The draw has already been used in this game.")
+            self.host.refuse(_("The draw has already been used in this game."))
             return
         if not self.drawable():
-            self.host.refuse("No card under a top card can be played anywhere now.")
+            self.host.refuse(_("No card under a top card can be played anywhere now."))
             return
         self.host.clear_choice()
         self.mode = DrawMode()
-        self.host.message = (
+        self.host.message = _(
             "Draw: press the fan to draw from (underlined cards can go). Esc cancels."
         )
 
@@ -100,7 +101,9 @@ class Draw:
         assert self.mode is not None
         spots = [pos for f, pos in self.drawable() if f == fan]
         if not spots:
-            self.host.refuse(f"No card in fan {FAN_KEYS[fan]} can be drawn and played now.")
+            self.host.refuse(
+                _("No card in fan {fan} can be drawn and played now.").format(fan=FAN_KEYS[fan])
+            )
             return
         self.mode = DrawMode(2, fan, spots[-1])
         self._say_card()
@@ -108,9 +111,12 @@ class Draw:
     def _say_card(self) -> None:
         assert self.mode is not None
         card = self.host.game.state.fans[self.mode.fan][self.mode.position]
-        self.host.message = (
-            f"Draw from fan {FAN_KEYS[self.mode.fan]}: {self.host.card(card)} "
-            f"(card {self.mode.position + 1}) - left/right or 1-9 choose, Space confirms"
+        # TRANSLATORS: {position} is the card's place in its fan, from the bottom (1-9).
+        self.host.message = _(
+            "Draw from fan {fan}: {card} (card {position}) - left/right or 1-9 choose, "
+            "Space confirms"
+        ).format(
+            fan=FAN_KEYS[self.mode.fan], card=self.host.card(card), position=self.mode.position + 1
         )
 
     def key(self, key: str) -> None:
@@ -118,13 +124,13 @@ class Draw:
         assert draw is not None
         if key in (keys.ESC, "x"):
             self.mode = None
-            self.host.message = "Draw cancelled; it is still yours to use."
+            self.host.message = _("Draw cancelled; it is still yours to use.")
             return
         fan_key = len(key) == 1 and key in FAN_KEYS
         if draw.step in (1, 2) and fan_key:
             self._pick_fan(FAN_KEYS.index(key))
         elif draw.step in (1, 2) and key in (keys.UP, keys.DOWN):
-            fans = sorted({f for f, _ in self.drawable()})
+            fans = sorted({f for f, _pos in self.drawable()})
             step = 1 if key == keys.DOWN else -1
             current = draw.fan if draw.fan >= 0 else (-1 if step > 0 else FAN_COUNT)
             ahead = [f for f in fans if (f - current) * step > 0]
@@ -139,16 +145,20 @@ class Draw:
         elif draw.step == 2 and len(key) == 1 and key in "123456789":
             position = int(key) - 1
             if (draw.fan, position) not in self.drawable():
-                self.host.refuse(f"Card {key} of fan {FAN_KEYS[draw.fan]} cannot be drawn now.")
+                self.host.refuse(
+                    _("Card {position} of fan {fan} cannot be drawn now.").format(
+                        position=key, fan=FAN_KEYS[draw.fan]
+                    )
+                )
                 return
             draw.position = position
             self._say_card()
         elif draw.step == 2 and key in CONFIRM_KEYS:
             draw.step = 3
             card = self.host.game.state.fans[draw.fan][draw.position]
-            self.host.message = (
-                f"Draw {self.host.card(card)}: where to? 1-4, a fan letter, or Space. Esc cancels."
-            )
+            self.host.message = _(
+                "Draw {card}: where to? 1-4, a fan letter, or Space. Esc cancels."
+            ).format(card=self.host.card(card))
         elif draw.step == 3 and len(key) == 1 and key in "1234":
             self.host.play([Move.draw(draw.fan, draw.position, int(key) - 1, True)])
         elif draw.step == 3 and fan_key:
@@ -156,9 +166,9 @@ class Draw:
         elif draw.step == 3 and key in CONFIRM_KEYS:
             self.host.play([self.destinations()[0]])
         elif draw.step == 1:
-            self.host.refuse("Draw: press a fan letter first (Esc cancels the draw).")
+            self.host.refuse(_("Draw: press a fan letter first (Esc cancels the draw)."))
         else:
-            self.host.refuse("That key does nothing in draw mode (Esc cancels the draw).")
+            self.host.refuse(_("That key does nothing in draw mode (Esc cancels the draw)."))
 
     def click(self, kind: str, index: int, position: int) -> None:
         draw = self.mode
@@ -166,9 +176,9 @@ class Draw:
         if draw.step in (1, 2):
             if kind == "fan" and (index, position) in self.drawable():
                 self.mode = DrawMode(3, index, position)
-                self.host.message = "Draw: now click where the card goes (Esc cancels)."
+                self.host.message = _("Draw: now click where the card goes (Esc cancels).")
             else:
-                self.host.refuse("Click an underlined card to draw it (Esc cancels the draw).")
+                self.host.refuse(_("Click an underlined card to draw it (Esc cancels the draw)."))
             return
         if kind == "foundation":
             self.host.play([Move.draw(draw.fan, draw.position, index, True)])

@@ -18,6 +18,7 @@ that keeps this; the texts here are what the player reads.
 from __future__ import annotations
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import N_, _, number
 from parlour.midnightoil.files.stats import LOST, WON, Record
 from parlour.midnightoil.game.cards import DECK_SIZE
 
@@ -27,43 +28,50 @@ if TYPE_CHECKING:
 STUCK, PROVEN, GAVE_UP = "stuck", "proven", "gave up"
 """The ends other than a win: no move at all, none brings a card home, auto-solve found none."""
 
-OFFER = "u undo, R restart, N new deal"
-"""What the status row offers at an end that is not a win."""
-WON_REFUSAL = "The game is won: N new deal, R restart, # choose a deal, Q quit."
-OVER_REFUSAL = "The game is over: u undo, R restart, N new deal, # choose a deal, Q quit."
-UNDONE_PAST_THE_END = "Undone. The result stands: nothing played from here is recorded."
-REPLAY_OVER = "Game over in a replay: nothing is recorded."
-REPLAY_WON = "All 52 cards home in a replay: nothing is recorded."
+WON_REFUSAL = N_("The game is won: N new deal, R restart, # choose a deal, Q quit.")
+OVER_REFUSAL = N_("The game is over: u undo, R restart, N new deal, # choose a deal, Q quit.")
+UNDONE_PAST_THE_END = N_("Undone. The result stands: nothing played from here is recorded.")
+REPLAY_OVER = N_("Game over in a replay: nothing is recorded.")
+REPLAY_WON = N_("All 52 cards home in a replay: nothing is recorded.")
 SOLVE_STOPPED = {
-    STUCK: "Auto-solve stopped: no move is left.",
-    PROVEN: "Auto-solve stopped: moves are left, but none can bring another card home.",
-    GAVE_UP: "Auto-solve stopped: its search found no way to bring another card home.",
+    STUCK: N_("Auto-solve stopped: no move is left."),
+    PROVEN: N_("Auto-solve stopped: moves are left, but none can bring another card home."),
+    GAVE_UP: N_("Auto-solve stopped: its search found no way to bring another card home."),
 }
-"""Auto-solve's last line: why it stopped."""
+"""Auto-solve's last line: why it stopped. These texts are English, shown with ``_()``."""
 
 
 def end_status(state: State, kind: str) -> str:
     """The status row at an end of ``kind`` (a win when all 52 are home)."""
-    home = state.cards_home()
+    home = number(state.cards_home())
+    # TRANSLATORS: the status row at an end: at most 78 columns; the keys unchanged.
     if state.is_won():
-        return f"All 52 cards home in deal {state.phase} of 3 - N new deal, R restart, Q quit"
+        return _("All 52 cards home in deal {phase} of 3 - N new deal, R restart, Q quit").format(
+            phase=state.phase
+        )
     if kind == STUCK:
-        return f"No moves left - game over ({home}/52 cards home) - {OFFER}"
-    if kind == GAVE_UP:
-        return f"Auto-solve found no card to bring home: {home}/52 - {OFFER}"
-    return f"No move can bring another card home: {home}/52 - {OFFER}"
+        words = _(
+            "No moves left - game over ({home}/52 cards home) - u undo, R restart, N new deal"
+        )
+    elif kind == GAVE_UP:
+        words = _(
+            "Auto-solve found no card to bring home: {home}/52 - u undo, R restart, N new deal"
+        )
+    else:
+        words = _("No move can bring another card home: {home}/52 - u undo, R restart, N new deal")
+    return words.format(home=home)
 
 
 def result_label(record: Record) -> str:
     """What a recorded result was, to follow "this game was"."""
     if record.outcome == WON:
-        return "won"
-    home = f"{record.home}/{DECK_SIZE} home"
+        return _("won")
+    home = number(record.home)
     if record.outcome == LOST:
-        return f"lost with {home}"
+        return _("lost with {home}/{deck} home").format(home=home, deck=DECK_SIZE)
     if record.home == DECK_SIZE:
-        return "solved by the computer"
-    return f"lost by the computer with {home}"
+        return _("solved by the computer")
+    return _("lost by the computer with {home}/{deck} home").format(home=home, deck=DECK_SIZE)
 
 
 def proven_end(state: State) -> str | None:
@@ -130,9 +138,14 @@ class Ending:
     def replay_status(self) -> str:
         """The status row during a replay."""
         assert self.result is not None
-        return f"Replay, not recorded: this game was {result_label(self.result)}."
+        # TRANSLATORS: {result} is "won", "lost with 30/52 home", "solved by the computer"...
+        return _("Replay, not recorded: this game was {result}.").format(
+            result=result_label(self.result)
+        )
 
     def not_recorded(self) -> str:
         """The message when an end comes after a result found in the ledger meanwhile."""
         assert self.result is not None
-        return f"Not recorded: this game was already {result_label(self.result)}."
+        return _("Not recorded: this game was already {result}.").format(
+            result=result_label(self.result)
+        )

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.core import paths
+from parlour.core.i18n import _, number
 from parlour.core.rng import random_below
 from parlour.core.text import keep_whole, printable
 from parlour.midnightoil.files.stats import LOST, SOLVED
 from parlour.midnightoil.game.cards import parse_deal_number
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.terminal.ending import Ending, result_label
-from parlour.midnightoil.terminal.messages import DEAL_PROMPT, Prompt, command_path
+from parlour.midnightoil.terminal.messages import Prompt, command_path, deal_prompt
 from parlour.tui.prompts import LineEditor
 
 if TYPE_CHECKING:  # typing is not loaded at start
@@ -100,13 +101,16 @@ class Leaving:
             return False
         if not text:
             self.host.prompt = None
-            self.host.message = "Cancelled."
+            self.host.message = _("Cancelled.")
             return True
         try:
             number = parse_deal_number(text)
         except ValueError as exc:
             # The field stays open with the text for correction (Esc cancels).
-            self.host.refuse_entry(f"{str(exc)[0].upper()}{str(exc)[1:]}.")
+            reason = str(exc)
+            reason = reason[0].upper() + reason[1:]
+            # a sentence: English and French add the full stop, Japanese ends with its own
+            self.host.refuse_entry(reason if reason.endswith(("。", ".")) else reason + ".")
             return True
         self.host.prompt = None
         self._start_game(Game(number))
@@ -126,26 +130,44 @@ class Leaving:
 
     def leave_game(self, how: str) -> None:
         if self._counts() and not self.host.is_saved():
-            what = {
-                "new": "Give up this game for a new deal?",
-                "restart": "Give up this game and start the deal again?",
-                "choose": "Give up this game and choose another deal?",
-            }
-            counts = "solved" if self.host.game.solver_used else "lost"
-            self.host.ask(f"abandon-{how}", f"{what[how]} It counts as {counts}. (y/n)")
+            self.host.ask(f"abandon-{how}", self._give_up_question(how))
             return
         self._do_leave(how)
 
+    def _give_up_question(self, how: str) -> str:
+        """The question before leaving a game that counts: ``how`` is new, restart or choose."""
+        if self.host.game.solver_used:
+            questions = {
+                "new": _("Give up this game for a new deal? It counts as solved. (y/n)"),
+                "restart": _(
+                    "Give up this game and start the deal again? It counts as solved. (y/n)"
+                ),
+                "choose": _(
+                    "Give up this game and choose another deal? It counts as solved. (y/n)"
+                ),
+            }
+        else:
+            questions = {
+                "new": _("Give up this game for a new deal? It counts as lost. (y/n)"),
+                "restart": _(
+                    "Give up this game and start the deal again? It counts as lost. (y/n)"
+                ),
+                "choose": _("Give up this game and choose another deal? It counts as lost. (y/n)"),
+            }
+        return questions[how]
+
     def _do_leave(self, how: str) -> None:
         if how == "choose":
-            self.host.prompt = Prompt("deal", editor=LineEditor(DEAL_PROMPT, ""))
+            self.host.prompt = Prompt("deal", editor=LineEditor(deal_prompt(), ""))
             return
         saved = self._saved_note()
         self._end_game(restarted=how == "restart")
         if how == "restart":
             self._start_game(Game(self.host.game.deal_number), ended=True)
             number = self.host.game.deal_number
-            self.host.message = f"Deal {number} restarted: a new game, counted like any other."
+            self.host.message = _(
+                "Deal {number} restarted: a new game, counted like any other."
+            ).format(number=number)
         else:
             self._start_game(Game(_random_deal()), ended=True)
         if saved:
@@ -167,8 +189,10 @@ class Leaving:
         """After leaving a saved game: where it waits (it is recorded when it ends later)."""
         if not (self._counts() and self.host.is_saved() and self.host.save_path):
             return ""
-        rest = self.host.welcome() + " (Your game waits in .)"
-        return f" (Your game waits in {self.host.path_in(self.host.save_path, rest)}.)"
+        # TRANSLATORS: follows the welcome line after a space.
+        words = _("(Your game waits in {file}.)")
+        rest = self.host.welcome() + " " + words.format(file="")
+        return " " + words.format(file=self.host.path_in(self.host.save_path, rest))
 
     def _end_game(self, restarted: bool) -> None:
         """Record the game left now as lost or solved, unless it has a result or a save holds it."""
@@ -178,22 +202,24 @@ class Leaving:
 
     def quit(self) -> None:
         if self._at_risk():
-            self.host.ask("quit", "Save this game before quitting? (y/n, Esc keeps playing)")
+            self.host.ask("quit", _("Save this game before quitting? (y/n, Esc keeps playing)"))
             return
         self.host.finished = True
         self.host.exit_message = self._exit_line()
         if self._has_play() and self.host.save_path:
-            self.host.exit_message += (
-                f" Resume with: midnightoil {keep_whole(command_path(self.host.save_path))}"
-            )
+            command = keep_whole(command_path(self.host.save_path))
+            resume = _("Resume with: midnightoil {command}").format(command=command)
+            self.host.exit_message += " " + resume
 
     def _exit_line(self) -> str:
         """The last line: the deal, the cards home, and how the game was counted."""
         state = self.host.game.state
-        line = (
-            f"Midnight Oil deal {self.host.game.deal_number}: {state.cards_home()}/52 cards home."
+        # TRANSLATORS: {counted} is one of the sentences saying how the game was counted.
+        return _("Midnight Oil deal {number}: {home}/52 cards home. {counted}").format(
+            number=self.host.game.deal_number,
+            home=number(state.cards_home()),
+            counted=self.how_counted(),
         )
-        return f"{line} {self.how_counted()}"
 
     def how_counted(self, saved: bool = False) -> str:
         """One sentence on how the game being left is recorded in the statistics (issue 39).
@@ -205,25 +231,28 @@ class Leaving:
         if ending.result is not None:
             label = result_label(ending.result)
             if ending.replaying(self.host.spot()):
-                return f"A replay, not recorded: this game was {label}."
+                return _("A replay, not recorded: this game was {result}.").format(result=label)
             if self.host.record_problem is not None:
-                return f"Result: {label}."  # the next line says where its record went
-            return f"Counted as {label}."
+                # the next line says where its record went
+                return _("Result: {result}.").format(result=label)
+            return _("Counted as {result}.").format(result=label)
         if not self.host.game.touched:
-            return "Not recorded: no move was made."
+            return _("Not recorded: no move was made.")
         if saved or self.host.is_saved():
-            return "Saved, not counted yet: it counts when you resume it and it ends."
-        return "Not recorded."  # not reached: a game left unsaved is recorded first
+            return _("Saved, not counted yet: it counts when you resume it and it ends.")
+        return _("Not recorded.")  # not reached: a game left unsaved is recorded first
 
     def end_of_input(self) -> None:
         """Input ended: a recovery save, or the game ends here and counts as it stands."""
         if self._has_play() and self.host.is_saved() and self.host.save_path:
             where = keep_whole(command_path(self.host.save_path))
             counted = self.how_counted()
-            self.host.exit_message = f"Input ended. {counted} Resume with: midnightoil {where}"
+            self.host.exit_message = _(
+                "Input ended. {counted} Resume with: midnightoil {command}"
+            ).format(counted=counted, command=where)
             return
         if not self._at_risk():
-            self.host.exit_message = f"Input ended. {self._exit_line()}"
+            self.host.exit_message = _("Input ended. {line}").format(line=self._exit_line())
             return
         from parlour.core.saves import SaveError
 
@@ -239,14 +268,16 @@ class Leaving:
             # No copy of the game survives: it ends here, and counts as it stands.
             self.host.record_problem = None
             self._end_game(restarted=False)
-            line = printable(f"Input ended; the game could not be saved ({reason}).")
-            self.host.exit_message = self.host.last_words(f"{line} {self.how_counted()}")
+            line = _("Input ended; the game could not be saved ({reason}). {counted}").format(
+                reason=printable(reason), counted=self.how_counted()
+            )
+            self.host.exit_message = self.host.last_words(line)
             return
         where = keep_whole(command_path(saved))
         counted = self.how_counted(saved=True)
-        self.host.exit_message = (
-            f"Input ended; your game was saved. {counted} Resume with: midnightoil {where}"
-        )
+        self.host.exit_message = _(
+            "Input ended; your game was saved. {counted} Resume with: midnightoil {command}"
+        ).format(counted=counted, command=where)
 
     def emergency_save(self) -> str | None:
         """After a crash: a recovery save when play is at risk (its path), or None."""

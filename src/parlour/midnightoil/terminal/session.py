@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import time
 
+from parlour.core.i18n import _, ngettext, number
 from parlour.core.text import (
     ASCII_ELLIPSIS,
     ELLIPSIS,
@@ -141,13 +142,18 @@ class GameSession(TerminalApp):
 
     def resumed_message(self) -> str:
         """ "Resumed FILE: deal N..." with the file name fitted to the last frame's width."""
-        tail = f": deal {self.game.deal_number}. Press ? for help."
         if self.ending.replaying(self.spot()):
-            tail = ": a replay of an ended game; nothing is recorded."
-        return f"Resumed {self.path_in(self.resumed_from or '', 'Resumed ' + tail)}{tail}"
+            words = _("Resumed {file}: a replay of an ended game; nothing is recorded.")
+        else:
+            words = _("Resumed {file}: deal {number}. Press ? for help.")
+        rest = words.format(file="", number=self.game.deal_number)
+        shown = self.path_in(self.resumed_from or "", rest)
+        return words.format(file=shown, number=self.game.deal_number)
 
     def welcome(self) -> str:
-        return f"Deal {self.game.deal_number}. Press a fan letter to pick a card, ? for help."
+        return _("Deal {number}. Press a fan letter to pick a card, ? for help.").format(
+            number=self.game.deal_number
+        )
 
     def card(self, card: int | None) -> str:
         return "?" if card is None else card_text(card, self.glyphs)
@@ -212,14 +218,17 @@ class GameSession(TerminalApp):
             self.assist.solving = False
             self.drawing.mode = None
             if self.ending.result is not None:
-                self.message = REPLAY_WON
+                self.message = _(REPLAY_WON)
                 return
-            self.message = (
-                "Solved by the computer: all 52 cards are home."
-                if self.game.solver_used
-                else f"You won! All 52 cards home, deal {state.phase} of 3, "
-                f"{self.game.moves} moves."
-            )
+            if self.game.solver_used:
+                self.message = _("Solved by the computer: all 52 cards are home.")
+            else:
+                moves = self.game.moves
+                self.message = ngettext(
+                    "You won! All 52 cards home, deal {phase} of 3, {n} move.",
+                    "You won! All 52 cards home, deal {phase} of 3, {n} moves.",
+                    moves,
+                ).format(phase=state.phase, n=number(moves))
             self.record(SOLVED if self.game.solver_used else WON)
         elif state.is_stuck():
             self.game_over(STUCK)
@@ -239,15 +248,18 @@ class GameSession(TerminalApp):
             self.message = message
         if self.ending.result is not None:
             if message is None:
-                self.message = REPLAY_OVER
+                self.message = _(REPLAY_OVER)
             return
         self.record(SOLVED if self.game.solver_used else LOST)
 
     def _redeal(self) -> None:
         if self.play([Move.redeal()], ""):
             state = self.game.state
-            left = "the last deal" if state.redeals_left == 0 else "1 redeal left"
-            self.message = f"Redealt: deal {state.phase} of 3 ({left})."
+            if state.redeals_left == 0:
+                self.message = _("Redealt: deal {phase} of 3 (the last deal).")
+            else:
+                self.message = _("Redealt: deal {phase} of 3 (1 redeal left).")
+            self.message = self.message.format(phase=state.phase)
 
     def ask(self, kind: str, question: str) -> None:
         self.prompt = Prompt(kind, question=YesNoPrompt(question))
@@ -255,7 +267,7 @@ class GameSession(TerminalApp):
     def ask_save_path(self, kind: str, typed: str | None = None) -> None:
         """The file name field, offering ``typed`` (a name to correct) or the usual name."""
         default = typed or self.save_path or f"midnightoil-{self.game.deal_number}.json"
-        editor = LineEditor("Save to file:", default, max_length=PATH_LENGTH)
+        editor = LineEditor(_("Save to file:"), default, max_length=PATH_LENGTH)
         self.prompt = Prompt(kind, editor=editor)
 
     def _prompt_key(self, key: str) -> None:
@@ -265,7 +277,7 @@ class GameSession(TerminalApp):
             answer = prompt.editor.feed(key)
             if answer == Answer.CANCEL:
                 self.prompt = None
-                self.message = "Cancelled."
+                self.message = _("Cancelled.")
             elif answer == Answer.DONE:
                 self._editor_done(prompt.kind, prompt.editor.text.strip())
             elif answer == Answer.REFUSED:
@@ -274,7 +286,7 @@ class GameSession(TerminalApp):
         assert prompt.question is not None
         if key in (keys.ESC, keys.INTERRUPT):
             self.prompt = None
-            self.message = "Cancelled."
+            self.message = _("Cancelled.")
             return
         answer = prompt.question.feed(key)
         if answer == Answer.REFUSED:
@@ -305,7 +317,7 @@ class GameSession(TerminalApp):
         if self.leaving.editor_done(kind, text):
             return
         if not text:
-            self.refuse_entry("No file name given: type one, or Esc to cancel.")
+            self.refuse_entry(_("No file name given: type one, or Esc to cancel."))
             return
         self.prompt = None
         self.pending_path = text
@@ -314,8 +326,8 @@ class GameSession(TerminalApp):
 
         if file_exists(player_path(text)) and text != self.save_path:
             which = "overwrite-quit-save" if quitting else "overwrite-save"
-            rest = "Overwrite ? It already exists. (y/n)"
-            self.ask(which, f"Overwrite {self.path_in(text, rest)}? It already exists. (y/n)")
+            question = _("Overwrite {file}? It already exists. (y/n)")
+            self.ask(which, question.format(file=self.path_in(text, question.format(file=""))))
             return
         self._write_save(text, quitting)
 
@@ -327,7 +339,9 @@ class GameSession(TerminalApp):
             savefile.save(player_path(text), self.game)
         except SaveError as exc:
             reason = printable(exc.reason)
-            why = f"Not saved: {self.path_in(text, f'Not saved: : {reason}')}: {reason}"
+            words = _("Not saved: {file}: {reason}")
+            shown = self.path_in(text, words.format(file="", reason=reason))
+            why = words.format(file=shown, reason=reason)
             # The field comes back with the name typed, to correct it (Esc cancels).
             self.ask_save_path("quit-save" if quitting else "save", text)
             self.refuse_entry(why)
@@ -338,10 +352,14 @@ class GameSession(TerminalApp):
             self.finished = True
             command = keep_whole(command_path(text))  # never broken by the wrapping
             counted = self.leaving.how_counted()
-            self.exit_message = f"Game saved. {counted} Resume with: midnightoil {command}"
+            # TRANSLATORS: {counted} is a sentence on how the game counts; {command} a file name.
+            self.exit_message = _(
+                "Game saved. {counted} Resume with: midnightoil {command}"
+            ).format(counted=counted, command=command)
         else:
-            rest = "Saved. Resume later with: midnightoil "
-            self.message = rest + self.path_in(shell_quoted(text), rest)
+            words = _("Saved. Resume later with: midnightoil {command}")
+            shown = self.path_in(shell_quoted(text), words.format(command=""))
+            self.message = words.format(command=shown)
 
     def is_saved(self) -> bool:
         """The save file holds the current position: leaving loses nothing."""

@@ -10,8 +10,10 @@ underlined, and a legal fan target gets a pointer after its row.
 
 from __future__ import annotations
 
+from parlour.core.i18n import N_, _, number, pgettext
 from parlour.core.record import Record
-from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, fit
+from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, fit, pad
+from parlour.core.text import width as text_width
 from parlour.midnightoil.game.cards import FAN_COUNT, FAN_KEYS, RANKS, SUIT_COUNT, rank, suit
 from parlour.midnightoil.game.rules import REDEALS, Move, State
 from parlour.tui.frame import Frame, Style
@@ -34,16 +36,20 @@ STATUS_COL = 41
 """Where the title line's "deal 1 of 3 ..." starts at 80 columns; it moves right with the panel."""
 
 KEY_SUMMARY = (
-    "t hint   * auto",
-    "! solve  x draw",
-    "u undo   U redo",
-    "D redeal S save",
-    "N new    R restart",
-    "# deal   i stats",
-    "? help   Q quit",
-    "w can it still be won?",
+    # TRANSLATORS: the panel's key summary: each line at most 24 columns, the keys (t * ! x
+    # u U D S N R # i ? Q w) unchanged and in the same place.
+    N_("t hint   * auto"),
+    N_("! solve  x draw"),
+    N_("u undo   U redo"),
+    N_("D redeal S save"),
+    N_("N new    R restart"),
+    N_("# deal   i stats"),
+    N_("? help   Q quit"),
+    N_("w can it still be won?"),
 )
 """Every key of the game, in the panel (the help's keys page says more)."""
+PANEL_LABEL = 14
+"""Columns of a panel label ("redeals left") before its value."""
 KEYS_ROW = 9
 NOTES_ROW = KEYS_ROW + len(KEY_SUMMARY)
 """The panel's notes (clock, your best...) follow the keys, down to row 21."""
@@ -218,11 +224,17 @@ def render_board(board: Board, glyphs: Glyphs, width: int = MIN_WIDTH) -> Frame:
 def _title(frame: Frame, board: Board, width: int) -> None:
     state = board.state
     frame.put(0, 1, "Midnight Oil", Style.BOLD)
-    end = frame.put(0, 15, f"deal {state.deal_number}")
-    right = f"deal {state.phase} of {REDEALS + 1}   moves {board.moves}   "
-    right += f"home {state.cards_home()}/52"
+    # TRANSLATORS: the title line's deal number (digits as typed after --deal).
+    end = frame.put(0, 15, _("deal {number}").format(number=state.deal_number))
+    # TRANSLATORS: the title line's right part (at most 38 columns with 2-digit moves).
+    right = _("deal {phase} of {phases}   moves {moves}   home {home}/52").format(
+        phase=number(state.phase),
+        phases=number(REDEALS + 1),
+        moves=number(board.moves),
+        home=number(state.cards_home()),
+    )
     follow = STATUS_COL + panel_col(width) - panel_col(MIN_WIDTH)
-    frame.put(0, min(max(end + 2, follow), width - 1 - len(right)), right)
+    frame.put(0, min(max(end + 2, follow), width - 1 - text_width(right)), right)
 
 
 def _panel(frame: Frame, board: Board, glyphs: Glyphs, left: int, hint_foundation: int) -> None:
@@ -241,12 +253,14 @@ def _panel(frame: Frame, board: Board, glyphs: Glyphs, left: int, hint_foundatio
             frame.put(row, left + 6, card_text(top, glyphs), card_style(top) | Style.BOLD)
         else:
             frame.put(row, left + 6, glyphs.hbar * 2, Style.DIM)
-    frame.put(6, left + 1, f"redeals left  {state.redeals_left}")
-    frame.put(7, left + 1, "draw          " + ("used" if state.draw_used else "ready"))
+    # TRANSLATORS: panel labels, at most 13 columns (their values follow in column 15).
+    frame.put(6, left + 1, pad(_("redeals left"), PANEL_LABEL) + number(state.redeals_left))
+    ready = pgettext("the draw", "used") if state.draw_used else pgettext("the draw", "ready")
+    frame.put(7, left + 1, pad(_("draw"), PANEL_LABEL) + ready)
     for i, line in enumerate(KEY_SUMMARY):
-        frame.put(KEYS_ROW + i, left + 1, line, Style.DIM)
+        frame.put(KEYS_ROW + i, left + 1, _(line), Style.DIM)
     for i, line in enumerate(board.panel_notes[:NOTE_LINES]):
-        frame.put(NOTES_ROW + i, left + 1, line[: PANEL_WIDTH - 2])
+        frame.put(NOTES_ROW + i, left + 1, fit(line, PANEL_WIDTH - 2, ""))
 
 
 def _suit_colour(index: int) -> Style:
