@@ -171,7 +171,6 @@ def test_the_main_screens_in_each_language(lang: str, name: str) -> None:
 def test_every_screen_fits_80_columns_and_nothing_is_cut(lang: str, name: str) -> None:
     speak(lang)
     text = SCREENS[name]()
-    english = text
     i18n.use("en")
     english = SCREENS[name]()
     lines = text.split("\n")
@@ -272,3 +271,33 @@ def test_a_save_and_statistics_written_in_french_read_the_same_in_every_language
         assert figures[0][0] == "1"  # one game counted
     assert seen["ja"] == seen["en"] == seen["fr"]
     assert seen["en"][1] == [("Anne", 1, seen["en"][1][0][2]), ("ZEDX", 1, seen["en"][1][1][2])]
+
+
+@pytest.mark.parametrize(
+    ("lang", "reason"),
+    [
+        ("en", "Anne's score is not what the turns add up to"),
+        ("fr", "le score de Anne n'est pas la somme de ses tours"),
+        ("ja", "Anneの得点が順番の合計と合いません"),
+    ],
+)
+def test_a_damaged_save_says_why_in_the_players_language(
+    tmp_path: Path, lang: str, reason: str
+) -> None:
+    from parlour.core.saves import SaveError
+
+    game = new_game(["Anne", "ZEDX"], make_rng(3), 3)
+    while game.cycle < 3 or game.player.computer:
+        situation = game.situation()
+        game.apply(zedx_move(situation) if game.player.computer else threshold_move(situation))
+    path = tmp_path / "save.json"
+    savefile.save(path, game)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    text = json.dumps(data)
+    data_text = text.replace(f'"score": {game.players[0].score}', '"score": 50', 1)
+    assert data_text != text
+    path.write_text(data_text, encoding="utf-8")
+    speak(lang)
+    with pytest.raises(SaveError) as refused:
+        savefile.load(path)
+    assert reason in refused.value.reason

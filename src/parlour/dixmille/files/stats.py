@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from parlour.core import ledger, ledgerline, strictjson
-from parlour.core.i18n import _, ngettext
+from parlour.core.i18n import N_, _, ngettext
 from parlour.core.rng import SEED_LIMIT
 from parlour.core.text import LINE_COLUMNS, printable
 from parlour.dixmille.files import linetotals
@@ -148,10 +148,10 @@ def parse_record(data: dict[str, Any]) -> GameLine:
     date = data["date"]
     if not isinstance(date, str) or len(date) > MAX_DATE:
         raise ValueError("bad date")
-    check_int(data["seed"], "seed", 0, SEED_LIMIT - 1)
+    check_int(data["seed"], N_("seed"), 0, SEED_LIMIT - 1)
     check_history(players, four, over=finished)
     cycles = len(players[-1].turns) + (0 if finished else 1)
-    if check_int(data["cycles"], "cycles") != cycles:
+    if check_int(data["cycles"], N_("cycles")) != cycles:
         raise ValueError("the cycles do not match the turns")
     best = max(p.score for p in players)
     winners = [p.name for p in players if p.score == best] if finished else []
