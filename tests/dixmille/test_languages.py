@@ -183,7 +183,7 @@ def test_every_screen_fits_80_columns_and_nothing_is_cut(lang: str, name: str) -
 def test_the_words_of_the_game_in_french() -> None:
     speak("fr")
     board = take_prompt()
-    assert "Anne joue\u00a0: 0 points du tour   à lancer\u00a0: 6 dés" in board
+    assert "Anne joue\u00a0: 0 point du tour   à lancer\u00a0: 6 dés" in board
     assert "Anne, prenez des dés (positions, puis ENTRÉE)\u00a0:" in board
     rules = rules_page()
     for word in ("brelan", "suite", "trois paires", "relancez", "passez", "main pleine"):

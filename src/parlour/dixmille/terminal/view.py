@@ -9,7 +9,7 @@ last events of the turn; a message line, the prompt and the keys.
 
 from __future__ import annotations
 
-from parlour.core.i18n import N_, _, pgettext
+from parlour.core.i18n import N_, _, ngettext, pgettext
 from parlour.core.record import Record
 from parlour.core.text import fit, pad, width
 from parlour.dixmille.game.moves import dice_count
@@ -204,9 +204,12 @@ def _turn(frame: Frame, game: Game, glyphs: Glyphs) -> None:
         return
     whose = _("{name}'s turn:").format(name=fit(game.player.name, MAX_NAME))
     end = frame.put(ROW_TURN, 1, whose, Style.BOLD)
-    state = _("{points} turn points   {dice} available").format(
-        points=points(game.turn_points), dice=dice_count(game.dice_left)
-    )
+    # TRANSLATORS: English says "0 turn points" (the same both forms); French "0 point".
+    state = ngettext(
+        "{points} turn points   {dice} available",
+        "{points} turn points   {dice} available",
+        game.turn_points,
+    ).format(points=points(game.turn_points), dice=dice_count(game.dice_left))
     frame.put(ROW_TURN, end + 1, fit(state, WIDTH - end - 1))
     bonus = _("One-die successes: {n}  next bonus {points}").format(
         n=game.level, points=points(game.next_bonus())
