@@ -301,3 +301,37 @@ def test_a_damaged_save_says_why_in_the_players_language(
     with pytest.raises(SaveError) as refused:
         savefile.load(path)
     assert reason in refused.value.reason
+
+
+def _help_wraps_wide_text() -> bool:
+    """Whether core wraps a line of Japanese (no spaces) by display columns (core's
+    branch i18n-core does; argparse alone counts len() and breaks at spaces only)."""
+    from parlour.core.text import wrap_lines
+
+    return len(wrap_lines("あ" * 50, 80)) > 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", "le jeu de dés en 10\u00a0000 points"),
+        pytest.param(
+            "ja",
+            "10,000点を目指すサイコロゲーム",
+            marks=pytest.mark.skipif(
+                not _help_wraps_wide_text(), reason="core's help wraps by len()"
+            ),
+        ),
+    ],
+)
+def test_help_speaks_the_language_within_80_columns(
+    lang: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from parlour.dixmille import cli
+
+    with pytest.raises(SystemExit):
+        cli.main(["--lang", lang, "--help"])
+    out = capsys.readouterr().out
+    assert words in out
+    assert "ZEDX" in out and "--stats" in out  # names and options are not translated
+    assert all(width(line) <= 80 for line in out.splitlines())
