@@ -335,3 +335,15 @@ def test_help_speaks_the_language_within_80_columns(
     assert words in out
     assert "ZEDX" in out and "--stats" in out  # names and options are not translated
     assert all(width(line) <= 80 for line in out.splitlines())
+
+
+def test_the_statistics_counts_are_written_as_each_language_writes_numbers() -> None:
+    rows = stats.totals([stats.game_line(played(["Anne", "ZEDX"], 5))])
+    rows[0].games = 12345
+    shown = {}
+    for lang in ("en", "fr", "ja"):
+        speak(lang)
+        shown[lang] = statsview.render_stats(rows, 0, "", "", "", ASCII).to_text()
+    assert "12345" in shown["en"] and "12,345" not in shown["en"]  # English as before
+    assert "12\u00a0345" in shown["fr"]
+    assert "12,345" in shown["ja"]

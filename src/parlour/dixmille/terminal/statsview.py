@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from parlour.core.i18n import N_, _, ngettext
+from parlour.core.i18n import number as count
 from parlour.core.text import fit, width
 from parlour.dixmille.computer.analysis import Costly, explain, optimum_from_zero
 from parlour.dixmille.files.stats import BAND_LABELS, Totals
@@ -69,7 +70,7 @@ def per_cent(value: float) -> str:
 
 
 def _solo_best(t: Totals) -> str:
-    return str(min(t.solitaire_turns)) if t.solitaire_turns else "-"
+    return count(min(t.solitaire_turns)) if t.solitaire_turns else "-"
 
 
 def _solo_mean(t: Totals) -> str:
@@ -78,22 +79,22 @@ def _solo_mean(t: Totals) -> str:
 
 
 RESULTS: list[Row] = [
-    (N_("Games played"), lambda t: str(t.games)),
-    ("  " + N_("abandoned"), lambda t: str(t.abandoned)),
-    ("  " + N_("finished vs others"), lambda t: str(t.finished)),
-    ("    " + N_("won"), lambda t: str(t.won)),
-    ("    " + N_("shared"), lambda t: str(t.shared)),
+    (N_("Games played"), lambda t: count(t.games)),
+    ("  " + N_("abandoned"), lambda t: count(t.abandoned)),
+    ("  " + N_("finished vs others"), lambda t: count(t.finished)),
+    ("    " + N_("won"), lambda t: count(t.won)),
+    ("    " + N_("shared"), lambda t: count(t.shared)),
     ("    " + N_("win %"), lambda t: _pct(t.won, t.finished)),
-    ("  " + N_("finished solitaire"), lambda t: str(t.solitaire)),
+    ("  " + N_("finished solitaire"), lambda t: count(t.solitaire)),
     ("    " + N_("best, turns"), _solo_best),
     ("    " + N_("mean, turns"), _solo_mean),
-    (N_("Turns"), lambda t: str(t.turns)),
+    (N_("Turns"), lambda t: count(t.turns)),
     ("  " + N_("throws per turn"), lambda t: _num(Totals.ratio(t.throws, t.turns), 2)),
     ("  " + N_("points per turn"), lambda t: _num(Totals.ratio(t.banked, t.turns))),
     ("  " + N_("busts, % of turns"), lambda t: _pct(t.busts, t.turns)),
     ("  " + N_("lost per bust"), lambda t: _num(Totals.ratio(t.bust_lost, t.busts))),
     ("  " + N_("best turn"), lambda t: points(t.best_turn)),
-    ("  " + N_("longest, throws"), lambda t: str(t.longest_turn)),
+    ("  " + N_("longest, throws"), lambda t: count(t.longest_turn)),
     (N_("Highest score"), lambda t: points(t.highest_score)),
 ]
 """Each rate sits under the count it is taken over: win % over the finished games
@@ -101,15 +102,15 @@ against others (solitaire games apart), the per-turn figures over every turn."""
 
 
 def _band(i: int) -> Callable[[Totals], str]:
-    return lambda t: str(t.pass_bands[i])
+    return lambda t: count(t.pass_bands[i])
 
 
 def _dice(i: int) -> Callable[[Totals], str]:
-    return lambda t: str(t.pass_dice[i])
+    return lambda t: count(t.pass_dice[i])
 
 
 PASSES: list[Row] = [
-    (N_("Passes"), lambda t: str(t.passes)),
+    (N_("Passes"), lambda t: count(t.passes)),
     ("  " + N_("mean total banked"), lambda t: _num(Totals.ratio(t.pass_points, t.passes))),
     (N_("By turn points:"), lambda t: ""),
     *[(f"  {label}", _band(i)) for i, label in enumerate(BAND_LABELS)],
@@ -118,16 +119,16 @@ PASSES: list[Row] = [
 ]
 
 LUCK: list[Row] = [
-    (N_("One-die throws"), lambda t: str(t.one_die)),
-    ("  " + N_("hit 1st attempt"), lambda t: str(t.one_first)),
-    ("  " + N_("hit 2nd attempt"), lambda t: str(t.one_second)),
+    (N_("One-die throws"), lambda t: count(t.one_die)),
+    ("  " + N_("hit 1st attempt"), lambda t: count(t.one_first)),
+    ("  " + N_("hit 2nd attempt"), lambda t: count(t.one_second)),
     ("  " + N_("success rate"), lambda t: _pct(t.one_first + t.one_second, t.one_die)),
     ("  " + N_("bonus points"), lambda t: points(t.bonus)),
-    ("  " + N_("top bonus level"), lambda t: str(t.top_bonus)),
+    ("  " + N_("top bonus level"), lambda t: count(t.top_bonus)),
     (N_("Hot dice per turn"), lambda t: _num(Totals.ratio(t.hot_dice, t.turns), 2)),
-    (N_("1-2-3-4-5-6 taken"), lambda t: str(t.straights)),
-    (N_("Three pairs taken"), lambda t: str(t.three_pairs)),
-    (N_("Four 2s disasters"), lambda t: str(t.four_twos)),
+    (N_("1-2-3-4-5-6 taken"), lambda t: count(t.straights)),
+    (N_("Three pairs taken"), lambda t: count(t.three_pairs)),
+    (N_("Four 2s disasters"), lambda t: count(t.four_twos)),
     ("  " + N_("points lost"), lambda t: points(t.four_twos_lost)),
 ]
 
@@ -137,7 +138,7 @@ def _analysed(fn: Callable[[Totals], str]) -> Callable[[Totals], str]:
 
 
 def _choices(t: Totals) -> str:
-    return str(t.style.go_decisions)
+    return count(t.style.go_decisions)
 
 
 def _differs(t: Totals) -> str:
@@ -145,16 +146,16 @@ def _differs(t: Totals) -> str:
 
 
 STYLE: list[Row] = [
-    (N_("Turns analysed"), _analysed(lambda t: str(t.style.turns))),
+    (N_("Turns analysed"), _analysed(lambda t: count(t.style.turns))),
     ("  " + N_("points per turn"), _analysed(lambda t: _num(t.style.points_per_turn))),
     ("  " + N_("optimum per turn"), _analysed(lambda t: _num(t.style.optimum_per_turn()))),
     ("  " + N_("given away/turn"), _analysed(lambda t: number(t.style.per_turn, 1))),
     (N_("Throw/pass choices"), _analysed(_choices)),
-    ("  " + N_("stopped too early"), _analysed(lambda t: str(t.style.too_early))),
-    ("  " + N_("pushed too far"), _analysed(lambda t: str(t.style.too_far))),
+    ("  " + N_("stopped too early"), _analysed(lambda t: count(t.style.too_early))),
+    ("  " + N_("pushed too far"), _analysed(lambda t: count(t.style.too_far))),
     ("  " + N_("differ from ZEDX"), _analysed(_differs)),
-    (N_("Takes analysed"), _analysed(lambda t: str(t.style.take_decisions))),
-    ("  " + N_("weaker takes"), _analysed(lambda t: str(t.style.take_mistakes))),
+    (N_("Takes analysed"), _analysed(lambda t: count(t.style.take_decisions))),
+    ("  " + N_("weaker takes"), _analysed(lambda t: count(t.style.take_mistakes))),
 ]
 """The per-turn figures are over the turns analysed (a player's last turn, played to
 win, is not), "differ from ZEDX" over the throw/pass choices."""
