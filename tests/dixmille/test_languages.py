@@ -347,3 +347,15 @@ def test_the_statistics_counts_are_written_as_each_language_writes_numbers() -> 
     assert "12345" in shown["en"] and "12,345" not in shown["en"]  # English as before
     assert "12\u00a0345" in shown["fr"]
     assert "12,345" in shown["ja"]
+
+
+def test_a_data_folder_that_cannot_take_the_statistics_is_said_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from parlour.dixmille.files.statsfile import data_folder_problem
+
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "file" / "data"))
+    speak("fr")
+    problem = data_folder_problem()
+    assert problem is not None and problem.startswith("dossier de données\u00a0: ")
