@@ -14,6 +14,7 @@ import os
 import sys
 
 from parlour.core.cliutil import Argument, Command, fail, file_problem, say, seed_arg, type_error
+from parlour.core.i18n import N_, _
 from parlour.core.text import printable
 from parlour.dixmille.files.statsfile import flush_pending
 from parlour.dixmille.game.rules import FOUR_TWOS_RULES, MAX_PLAYERS, IllegalMove, check_name
@@ -21,7 +22,7 @@ from parlour.dixmille.terminal.app import DEFAULT_PACE, DixMilleApp
 from parlour.tui.glyphs import Glyphs, choose_glyphs
 from parlour.tui.runner import run
 
-EPILOG = """\
+EPILOG = N_("""\
 examples:
   dixmille                      ask for the players
   dixmille Alice ZEDX           Alice against the computer
@@ -29,10 +30,10 @@ examples:
   dixmille dixmille-save.json   resume a saved game
   dixmille -- Bob Ann           players Bob and Ann, even with a file named Bob
   dixmille --stats Alice Bob    Alice's and Bob's statistics, all recorded games
-"""
+""")
 
 
-STOPPED = (
+STOPPED = N_(
     "dixmille: reading the statistics stopped; the totals are kept every 256 MB read,"
     " and the next --stats goes on from there."
 )
@@ -42,42 +43,44 @@ def _pace(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise type_error(f"not a number of seconds: {text!r}") from None
+        raise type_error(_("not a number of seconds: {text}").format(text=repr(text))) from None
     if not 0 <= value <= 10:
-        raise type_error("must be between 0 and 10 seconds")
+        raise type_error(_("must be between 0 and 10 seconds"))
     return value
 
 
 COMMAND = Command(
     "dixmille",
-    "Dix Mille: the dice game to 10,000 for 1 to 6 players.",
+    N_("Dix Mille: the dice game to 10,000 for 1 to 6 players."),
     [
         Argument(
             "names",
             nargs="*",
             metavar="NAME|FILE",
-            help="player names in seat order (ZEDX = the computer), or a saved game; "
-            "after -- every word is a name",
+            help=N_(
+                "player names in seat order (ZEDX = the computer), or a saved game; "
+                "after -- every word is a name"
+            ),
         ),
-        Argument("--seed", type=seed_arg, help="seed for the dice (a whole number)"),
-        Argument("--ascii", action="store_true", help="draw dice as digits, ASCII only"),
+        Argument("--seed", type=seed_arg, help=N_("seed for the dice (a whole number)")),
+        Argument("--ascii", action="store_true", help=N_("draw dice as digits, ASCII only")),
         Argument(
             "--pace",
             type=_pace,
             default=DEFAULT_PACE,
-            help=f"seconds between ZEDX's steps (default {DEFAULT_PACE})",
+            help=N_("seconds between ZEDX's steps (default %(default)s)"),
         ),
-        Argument("--fast", action="store_true", help="ZEDX plays without pauses"),
+        Argument("--fast", action="store_true", help=N_("ZEDX plays without pauses")),
         Argument(
             "--four-twos",
             choices=FOUR_TWOS_RULES,
             default="game",
-            help="four 2s lose the whole score (game, default) or the turn's points",
+            help=N_("four 2s lose the whole score (game, default) or the turn's points"),
         ),
         Argument(
             "--stats",
             action="store_true",
-            help="show the statistics (of the players named, if any) and leave",
+            help=N_("show the statistics (of the players named, if any) and leave"),
         ),
     ],
     EPILOG,
@@ -106,7 +109,9 @@ def _name_hint(word: str) -> str | None:
         return None
     from parlour.core.shellpath import for_shell
 
-    return f"To play with a player named {name}: dixmille -- {for_shell(word)}"
+    return _("To play with a player named {name}: dixmille -- {word}").format(
+        name=name, word=for_shell(word)
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,13 +141,13 @@ def main(argv: list[str] | None = None) -> int:
             return fail(f"{problem}\n{hint}" if hint else problem)
         return run(DixMilleApp(glyphs, game=game, pace=pace, save_path=names[0]))
     if len(names) > MAX_PLAYERS:
-        COMMAND.error(f"at most {MAX_PLAYERS} players")
+        COMMAND.error(_("at most {n} players").format(n=MAX_PLAYERS))
     checked: list[str] = []
     for name in names:
         try:
             checked.append(check_name(name, checked))
         except IllegalMove as exc:
-            COMMAND.error(printable(f"name {name!r}: {exc}"))
+            COMMAND.error(printable(_("name {name}: {reason}").format(name=repr(name), reason=exc)))
     app = DixMilleApp(
         glyphs, names=checked or None, seed=args.seed, pace=pace, four_twos=args.four_twos
     )
@@ -162,16 +167,21 @@ def _stats(names: list[str], glyphs: Glyphs) -> int:
         read = statsfold.summary(names, progress=progress)
     except KeyboardInterrupt:
         progress.close()
-        say(STOPPED, sys.stderr)
+        say(_(STOPPED), sys.stderr)
         return 130
     finally:
         progress.close()
     rows, title, message = read.rows, read.title, read.message
     unknown = statsfold.missing(names, rows)
     if unknown:
-        why = f" ({message})".replace("\n", " ") if message else ""
         for name in unknown:
-            say(printable(f"dixmille: no recorded games for {name}{why}"), sys.stderr)
+            if message:
+                said = _("dixmille: no recorded games for {name} ({why})").format(
+                    name=name, why=message.replace("\n", " ")
+                )
+            else:
+                said = _("dixmille: no recorded games for {name}").format(name=name)
+            say(printable(said), sys.stderr)
         return 1
     empty = stats.empty_text(names[0] if len(names) == 1 else None)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from parlour.core.i18n import _
 from parlour.core.record import replace
 from parlour.core.text import printable
 from parlour.dixmille.computer.ai import tables_for
@@ -43,8 +44,9 @@ def analyse(decision: Decision, four_twos_wipes: bool = True) -> Decision:
         throw = tables.throw_value(t, n, k)
         best = max(float(t), throw)
         chosen = throw if decision.throw else float(t)
+        # the advice is kept in the records as it is worded here, in English (a code)
         dice = "the last die" if n == 1 else f"{n} dice"
-        advice = f"throw {dice}" if throw > t else f"pass with {points(t)}"
+        advice = f"throw {dice}" if throw > t else f"pass with {t:,}"
         return replace(decision, loss=max(best - chosen, 0.0), best=advice)
     take = score_take(decision.taken)
     takes = legal_takes(decision.thrown)
@@ -65,7 +67,7 @@ def annotate(record: TurnRecord, four_twos_wipes: bool = True) -> None:
 
 
 def _worth(loss: float) -> str:
-    return number(loss) if loss >= 1 else "less than 1"
+    return number(loss) if loss >= 1 else _("less than 1")
 
 
 def best_faces(decision: Decision) -> tuple[int, ...] | None:
@@ -86,23 +88,39 @@ def explain(
     what a narrow line can spare: ``on average``, the dice a better take leaves, and
     advice that is not a take of these dice.
     """
-    loss = _worth(decision.loss or 0.0)
-    dice = dice_count(decision.dice)
-    at = points(decision.turn_points)
-    average = "" if brief else " on average"
+    words = {
+        "loss": _worth(decision.loss or 0.0),
+        "dice": dice_count(decision.dice),
+        "points": points(decision.turn_points),
+    }
     if decision.kind == GO:
         if decision.throw:
-            return f"threw {dice} at {at}: passing is worth {loss} more{average}"
-        return f"passed at {at} with {dice}: throwing is worth {loss} more{average}"
-    took = f"took {faces(decision.taken)} of {faces(decision.thrown)}"
+            if brief:
+                said = _("threw {dice} at {points}: passing is worth {loss} more")
+            else:
+                said = _("threw {dice} at {points}: passing is worth {loss} more on average")
+        elif brief:
+            said = _("passed at {points} with {dice}: throwing is worth {loss} more")
+        else:
+            said = _("passed at {points} with {dice}: throwing is worth {loss} more on average")
+        return said.format(**words)
+    words.update(taken=faces(decision.taken), thrown=faces(decision.thrown))
     advised = best_faces(decision)
     if advised is None:  # advice in other words (a record from elsewhere): said as it is
         if brief:
-            return f"{took}: another take averages {loss} more"
-        return f"{took}: {printable(decision.best)} averages {loss} more"
+            return _("took {taken} of {thrown}: another take averages {loss} more").format(**words)
+        return _("took {taken} of {thrown}: {advice} averages {loss} more").format(
+            advice=printable(decision.best), **words
+        )
     left = decision.dice - len(advised)
-    keeps = "" if brief else f" ({dice_count(left)} left)" if left else " (hot dice)"
-    return f"{took}: {faces(advised)}{keeps} averages {loss} more"
+    words.update(better=faces(advised), left=dice_count(left))
+    if brief:
+        said = _("took {taken} of {thrown}: {better} averages {loss} more")
+    elif left:
+        said = _("took {taken} of {thrown}: {better} ({left} left) averages {loss} more")
+    else:
+        said = _("took {taken} of {thrown}: {better} (hot dice) averages {loss} more")
+    return said.format(**words)
 
 
 MistakeKey = tuple[str, int, int, int, bool, tuple[int, ...], tuple[int, ...]]

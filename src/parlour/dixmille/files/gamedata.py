@@ -30,6 +30,7 @@ import math
 from typing import Any
 
 from parlour.core import ledger
+from parlour.core.i18n import N_, _
 from parlour.core.rng import SEED_LIMIT, restore_rng
 from parlour.dixmille.files.turncheck import MAX_TURN_POINTS, check_turn
 from parlour.dixmille.game.moves import IllegalMove, Phase
@@ -74,29 +75,29 @@ def player_to_dict(player: Player) -> dict[str, Any]:
 def game_from_dict(data: object, seed: int) -> Game:
     """Rebuild a game from :func:`game_to_dict` output; ValueError (the reason) if impossible."""
     if not isinstance(data, dict):
-        raise ValueError("the game state is not an object")
+        raise ValueError(_("the game state is not an object"))
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise ValueError("the seed is out of range")
+        raise ValueError(_("the seed is out of range"))
     players = players_from_list(data["players"])
     four_twos = data["four_twos"]
     rule = four_twos if isinstance(four_twos, str) else ""
     game = Game(players, check_rng(data["rng"]), seed, rule)
     game.game_id = check_game_id(data.get("game_id"))
-    game.seat = check_int(data["seat"], "seat", 0, len(players) - 1)
-    game.cycle = check_int(data["cycle"], "cycle", 1, MAX_CYCLES)
+    game.seat = check_int(data["seat"], N_("seat"), 0, len(players) - 1)
+    game.cycle = check_int(data["cycle"], N_("cycle"), 1, MAX_CYCLES)
     phase = data["phase"]
     if not isinstance(phase, str) or phase not in {p.value for p in Phase}:
-        raise ValueError("unknown phase")
+        raise ValueError(_("unknown phase"))
     game.phase = Phase(phase)
-    game.turn_points = check_int(data["turn_points"], "turn points", 0, MAX_TURN_POINTS, STEP)
-    game.dice_left = check_int(data["dice_left"], "dice available", 1, DICE_COUNT)
-    game.level = check_int(data["level"], "one-die successes", 0, MAX_TURN_POINTS // 500)
-    game.thrown = check_faces(data["thrown"], "thrown dice")
-    game.attempt = check_int(data["attempt"], "attempt", 0, ONE_DIE_ATTEMPTS)
-    game.aside = list(check_faces(data["aside"], "dice set aside"))
+    game.turn_points = check_int(data["turn_points"], N_("turn points"), 0, MAX_TURN_POINTS, STEP)
+    game.dice_left = check_int(data["dice_left"], N_("dice available"), 1, DICE_COUNT)
+    game.level = check_int(data["level"], N_("one-die successes"), 0, MAX_TURN_POINTS // 500)
+    game.thrown = check_faces(data["thrown"], N_("thrown dice"))
+    game.attempt = check_int(data["attempt"], N_("attempt"), 0, ONE_DIE_ATTEMPTS)
+    game.aside = list(check_faces(data["aside"], N_("dice set aside")))
     raw_record = data["record"]
     if not isinstance(raw_record, dict):
-        raise ValueError("the turn in progress is damaged")
+        raise ValueError(_("the turn in progress is damaged"))
     game.record = TurnRecord.from_dict(raw_record)
     check_game(game)
     return game
@@ -106,7 +107,7 @@ def check_game_id(value: object) -> str | None:
     if value is None:
         return None
     if not ledger.is_game_id(value):
-        raise ValueError("the game id is damaged")
+        raise ValueError(_("the game id is damaged"))
     assert isinstance(value, str)
     return value
 
@@ -114,29 +115,29 @@ def check_game_id(value: object) -> str | None:
 def players_from_list(raw_players: object) -> list[Player]:
     """Seats from saved data: 1 to 6, names as typed names must be, the ZEDX flag right."""
     if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= MAX_PLAYERS:
-        raise ValueError(f"a game has 1 to {MAX_PLAYERS} players")
+        raise ValueError(_("a game has 1 to {n} players").format(n=MAX_PLAYERS))
     players: list[Player] = []
     for raw in raw_players:
         if not isinstance(raw, dict):
-            raise ValueError("a player is damaged")
+            raise ValueError(_("a player is damaged"))
         name = raw["name"]
         if not isinstance(name, str):
-            raise ValueError("a player name is not text")
+            raise ValueError(_("a player name is not text"))
         try:
             checked = check_name(name, [p.name for p in players])
         except IllegalMove as exc:
-            raise ValueError(f"a player name is refused: {exc}") from None
+            raise ValueError(_("a player name is refused: {reason}").format(reason=exc)) from None
         if checked != name:
-            raise ValueError("a player name is not written as the game writes it")
+            raise ValueError(_("a player name is not written as the game writes it"))
         computer = raw["computer"]
         if computer is not is_computer_name(name):
-            raise ValueError("a player's computer flag does not match the name")
+            raise ValueError(_("a player's computer flag does not match the name"))
         turns = raw["turns"]
         if not isinstance(turns, list) or len(turns) > MAX_CYCLES:
-            raise ValueError("a player's turns are damaged")
+            raise ValueError(_("a player's turns are damaged"))
         if not all(isinstance(t, dict) for t in turns):
-            raise ValueError("a turn is damaged")
-        score = check_int(raw["score"], "score", 0, TARGET + MAX_TURN_POINTS, STEP)
+            raise ValueError(_("a turn is damaged"))
+        score = check_int(raw["score"], N_("score"), 0, TARGET + MAX_TURN_POINTS, STEP)
         players.append(Player(name, computer, score, [TurnRecord.from_dict(t) for t in turns]))
     return players
 
@@ -144,19 +145,19 @@ def players_from_list(raw_players: object) -> list[Player]:
 def check_rng(state: object) -> Any:
     """The dice generator from its saved state; ValueError unless Python's generator has it."""
     if not (isinstance(state, list) and len(state) == 3 and isinstance(state[1], list)):
-        raise ValueError("the dice generator's state is damaged")
+        raise ValueError(_("the dice generator's state is damaged"))
     version, internal, gauss = state
     if version != 3 or len(internal) != RNG_STATE_WORDS + 1:
-        raise ValueError("the dice generator's state is damaged")
+        raise ValueError(_("the dice generator's state is damaged"))
     if any(type(word) is not int for word in internal):
-        raise ValueError("the dice generator's state is damaged")
+        raise ValueError(_("the dice generator's state is damaged"))
     words, position = internal[:RNG_STATE_WORDS], internal[RNG_STATE_WORDS]
     if isinstance(position, bool) or not isinstance(position, int):
-        raise ValueError("the dice generator's state is damaged")
+        raise ValueError(_("the dice generator's state is damaged"))
     if not 0 <= position <= RNG_STATE_WORDS or not any(words):
-        raise ValueError("the dice generator's state is damaged")
+        raise ValueError(_("the dice generator's state is damaged"))
     if gauss is not None and not (isinstance(gauss, float) and math.isfinite(gauss)):
-        raise ValueError("the dice generator's state is damaged")
+        raise ValueError(_("the dice generator's state is damaged"))
     return restore_rng(state)
 
 
@@ -170,8 +171,10 @@ def _score_after(player: Player, four_twos: str) -> list[int]:
     for number, turn in enumerate(player.turns, 1):
         if turn.score_before != score:
             raise ValueError(
-                f"{player.name}'s turn {number} starts from {turn.score_before}, "
-                f"but the turns before it add up to {score}"
+                _(
+                    "{name}'s turn {n} starts from {start}, but the turns before it add up to"
+                    " {score}"
+                ).format(name=player.name, n=number, start=turn.score_before, score=score)
             )
         if turn.result == PASS:
             score += turn.turn_points
@@ -179,7 +182,9 @@ def _score_after(player: Player, four_twos: str) -> list[int]:
             score = 0
         after.append(score)
     if score != player.score:
-        raise ValueError(f"{player.name}'s score is not what the turns add up to")
+        raise ValueError(
+            _("{name}'s score is not what the turns add up to").format(name=player.name)
+        )
     return after
 
 
@@ -196,11 +201,11 @@ def check_history(players: list[Player], four_twos: str, over: bool) -> int:
     moved = sum(1 for c in counts if c == counts[0])
     first, rest = counts[:moved], counts[moved:]
     if any(c != counts[0] for c in first) or any(c != counts[0] - 1 for c in rest):
-        raise ValueError("the players have not had their turns in order")
+        raise ValueError(_("the players have not had their turns in order"))
     if moved == len(players):
         moved = 0
     if over and (moved or not counts[0]):
-        raise ValueError("the game is marked over in the middle of a cycle")
+        raise ValueError(_("the game is marked over in the middle of a cycle"))
     after = [_score_after(p, four_twos) for p in players]
     complete = min(counts)
     for cycle in range(1, complete + 1):
@@ -208,14 +213,16 @@ def check_history(players: list[Player], four_twos: str, over: bool) -> int:
         final = over and cycle == complete
         if final != (best >= TARGET or cycle == MAX_CYCLES):
             if final:
-                raise ValueError("the game is marked over but nobody reached 10,000")
+                raise ValueError(_("the game is marked over but nobody reached 10,000"))
             if best >= TARGET:
-                raise ValueError("the game went on after someone reached 10,000")
-            raise ValueError(f"the game went on after cycle {MAX_CYCLES}, its last")
+                raise ValueError(_("the game went on after someone reached 10,000"))
+            raise ValueError(_("the game went on after cycle {n}, its last").format(n=MAX_CYCLES))
     for seat, player in enumerate(players):
         for index, turn in enumerate(player.turns):
             if turn.cycle != index + 1:
-                raise ValueError(f"{player.name}'s turns are not numbered by cycle")
+                raise ValueError(
+                    _("{name}'s turns are not numbered by cycle").format(name=player.name)
+                )
             check_turn(turn, four_twos)
             others = [
                 _score_at(after[s], index + (1 if s < seat else 0))
@@ -225,7 +232,7 @@ def check_history(players: list[Player], four_twos: str, over: bool) -> int:
             last = max(others, default=0) >= TARGET
             for d in turn.decisions:
                 if d.last != last:
-                    raise ValueError("a decision is marked last on a turn that was not")
+                    raise ValueError(_("a decision is marked last on a turn that was not"))
     return moved
 
 
@@ -243,23 +250,23 @@ def check_game(game: Game) -> None:
     moved = check_history(game.players, game.four_twos, over)
     if over:
         if game.seat != 0 or game.cycle != len(game.players[0].turns):
-            raise ValueError("a finished game is not at the end of its last cycle")
+            raise ValueError(_("a finished game is not at the end of its last cycle"))
         if game.record.to_dict() != game.players[-1].turns[-1].to_dict():
-            raise ValueError("a finished game's last turn does not match")
+            raise ValueError(_("a finished game's last turn does not match"))
         return
     if game.seat != moved or game.cycle != len(game.players[-1].turns) + 1:
-        raise ValueError("the player to move is not the one whose turn it is")
+        raise ValueError(_("the player to move is not the one whose turn it is"))
     record = game.record
     if record.cycle != game.cycle or record.score_before != game.player.score:
-        raise ValueError("the turn in progress does not belong to the player to move")
+        raise ValueError(_("the turn in progress does not belong to the player to move"))
     state = check_turn(record, game.four_twos, game.phase)
     others = [p.score for p in game.players if p is not game.player]
     if any(d.last != (max(others, default=0) >= TARGET) for d in record.decisions):
-        raise ValueError("a decision is marked last on a turn that is not")
+        raise ValueError(_("a decision is marked last on a turn that is not"))
     if (game.turn_points, game.dice_left, game.level) not in {
         (points, state.dice, state.level) for points in state.points
     }:
-        raise ValueError("the turn points, dice or one-die successes do not match the turn")
+        raise ValueError(_("the turn points, dice or one-die successes do not match the turn"))
     _check_table(game)
 
 
@@ -268,21 +275,21 @@ def _check_table(game: Game) -> None:
     phase, n = game.phase, game.dice_left
     thrown, aside = game.thrown, game.aside
     if (phase is Phase.AGAIN) != (game.attempt == 1) or game.attempt == ONE_DIE_ATTEMPTS:
-        raise ValueError("a one-die attempt that does not match the turn")
+        raise ValueError(_("a one-die attempt that does not match the turn"))
     hot = n == DICE_COUNT and phase is Phase.CHOOSE
     if hot:
         if len(aside) != DICE_COUNT or len(thrown) > 1 or not set(thrown) <= set(SINGLE_POINTS):
-            raise ValueError("hot dice without six dice set aside")
+            raise ValueError(_("hot dice without six dice set aside"))
     elif phase is Phase.START:
         if thrown or aside or game.turn_points or n != DICE_COUNT:
-            raise ValueError("a turn that has not started already has dice or points")
+            raise ValueError(_("a turn that has not started already has dice or points"))
     elif len(thrown) != n or len(aside) != DICE_COUNT - n:
-        raise ValueError("the dice on the table do not match the dice available")
+        raise ValueError(_("the dice on the table do not match the dice available"))
     if phase is Phase.TAKE and (is_four_twos(thrown) or not legal_takes(thrown)):
-        raise ValueError("the dice to take from allow no take")
+        raise ValueError(_("the dice to take from allow no take"))
     if phase is Phase.AGAIN and (n != 1 or thrown[0] in SINGLE_POINTS):
-        raise ValueError("a second one-die attempt after a first that scored")
+        raise ValueError(_("a second one-die attempt after a first that scored"))
     if phase is Phase.CHOOSE and game.turn_points < STEP:
-        raise ValueError("a throw-or-pass choice with nothing taken")
+        raise ValueError(_("a throw-or-pass choice with nothing taken"))
     if phase in (Phase.TAKE, Phase.AGAIN) and n < DICE_COUNT and game.turn_points < STEP:
-        raise ValueError("dice set aside without points")
+        raise ValueError(_("dice set aside without points"))

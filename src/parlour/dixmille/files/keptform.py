@@ -16,6 +16,7 @@ import math
 from collections import Counter
 from typing import Any
 
+from parlour.core.i18n import N_
 from parlour.core.text import name_key
 from parlour.dixmille.computer.analysis import MISTAKE, Costly, Style, mistake_key
 from parlour.dixmille.files.totals import PASS_BANDS, Totals
@@ -238,7 +239,7 @@ def _load_costly(item: object) -> Costly:
     decision = Decision.from_dict(item[2] | {"loss": item[0]})  # the loss checked there too
     if decision.loss is None or not decision.loss > MISTAKE:
         raise ValueError("a kept costly decision is not costly")
-    return Costly(decision.loss, decision, check_int(item[1], "times", 1))
+    return Costly(decision.loss, decision, check_int(item[1], N_("times"), 1))
 
 
 def _check_style(style: Style) -> None:

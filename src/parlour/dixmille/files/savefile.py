@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 
 from parlour.core import ledger
+from parlour.core.i18n import _
 from parlour.core.saves import SaveError, SaveFile, load_game, write_save
 from parlour.core.saves import save_recovery as recovery_save
 from parlour.core.text import fit
@@ -57,7 +58,7 @@ def save(path: str | os.PathLike[str], game: Game) -> SaveFile:
         check_consistent(game)
     except Exception as exc:  # a state the loader refuses: writing it would lose the game
         detail = fit(str(exc) or type(exc).__name__, DETAIL_COLUMNS)
-        reason = f"the game would not load again as it stands ({detail})"
+        reason = _("the game would not load again as it stands ({detail})").format(detail=detail)
         raise SaveError(path, reason) from exc
     return _write(path, game)
 
@@ -92,5 +93,5 @@ def save_recovery(game: Game, near: str | os.PathLike[str] | None = None) -> Pat
     try:
         check_consistent(game)
     except Exception as exc:  # any inconsistency: a file that would be refused helps no one
-        raise SaveError(RECOVERY_STEM, "the game is in the middle of a move") from exc
+        raise SaveError(RECOVERY_STEM, _("the game is in the middle of a move")) from exc
     return recovery_save(RECOVERY_STEM, lambda target: _write(target, game), near=near)

@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from parlour.core import ledger, ledgerline, strictjson
+from parlour.core.i18n import N_, _, ngettext
 from parlour.core.rng import SEED_LIMIT
 from parlour.core.text import LINE_COLUMNS, printable
 from parlour.dixmille.files import linetotals
@@ -46,7 +47,7 @@ from parlour.dixmille.files.totals import Totals as Totals
 from parlour.dixmille.files.totals import count_game as count_game
 from parlour.dixmille.files.totals import totals as totals
 from parlour.dixmille.game.records import check_int
-from parlour.dixmille.game.rules import FOUR_TWOS_RULES, Game
+from parlour.dixmille.game.rules import FOUR_TWOS_RULES, Game, number
 
 BAND_LABELS = ("< 300", "300-499", "500-999", "1000-1999", "2000-4999", ">= 5000")
 MAX_DATE = 64
@@ -54,7 +55,7 @@ MAX_DATE = 64
 
 def games_label(count: int) -> str:
     """``1 recorded game`` / ``3 recorded games``."""
-    return f"{count} recorded game{'' if count == 1 else 's'}"
+    return ngettext("{n} recorded game", "{n} recorded games", count).format(n=number(count))
 
 
 def title(games: int, rows: list[Totals], name: str | None) -> str:
@@ -66,18 +67,20 @@ def title(games: int, rows: list[Totals], name: str | None) -> str:
     For several players (``--stats Ann Bob``), each column counts its own player's.
     """
     if name is None:
-        return f"{games_label(games)}, all players"
+        return _("{games}, all players").format(games=games_label(games))
     if len(rows) > 1:
-        return f"{len(rows)} players, each one's recorded games"
+        return _("{n} players, each one's recorded games").format(n=len(rows))
     recorded = rows[0].name if rows else name
-    return f"{games_label(sum(row.games for row in rows))}, {printable(recorded)}"
+    return _("{games}, {name}").format(
+        games=games_label(sum(row.games for row in rows)), name=printable(recorded)
+    )
 
 
 def empty_text(name: str | None) -> str:
     """What the page says where the columns would be when no game is recorded (for ``name``)."""
     if name is None:
-        return "No games recorded yet."
-    return f"No games recorded yet for {printable(name)}."
+        return _("No games recorded yet.")
+    return _("No games recorded yet for {name}.").format(name=printable(name))
 
 
 def game_record(game: Game, finished: bool) -> dict[str, Any]:
@@ -145,10 +148,10 @@ def parse_record(data: dict[str, Any]) -> GameLine:
     date = data["date"]
     if not isinstance(date, str) or len(date) > MAX_DATE:
         raise ValueError("bad date")
-    check_int(data["seed"], "seed", 0, SEED_LIMIT - 1)
+    check_int(data["seed"], N_("seed"), 0, SEED_LIMIT - 1)
     check_history(players, four, over=finished)
     cycles = len(players[-1].turns) + (0 if finished else 1)
-    if check_int(data["cycles"], "cycles") != cycles:
+    if check_int(data["cycles"], N_("cycles")) != cycles:
         raise ValueError("the cycles do not match the turns")
     best = max(p.score for p in players)
     winners = [p.name for p in players if p.score == best] if finished else []
@@ -176,10 +179,14 @@ def load_games() -> tuple[list[GameLine], str | None]:
     try:
         path = stats_path()
     except OSError as exc:
-        return [], printable(f"Statistics could not be read: {exc}")
+        return [], printable(_("Statistics could not be read: {reason}").format(reason=exc))
     reading = ledger.read(path, parse_record, lambda line: line.game_id, is_final)
     if reading.problem:
-        problem = printable(f"Statistics could not be read: {reading.problem} ({path})")
+        problem = printable(
+            _("Statistics could not be read: {reason} ({path})").format(
+                reason=reading.problem, path=path
+            )
+        )
         return reading.records, problem
     message = reading.message()
     return reading.records, printable(message) if message else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from parlour.core.i18n import _
 from parlour.core.paths import DataDirError, data_dir
 
 FILE_NAME = "games.jsonl"
@@ -19,7 +20,7 @@ def stats_path() -> Path:
     try:
         return data_dir(create=False) / "dixmille" / FILE_NAME
     except (RuntimeError, KeyError) as exc:  # no home folder to be found
-        raise OSError(f"no data folder: {exc}") from exc
+        raise OSError(_("no data folder: {reason}").format(reason=exc)) from exc
 
 
 def data_folder_problem() -> str | None:
@@ -28,11 +29,11 @@ def data_folder_problem() -> str | None:
     try:
         data_dir(create=True)
     except DataDirError as exc:
-        return f"data folder: {exc.brief}"
+        return _("data folder: {reason}").format(reason=exc.brief)
     except OSError as exc:
-        return f"data folder: {exc.strerror or exc}"
+        return _("data folder: {reason}").format(reason=exc.strerror or exc)
     except (RuntimeError, KeyError, ValueError) as exc:  # no home folder, a name refused
-        return f"data folder: {exc}"
+        return _("data folder: {reason}").format(reason=exc)
     return None
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.core import tally
+from parlour.core.i18n import _
 from parlour.core.tally import Progress
 from parlour.core.text import name_key, printable
 from parlour.dixmille.files import linetotals, stats
@@ -130,15 +131,18 @@ def summary(
 def unread_message(reason: str, path: Path | None = None) -> str:
     """Why the statistics could not be read, the reason first and whole: one line, then
     the file on a line of its own, shortened in the middle if no line can hold it."""
-    from parlour.core.text import ASCII_ELLIPSIS, LINE_COLUMNS, shorten_middle
+    from parlour.core.text import ASCII_ELLIPSIS, LINE_COLUMNS, shorten_middle, width
 
     shown = printable(str(path)) if path is not None else ""
     reason = printable(reason)
     if shown and reason.startswith(shown + " "):  # "PATH is a link; ...": the file apart
-        reason = "the file " + reason[len(shown) + 1 :]
-    lines = textwrap.wrap(f"Statistics could not be read: {reason}.", LINE_COLUMNS)
+        reason = _("the file {reason}").format(reason=reason[len(shown) + 1 :])
+    said = _("Statistics could not be read: {reason}.").format(reason=reason)
+    lines = textwrap.wrap(said, LINE_COLUMNS)
     if shown:
-        lines.append(f"The file: {shorten_middle(shown, LINE_COLUMNS - 10, ASCII_ELLIPSIS)}")
+        label = _("The file: {path}")
+        room = LINE_COLUMNS - width(label.replace("{path}", ""))
+        lines.append(label.format(path=shorten_middle(shown, room, ASCII_ELLIPSIS)))
     return "\n".join(lines)
 
 
@@ -154,7 +158,7 @@ def _summary(found: AllTotals, games: int, named: list[str], message: str) -> Su
     else:
         keys = list(dict.fromkeys(name_key(name) for name in named))
         rows = [found[key] for key in keys if key in found]
-    title = stats.title(games, rows, ", ".join(named) if named else None)
+    title = stats.title(games, rows, _(", ").join(named) if named else None)
     message = "\n".join(printable(line) for line in message.split("\n"))
     return Summary(rows, title, message, games)
 

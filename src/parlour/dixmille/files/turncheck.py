@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from parlour.core.i18n import _
 from parlour.dixmille.game.moves import Phase
 from parlour.dixmille.game.records import (
     BUST,
@@ -64,29 +65,29 @@ def check_turn(turn: TurnRecord, four_twos: str, phase: Phase | None = None) -> 
     """
     finished = phase is None
     if turn.cycle > MAX_CYCLES:
-        raise ValueError("a turn's cycle is out of range")
+        raise ValueError(_("a turn's cycle is out of range"))
     if turn.score_before >= TARGET:
-        raise ValueError("a turn starts from a score the game would have ended at")
+        raise ValueError(_("a turn starts from a score the game would have ended at"))
     if turn.turn_points > MAX_TURN_POINTS:
-        raise ValueError("a turn's points are out of range")
+        raise ValueError(_("a turn's points are out of range"))
     if finished == (turn.result == PLAYING):
-        raise ValueError("a turn's result does not match its state")
+        raise ValueError(_("a turn's result does not match its state"))
     decisions = turn.decisions
     for d in decisions:
         if d.banked != turn.score_before:
-            raise ValueError("a decision's banked score does not match its turn")
+            raise ValueError(_("a decision's banked score does not match its turn"))
     if decisions:
         last = decisions[0].last
         for d in decisions:
             if d.last != last:
-                raise ValueError("a turn is both the last and not")
+                raise ValueError(_("a turn is both the last and not"))
     state = replay(turn)
     if state.phase is not phase:
-        raise ValueError("a turn's decisions do not lead to its state")
+        raise ValueError(_("a turn's decisions do not lead to its state"))
     if finished and turn.turn_points not in state.points:
-        raise ValueError("a turn's points do not add up")
+        raise ValueError(_("a turn's points do not add up"))
     if not finished and (turn.turn_points or turn.lost or turn.dice_at_pass):
-        raise ValueError("the turn in progress already has a result")
+        raise ValueError(_("the turn in progress already has a result"))
     expected_lost = {
         PASS: 0,
         BUST: turn.turn_points,
@@ -94,9 +95,9 @@ def check_turn(turn: TurnRecord, four_twos: str, phase: Phase | None = None) -> 
         PLAYING: 0,
     }[turn.result]
     if turn.lost != expected_lost:
-        raise ValueError("a turn's points lost do not add up")
+        raise ValueError(_("a turn's points lost do not add up"))
     if turn.dice_at_pass != (state.dice if turn.result == PASS else 0):
-        raise ValueError("a pass does not match its dice")
+        raise ValueError(_("a pass does not match its dice"))
     return state
 
 
@@ -119,7 +120,7 @@ def replay(turn: TurnRecord) -> TurnState:
     while state is None:
         throws += 1  # a throw of `dice` dice
         if throws > turn.throws:
-            raise ValueError("a turn has more throws than it records")
+            raise ValueError(_("a turn has more throws than it records"))
         decision = next(decisions, None)
         if dice == 1:
             attempt = next(attempts, None)
@@ -152,22 +153,22 @@ def replay(turn: TurnRecord) -> TurnState:
             state = TurnState(Phase.CHOOSE, points, dice, level)
             continue
         if decision.kind != GO:
-            raise ValueError("a take without its throw")
+            raise ValueError(_("a take without its throw"))
         _at(decision, points, dice, level)
         points = frozenset({decision.turn_points})
         if not decision.throw:
             state = _stop(next(decisions, None), None, points, dice, level, PASS, turn.result)
     if next(decisions, None) is not None or next(attempts, None) is not None:
-        raise ValueError("a turn records more than was played")
+        raise ValueError(_("a turn records more than was played"))
     if (throws, hot, bonus, six) != (turn.throws, turn.hot_dice, turn.bonus, turn.six_dice):
-        raise ValueError("a turn's throws, hot dice or bonus do not add up")
+        raise ValueError(_("a turn's throws, hot dice or bonus do not add up"))
     return state
 
 
 def _at(decision: Decision, points: frozenset[int], dice: int, level: int) -> None:
     """ValueError unless ``decision`` was made where the replay stands."""
     if decision.turn_points not in points or decision.dice != dice or decision.level != level:
-        raise ValueError("a decision does not follow from the one before")
+        raise ValueError(_("a decision does not follow from the one before"))
 
 
 def _stop(
@@ -181,11 +182,11 @@ def _stop(
 ) -> TurnState:
     """The replay stops: in progress (``phase``) when the record has no result, else ended."""
     if decision is not None:
-        raise ValueError("a turn records decisions after it ended")
+        raise ValueError(_("a turn records decisions after it ended"))
     if result == PLAYING:
         return TurnState(phase, points, dice, level)
     if result != ending:
-        raise ValueError("a turn's result does not match how it ended")
+        raise ValueError(_("a turn's result does not match how it ended"))
     return TurnState(None, points, dice, level)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from parlour.core.i18n import _, ngettext
 from parlour.core.record import Frozen
 
 TARGET = 10_000
@@ -76,7 +77,9 @@ def parse_positions(text: str) -> tuple[int, ...]:
         if ch in " ,":
             continue
         if not ch.isdigit():
-            raise IllegalMove(f"'{ch}' is not a die position: type the numbers under the dice")
+            raise IllegalMove(
+                _("'{char}' is not a die position: type the numbers under the dice").format(char=ch)
+            )
         positions.append(int(ch))
     return tuple(positions)
 
@@ -95,7 +98,7 @@ def parse_move(text: str) -> Move:
 
 def dice_count(n: int) -> str:
     """``1 die`` / ``3 dice``."""
-    return f"{n} {'die' if n == 1 else 'dice'}"
+    return ngettext("{n} die", "{n} dice", n).format(n=n)
 
 
 class Outcome(Frozen):
@@ -186,3 +189,8 @@ class Situation(Frozen):
         """Another player already has 10,000: this turn is the player's last (spec 8.2)."""
         best = self.best_other
         return best is not None and best >= TARGET
+
+
+def take_first() -> str:
+    """The refusal of a throw or a pass while thrown dice wait for their take."""
+    return _("Take at least one scoring die first: type positions, then ENTER")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import unicodedata
 
 from parlour.core import text
+from parlour.core.i18n import _
 from parlour.dixmille.game.moves import IllegalMove
 
 MAX_NAME = 10
@@ -28,17 +29,23 @@ def check_name(name: str, taken: list[str]) -> str:
     """A name for a new seat (spaces trimmed, composed); IllegalMove with the reason if refused."""
     name = unicodedata.normalize("NFC", name.strip())
     if not name or (text.printable(name) == name and text.width(name) == 0):
-        raise IllegalMove("A name needs at least one character you can see")
+        raise IllegalMove(_("A name needs at least one character you can see"))
     if text.printable(name) != name:
-        raise IllegalMove("A name may hold only printable characters")
+        raise IllegalMove(_("A name may hold only printable characters"))
     if text.width(name) > MAX_NAME:
-        raise IllegalMove(f"A name has at most {MAX_NAME} columns (a wide character takes 2)")
+        raise IllegalMove(
+            _("A name has at most {columns} columns (a wide character takes 2)").format(
+                columns=MAX_NAME
+            )
+        )
     if is_computer_name(name) and any(is_computer_name(t) for t in taken):
-        raise IllegalMove("ZEDX already has a seat: only one computer player")
+        raise IllegalMove(_("ZEDX already has a seat: only one computer player"))
     key = text.name_key(name)
     for other in taken:
         if key == text.name_key(other):
-            raise IllegalMove(f"{other.strip()} is already playing: names must differ")
+            raise IllegalMove(
+                _("{name} is already playing: names must differ").format(name=other.strip())
+            )
     if is_computer_name(name):
         return COMPUTER_NAME
     return name

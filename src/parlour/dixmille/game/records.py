@@ -10,6 +10,7 @@ policy.
 from __future__ import annotations
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import N_, _
 from parlour.core.record import Frozen, Record
 from parlour.dixmille.game.scoring import DICE_COUNT, FACES, SIX_DICE_POINTS, STEP
 
@@ -37,20 +38,20 @@ def check_int(
     Only a plain ``int`` is one (``True`` is not): what JSON reads as a whole number.
     """
     if type(value) is not int:
-        raise ValueError(f"{what} is not a whole number")
+        raise ValueError(_("{what} is not a whole number").format(what=_(what)))
     if value < low or (high is not None and value > high) or value % step:
-        raise ValueError(f"{what} is out of range")
+        raise ValueError(_("{what} is out of range").format(what=_(what)))
     return value
 
 
 def check_faces(value: object, what: str, low: int = 0, high: int = DICE_COUNT) -> tuple[int, ...]:
     if not isinstance(value, list) or not low <= len(value) <= high:
-        raise ValueError(f"{what} is not a list of dice")
+        raise ValueError(_("{what} is not a list of dice").format(what=_(what)))
     for face in value:
         if type(face) is not int:
-            raise ValueError(f"{what} is not a whole number")
+            raise ValueError(_("{what} is not a whole number").format(what=_(what)))
         if not LOW_FACE <= face <= HIGH_FACE:
-            raise ValueError(f"{what} is out of range")
+            raise ValueError(_("{what} is out of range").format(what=_(what)))
     return tuple(value)
 
 
@@ -139,31 +140,31 @@ class Decision(Frozen):
     def from_dict(cls, data: dict[str, Any]) -> Decision:
         kind = data["d"]
         if kind != GO and kind != TAKE:
-            raise ValueError(f"unknown decision kind {kind!r}")
-        dice = check_int(data["n"], "dice available", 1, DICE_COUNT)
+            raise ValueError(_("unknown decision kind {kind}").format(kind=repr(kind)))
+        dice = check_int(data["n"], N_("dice available"), 1, DICE_COUNT)
         last = data["last"]
         if last is not True and last is not False:
-            raise ValueError("decision 'last' is not true/false")
+            raise ValueError(_("decision 'last' is not true/false"))
         loss = data.get("loss")
         if loss is not None:
             if type(loss) is not float and type(loss) is not int:
-                raise ValueError("decision loss is out of range")
+                raise ValueError(_("decision loss is out of range"))
             if not 0 <= loss < MAX_LOSS:
-                raise ValueError("decision loss is out of range")
+                raise ValueError(_("decision loss is out of range"))
             loss = float(loss)
         best = data.get("best", "")
         if type(best) is not str:
-            raise ValueError("decision 'best' is not text")
-        banked = check_int(data["s"], "banked score", step=STEP)
-        turn_points = check_int(data["t"], "turn points", step=STEP)
-        level = check_int(data["k"], "one-die successes")
+            raise ValueError(_("decision 'best' is not text"))
+        banked = check_int(data["s"], N_("banked score"), step=STEP)
+        turn_points = check_int(data["t"], N_("turn points"), step=STEP)
+        level = check_int(data["k"], N_("one-die successes"))
         if kind == GO:
             throw = data["throw"]
             if throw is not True and throw is not False:
-                raise ValueError("decision 'throw' is not true/false")
+                raise ValueError(_("decision 'throw' is not true/false"))
             return cls(kind, banked, turn_points, dice, level, last, throw, (), (), loss, best)
-        thrown = check_faces(data["thrown"], "thrown dice", dice, dice)
-        taken = check_faces(data["taken"], "taken dice", 1)
+        thrown = check_faces(data["thrown"], N_("thrown dice"), dice, dice)
+        taken = check_faces(data["taken"], N_("taken dice"), 1)
         return cls(kind, banked, turn_points, dice, level, last, False, thrown, taken, loss, best)
 
 
@@ -252,28 +253,28 @@ class TurnRecord(Record):
     def from_dict(cls, data: dict[str, Any]) -> TurnRecord:
         result = data["result"]
         if result not in RESULTS:
-            raise ValueError(f"unknown turn result {result!r}")
+            raise ValueError(_("unknown turn result {result}").format(result=repr(result)))
         one_die = data["one_die"]
         six = data["six_dice"]
         decisions = data["decisions"]
         if not isinstance(one_die, list) or not isinstance(six, list):
-            raise ValueError("turn record lists are damaged")
+            raise ValueError(_("turn record lists are damaged"))
         if not isinstance(decisions, list):
-            raise ValueError("turn decisions are damaged")
+            raise ValueError(_("turn decisions are damaged"))
         for name in six:
             if name not in SIX_DICE_POINTS:
-                raise ValueError("unknown six-dice combination")
-        cycle = check_int(data["cycle"], "cycle", 1)
-        score_before = check_int(data["score_before"], "score before", step=STEP)
-        turn_points = check_int(data["turn_points"], "turn points", step=STEP)
-        throws = check_int(data["throws"], "throws")
-        dice_at_pass = check_int(data["dice_at_pass"], "dice at pass", 0, DICE_COUNT)
-        hot_dice = check_int(data["hot_dice"], "hot dice")
+                raise ValueError(_("unknown six-dice combination"))
+        cycle = check_int(data["cycle"], N_("cycle"), 1)
+        score_before = check_int(data["score_before"], N_("score before"), step=STEP)
+        turn_points = check_int(data["turn_points"], N_("turn points"), step=STEP)
+        throws = check_int(data["throws"], N_("throws"))
+        dice_at_pass = check_int(data["dice_at_pass"], N_("dice at pass"), 0, DICE_COUNT)
+        hot_dice = check_int(data["hot_dice"], N_("hot dice"))
         for attempt in one_die:
             if type(attempt) is not int:
-                raise ValueError("one-die attempt is not a whole number")
+                raise ValueError(_("one-die attempt is not a whole number"))
             if not 0 <= attempt <= 2:
-                raise ValueError("one-die attempt is out of range")
+                raise ValueError(_("one-die attempt is out of range"))
         return cls(
             cycle,
             score_before,
@@ -283,8 +284,8 @@ class TurnRecord(Record):
             dice_at_pass,
             hot_dice,
             list(one_die),
-            check_int(data["bonus"], "bonus", step=STEP),
-            check_int(data["lost"], "points lost", step=STEP),
+            check_int(data["bonus"], N_("bonus"), step=STEP),
+            check_int(data["lost"], N_("points lost"), step=STEP),
             list(six),
             [Decision.from_dict(d) for d in decisions],
         )

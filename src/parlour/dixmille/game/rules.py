@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import _
 from parlour.core.record import Record
 from parlour.core.rng import below, rng_state
 from parlour.dixmille.game.moves import (
@@ -32,6 +33,7 @@ from parlour.dixmille.game.moves import (
     Throw,
     parse_move,
     parse_positions,
+    take_first,
 )
 from parlour.dixmille.game.names import check_name, is_computer_name
 from parlour.dixmille.game.records import (
@@ -231,7 +233,7 @@ class Game:
     def apply(self, move: Move) -> Outcome:
         """Play ``move`` for the player to move; IllegalMove (nothing changed) if refused."""
         if self.over:
-            raise IllegalMove("The game is over")
+            raise IllegalMove(_("The game is over"))
         if isinstance(move, Throw):
             return self._throw()
         if isinstance(move, Pass):
@@ -250,7 +252,7 @@ class Game:
 
     def _throw(self) -> Outcome:
         if self.phase is Phase.TAKE:
-            raise IllegalMove("Take at least one scoring die first: type positions, then ENTER")
+            raise IllegalMove(take_first())
         if self.phase is Phase.CHOOSE:
             self.record.decisions.append(self._decision(kind=GO, throw=True))
         n = self.dice_left
@@ -267,16 +269,18 @@ class Game:
             lost_score = self.player.score if self.four_twos == FOUR_TWOS_GAME else 0
             lost = self.turn_points + lost_score
             if lost_score:
-                message = f"FOUR 2s - ALL {points(lost)} POINTS LOST"
+                message = _("FOUR 2s - ALL {points} POINTS LOST").format(points=points(lost))
             else:
-                message = f"FOUR 2s - {points(lost)} turn points lost"
+                message = _("FOUR 2s - {points} turn points lost").format(points=points(lost))
             self.player.score -= lost_score
             return self._end_turn(FOUR_TWOS, lost, dice, message)
         if not legal_takes(dice):
             return self._bust(dice)
         self.phase = Phase.TAKE
         faces = " ".join(str(f) for f in dice)
-        message = f"{self.player.name} throws {n} dice: {faces}"
+        message = _("{name} throws {n} dice: {faces}").format(
+            name=self.player.name, n=n, faces=faces
+        )
         return Outcome("throw", self.seat, dice, message=message)
 
     def _one_die(self, dice: tuple[int, ...]) -> Outcome:
@@ -302,47 +306,53 @@ class Game:
                 self.seat,
                 dice,
                 gain,
-                f"One die: {face}! {SINGLE_POINTS[face]} + bonus {points(bonus)} - hot dice",
+                _("One die: {face}! {points} + bonus {bonus} - hot dice").format(
+                    face=face, points=SINGLE_POINTS[face], bonus=points(bonus)
+                ),
             )
         if self.attempt == 1:
             self.phase = Phase.AGAIN
-            return Outcome("one_miss", self.seat, dice, message="Missed: one more attempt")
+            return Outcome("one_miss", self.seat, dice, message=_("Missed: one more attempt"))
         self.record.one_die.append(0)
         return self._bust(dice)
 
     def _bust(self, dice: tuple[int, ...]) -> Outcome:
         lost = self.turn_points
-        message = f"BUST - {points(lost)} lost" if lost else "BUST - nothing to score"
+        if lost:
+            message = _("BUST - {points} lost").format(points=points(lost))
+        else:
+            message = _("BUST - nothing to score")
         return self._end_turn(BUST, lost, dice, message)
 
     def _pass(self) -> Outcome:
         if self.phase is Phase.START:
-            raise IllegalMove("The first throw of a turn is compulsory: press t")
+            raise IllegalMove(_("The first throw of a turn is compulsory: press t"))
         if self.phase is Phase.AGAIN:
-            raise IllegalMove("After a miss with one die you must throw it again: press t")
+            raise IllegalMove(_("After a miss with one die you must throw it again: press t"))
         if self.phase is Phase.TAKE:
-            raise IllegalMove("Take at least one scoring die first: type positions, then ENTER")
+            raise IllegalMove(take_first())
         self.record.decisions.append(self._decision(kind=GO, throw=False))
         gained = self.turn_points
         self.player.score += gained
         self.record.dice_at_pass = self.dice_left
         name = self.player.name
-        return self._end_turn(PASS, 0, (), f"{name} passes: {points(gained)} banked")
+        message = _("{name} passes: {points} banked").format(name=name, points=points(gained))
+        return self._end_turn(PASS, 0, (), message)
 
     def check_take(self, positions: tuple[int, ...]) -> Take:
         """The take the positions name; IllegalMove with the reason if it is not legal."""
         if self.phase is not Phase.TAKE:
-            raise IllegalMove("There are no thrown dice to take now")
+            raise IllegalMove(_("There are no thrown dice to take now"))
         n = len(self.thrown)
         if not positions:
-            raise IllegalMove("Type the positions of the dice to take, then ENTER")
+            raise IllegalMove(_("Type the positions of the dice to take, then ENTER"))
         for p in positions:
             if not 1 <= p <= n:
-                raise IllegalMove(f"There is no die at position {p} (1 to {n})")
+                raise IllegalMove(_("There is no die at position {p} (1 to {n})").format(p=p, n=n))
         seen: set[int] = set()
         for p in positions:
             if p in seen:
-                raise IllegalMove(f"Position {p} is typed twice")
+                raise IllegalMove(_("Position {p} is typed twice").format(p=p))
             seen.add(p)
         faces = [self.thrown[p - 1] for p in positions]
         take = score_take(faces)
@@ -350,12 +360,12 @@ class Game:
             return take
         if len(faces) > MAX_TAKE:
             raise IllegalMove(
-                "At most 3 dice per throw (all six only as 1-2-3-4-5-6 or three pairs)"
+                _("At most 3 dice per throw (all six only as 1-2-3-4-5-6 or three pairs)")
             )
         for f in faces:
             if f not in SINGLE_POINTS and faces.count(f) < MAX_TAKE:
-                raise IllegalMove(f"A {f} scores only in three of a kind")
-        raise IllegalMove("Those dice do not score together")
+                raise IllegalMove(_("A {face} scores only in three of a kind").format(face=f))
+        raise IllegalMove(_("Those dice do not score together"))
 
     def _take(self, positions: tuple[int, ...]) -> Outcome:
         take = self.check_take(positions)
@@ -369,11 +379,11 @@ class Game:
         self.dice_left -= take.size
         self.aside.extend(take.faces)
         self.thrown = tuple(f for i, f in enumerate(self.thrown, 1) if i not in positions)
-        message = f"{self.player.name} takes {take}"
+        message = _("{name} takes {take}").format(name=self.player.name, take=take)
         if self.dice_left == 0:
             self.dice_left = DICE_COUNT
             self.record.hot_dice += 1
-            message += " - hot dice!"
+            message = _("{name} takes {take} - hot dice!").format(name=self.player.name, take=take)
         self.phase = Phase.CHOOSE
         return Outcome("take", self.seat, take.faces, take.points, message)
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
+from parlour.core import i18n
 from parlour.core.record import Ordered
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -58,8 +59,12 @@ def rounded(value: float, digits: int = 0) -> Decimal:
 
 def number(value: float, digits: int = 0) -> str:
     """A figure as players read it, the one format everywhere: ``6,350``, ``1,234.5``,
-    with thousands separated by commas and halves rounded up (:func:`rounded`)."""
-    return f"{rounded(value, digits):,.{digits}f}"
+    with thousands separated by commas and halves rounded up (:func:`rounded`); in French
+    ``6 350`` and ``1 234,5``, as :func:`parlour.core.i18n.number` writes them."""
+    exact = rounded(value, digits)
+    if i18n.language() == "en":
+        return f"{exact:,.{digits}f}"
+    return i18n.number(float(exact), digits, group=True)
 
 
 def points(value: int) -> str:

@@ -23,14 +23,17 @@ from __future__ import annotations
 from enum import Enum, auto
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import _
 from parlour.core.record import replace
 from parlour.core.rng import choose_seed, make_rng
 from parlour.core.text import width
 from parlour.dixmille.game.rules import (
     FOUR_TWOS_GAME,
+    TARGET,
     Game,
     Phase,
     new_game,
+    points,
 )
 from parlour.dixmille.terminal import ending, view
 from parlour.dixmille.terminal.keeping import QUIT, Keeping, Next
@@ -56,10 +59,6 @@ if TYPE_CHECKING:  # statistics, analysis and saving are imported when first use
 
 DEFAULT_PACE = 0.8
 WIDTH = view.WIDTH
-ZEDX_ENDED = "Going on in a moment (any key: now)"
-ZEDX_ENDED_LAST = "The final standings in a moment (any key: now)"
-HUMAN_ENDED = "Press any key for the next player"
-HUMAN_ENDED_LAST = "Press any key for the final standings"
 
 
 class Mode(Enum):
@@ -122,7 +121,7 @@ class DixMilleApp(TerminalApp):
 
             self.turns.use_log(rebuild_log(game, glyphs) or TurnLog())  # the log as saved
             self.keep.recorded |= game.over  # a finished game was recorded when it ended
-            opening = with_path(save_path, "Game resumed from {path}") if save_path else ""
+            opening = with_path(save_path, _("Game resumed from {path}")) if save_path else ""
             if replay is not None:  # its result is recorded: nothing more will be
                 opening = ending.replay_opening(replay)
             self._start_play(opening)
@@ -146,15 +145,20 @@ class DixMilleApp(TerminalApp):
         players = self.game.players
         first = players[0].name
         if len(players) == 1:
+            target = points(TARGET)
             if players[0].computer:
-                return f"{first} plays a solitaire game: 10,000 in as few turns as it can"
-            return f"{first}, a solitaire game: reach 10,000 in as few turns as you can"
-        order = ", ".join(p.name for p in players)
-        line = f"{first} throws first. Seat order: {order}"
+                return _(
+                    "{name} plays a solitaire game: {target} in as few turns as it can"
+                ).format(name=first, target=target)
+            return _("{name}, a solitaire game: reach {target} in as few turns as you can").format(
+                name=first, target=target
+            )
+        order = _(", ").join(p.name for p in players)
+        line = _("{name} throws first. Seat order: {order}").format(name=first, order=order)
         if width(line) <= WIDTH:
             return line
         # six long names: the scores above show the seats in order, left to right
-        return f"{first} throws first; the seats play in order, left to right."
+        return _("{name} throws first; the seats play in order, left to right.").format(name=first)
 
     def _start_play(self, message: str) -> None:
         self.mode = Mode.PLAY
@@ -170,7 +174,7 @@ class DixMilleApp(TerminalApp):
         names = self.setup.feed(key)
         if self.setup.left:
             self.finished = True
-            self.exit_message = "dixmille: no game started"
+            self.exit_message = _("dixmille: no game started")
         elif names is not None:
             self.names = names
             self._new_game()
@@ -375,15 +379,16 @@ class DixMilleApp(TerminalApp):
         if self.keep.replay is not None:
             self.end_notes.append(ending.replay_note(self.keep.replay))
         self.mode = Mode.STANDINGS
-        self.stats.show_game(game, "\n".join([f"GAME OVER: {self.result}", *self.end_notes]))
+        over = _("GAME OVER: {result}").format(result=self.result)
+        self.stats.show_game(game, "\n".join([over, *self.end_notes]))
         self.exit_message = ending.farewell(game, game.seed, self.end_notes)
         self.keep.dirty = False
 
     def _seed_label(self) -> str:
         """The seed on the board's title line (a replay says so beside it)."""
         if self.keep.replay is not None:
-            return f"{ending.REPLAY_LABEL}   seed {self.seed}"
-        return f"seed {self.seed}"
+            return _("{replay}   seed {seed}").format(replay=_(ending.REPLAY_LABEL), seed=self.seed)
+        return _("seed {seed}").format(seed=self.seed)
 
     # ----- drawing -----
     def render(self, height: int, width: int) -> Frame:
@@ -408,9 +413,9 @@ class DixMilleApp(TerminalApp):
         ui = self.ui
         shown = replace(ui)
         if self.mode is Mode.QUIT:
-            shown.prompt, shown.entry, shown.keys = "Quit this game? (y/n)", None, ""
+            shown.prompt, shown.entry, shown.keys = _("Quit this game? (y/n)"), None, ""
         elif self.mode is Mode.SAVE_FIRST:
-            shown.prompt, shown.entry = "Save it before quitting? (y/n, ESC back)", None
+            shown.prompt, shown.entry = _("Save it before quitting? (y/n, ESC back)"), None
             shown.keys = ""
         elif self.mode is Mode.SAVE:
             asked = self.keep.saving.prompt()

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import N_, _, ngettext
 from parlour.core.record import Frozen
 from parlour.core.text import LINE_COLUMNS, fit, keep_whole, pad, printable, width
 from parlour.dixmille.game.names import MAX_NAME
@@ -42,9 +43,9 @@ WIDTH, HEIGHT = 80, 24
 ROW_RESULT = 3
 ROW_NOTES = 4
 ROW_HEADING = 7
-STANDINGS_PROMPT = "Press any key for this game's statistics"
-STANDINGS_KEYS = "any key: statistics   q quit"
-REPLAY_LABEL = "replay, not counted"
+STANDINGS_PROMPT = N_("Press any key for this game's statistics")
+STANDINGS_KEYS = N_("any key: statistics   q quit")
+REPLAY_LABEL = N_("replay, not counted")
 """Beside the seed on the board of a replay, all the time it is played."""
 
 
@@ -88,7 +89,7 @@ def _and(names: Sequence[str]) -> str:
     """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return _("{names} and {last}").format(names=_(", ").join(names[:-1]), last=names[-1])
 
 
 def result_text(names: Sequence[str], scores: Sequence[int], turns: int, past: bool = False) -> str:
@@ -99,14 +100,40 @@ def result_text(names: Sequence[str], scores: Sequence[int], turns: int, past: b
     turns, the limit``)."""
     best = max(scores)
     winners = [name for name, score in zip(names, scores, strict=True) if score == best]
-    limit = "" if best >= TARGET else f" at the {MAX_CYCLES}-cycle limit"  # nobody got there
+    limit = best < TARGET  # nobody got there: the cycle limit ended the game
+    score = points(best)
     if len(names) == 1:
         if limit:
-            return f"{names[0]} stopped at {points(best)} after {turns} turns, the limit"
-        return f"{names[0]} reached {points(best)} in {turns} turns"
+            return _("{name} stopped at {points} after {n} turns, the limit").format(
+                name=names[0], points=score, n=turns
+            )
+        # TRANSLATORS: English keeps "1 turns" (its tests pin the line); say it right.
+        return ngettext(
+            "{name} reached {points} in {n} turns", "{name} reached {points} in {n} turns", turns
+        ).format(name=names[0], points=score, n=turns)
     if len(winners) == 1:
-        return f"{winners[0]} {'won' if past else 'wins'} with {points(best)}{limit}"
-    return f"{_and(winners)} {'shared' if past else 'share'} the win with {points(best)}{limit}"
+        if limit:
+            said = (
+                _("{name} won with {points} at the {n}-cycle limit")
+                if past
+                else _("{name} wins with {points} at the {n}-cycle limit")
+            )
+        else:
+            said = _("{name} won with {points}") if past else _("{name} wins with {points}")
+        return said.format(name=winners[0], points=score, n=MAX_CYCLES)
+    if limit:
+        said = (
+            _("{names} shared the win with {points} at the {n}-cycle limit")
+            if past
+            else _("{names} share the win with {points} at the {n}-cycle limit")
+        )
+    else:
+        said = (
+            _("{names} shared the win with {points}")
+            if past
+            else _("{names} share the win with {points}")
+        )
+    return said.format(names=_and(winners), points=score, n=MAX_CYCLES)
 
 
 def game_result(game: Game) -> str:
@@ -127,16 +154,13 @@ def _first_fitting(*texts: str, columns: int = LINE_COLUMNS) -> str:
     return fit(texts[-1], columns)
 
 
-REPLAY = "Replay, not counted"
-
-
 def replay_opening(line: GameLine) -> str:
     """The message a replay starts with: the game has a result, playing on is not counted."""
     result = recorded_result(line)
     return _first_fitting(
-        f"{REPLAY}: this game has ended ({result}).",
-        f"{REPLAY} (ended: {result}).",
-        f"{REPLAY}: this game has ended before.",
+        _("Replay, not counted: this game has ended ({result}).").format(result=result),
+        _("Replay, not counted (ended: {result}).").format(result=result),
+        _("Replay, not counted: this game has ended before."),
     )
 
 
@@ -144,9 +168,9 @@ def replay_note(line: GameLine) -> str:
     """What every end of a replay says: nothing was recorded, the first result stands."""
     result = recorded_result(line)
     return _first_fitting(
-        f"{REPLAY}: the game's result stands ({result}).",
-        f"{REPLAY} (the result stands: {result}).",
-        f"{REPLAY}: the game's first result stands.",
+        _("Replay, not counted: the game's result stands ({result}).").format(result=result),
+        _("Replay, not counted (the result stands: {result}).").format(result=result),
+        _("Replay, not counted: the game's first result stands."),
     )
 
 
@@ -174,12 +198,14 @@ def farewell(game: Game, seed: int, notes: Sequence[str] = ()) -> str:
     (wrapped at 80 columns; a solitaire game's result is its standing), then each of
     ``notes`` (a replay, statistics that could not be recorded).
     """
-    words = f"{game_result(game)}.".split(" ")
-    lines = wrap([*words, f"Seed {seed}."])
+    said = _("{result}.").format(result=game_result(game))
+    lines = wrap([*said.split(" "), _("Seed {seed}.").format(seed=seed)])
     if len(game.players) > 1:
         rows = standings([p.name for p in game.players], [p.score for p in game.players])
         units = [f"{row.rank} {row.name} {points(row.score)}" for row in rows]
-        lines += wrap(["Standings:", *units], separator="   ", indent=" " * 13)
+        heading = _("Standings:")
+        indent = " " * (width(heading) + 3)
+        lines += wrap([heading, *units], separator="   ", indent=indent)
     lines += [note for note in notes if note]
     return "\n".join(printable(line) for line in lines)
 
@@ -190,7 +216,9 @@ def saved_message(path: str) -> str:
     from parlour.core.shellpath import for_shell
 
     shown, command = keep_whole(printable(path)), keep_whole(printable(for_shell(path)))
-    return f"Your game is saved in {shown}; resume with: dixmille {command}"
+    return _("Your game is saved in {path}; resume with: dixmille {file}").format(
+        path=shown, file=command
+    )
 
 
 def quit_message(seed: int, save_path: str | None, unsaved: bool, replay: GameLine | None) -> str:
@@ -203,16 +231,28 @@ def quit_message(seed: int, save_path: str | None, unsaved: bool, replay: GameLi
     if save_path is not None and not unsaved:
         lines = [saved_message(save_path)]
     else:
-        if replay is None:
-            lines = [f"dixmille: game abandoned (seed {seed})"]
+        if save_path is None:
+            if replay is None:
+                lines = [_("dixmille: game abandoned (seed {seed})").format(seed=seed)]
+            else:
+                lines = [_("dixmille: replay left (seed {seed})").format(seed=seed)]
         else:
-            lines = [f"dixmille: replay left (seed {seed})"]
-        if save_path is not None:
-            lines[0] += "; the moves since your last save are lost"
+            if replay is None:
+                left = _(
+                    "dixmille: game abandoned (seed {seed});"
+                    " the moves since your last save are lost"
+                )
+            else:
+                left = _(
+                    "dixmille: replay left (seed {seed}); the moves since your last save are lost"
+                )
             from parlour.core.shellpath import for_shell
 
             resume = keep_whole(printable(for_shell(save_path)))
-            lines.append(f"Your last save still resumes: dixmille {resume}")
+            lines = [
+                left.format(seed=seed),
+                _("Your last save still resumes: dixmille {file}").format(file=resume),
+            ]
     if replay is not None:
         lines.append(replay_note(replay))
     return "\n".join(lines)
@@ -229,21 +269,28 @@ def render_standings(
     """
     frame = Frame(WIDTH, HEIGHT)
     frame.put(0, 0, "DIX MILLE", Style.BOLD)
-    frame.put(0, 14, f"Turn {game.cycle}" if len(game.players) == 1 else f"Cycle {game.cycle}")
+    cycle = _("Turn {n}") if len(game.players) == 1 else _("Cycle {n}")
+    frame.put(0, 14, cycle.format(n=game.cycle))
     frame.put(0, WIDTH - width(seed_label), seed_label, Style.DIM)
     frame.put(1, 0, glyphs.hbar * WIDTH, Style.DIM)
-    frame.put(ROW_RESULT, 0, fit(f"GAME OVER: {game_result(game)}", WIDTH), Style.BOLD)
+    frame.put(
+        ROW_RESULT,
+        0,
+        fit(_("GAME OVER: {result}").format(result=game_result(game)), WIDTH),
+        Style.BOLD,
+    )
     for i, note in enumerate(notes[:2]):
         frame.put(ROW_NOTES + i, 0, fit(note, WIDTH))
-    frame.put(ROW_HEADING, 3, "Final standings", Style.UNDERLINE)
+    frame.put(ROW_HEADING, 3, _("Final standings"), Style.UNDERLINE)
     rows = standings([p.name for p in game.players], [p.score for p in game.players])
     for i, row in enumerate(rows):
         style = Style.BOLD if row.place == 1 else Style.NORMAL
-        line = f"{row.rank:>4}  {pad(row.name, MAX_NAME)}  {points(row.score):>7}"
+        score = points(row.score)
+        line = f"{row.rank:>4}  {pad(row.name, MAX_NAME)}  {pad('', 7 - width(score))}{score}"
         frame.put(ROW_HEADING + 1 + i, 1, line, style)
     for i, entry in enumerate(log[-LOG_LINES:]):
         frame.put(ROW_LOG + i, 2, log_line(entry, WIDTH - 2))
     frame.put(ROW_MESSAGE - 1, 0, glyphs.hbar * WIDTH, Style.DIM)
-    frame.put(ROW_PROMPT, 0, STANDINGS_PROMPT, Style.BOLD)
-    frame.put(ROW_KEYS, 0, STANDINGS_KEYS, Style.DIM)
+    frame.put(ROW_PROMPT, 0, _(STANDINGS_PROMPT), Style.BOLD)
+    frame.put(ROW_KEYS, 0, _(STANDINGS_KEYS), Style.DIM)
     return frame

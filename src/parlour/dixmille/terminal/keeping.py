@@ -16,10 +16,18 @@ import contextlib
 from enum import Enum, auto
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import N_, _
 from parlour.core.text import fit, printable
 from parlour.dixmille.game.rules import FOUR_TWOS_GAME
 from parlour.dixmille.terminal import ending, view
-from parlour.dixmille.terminal.saving import NO_NAME, TOO_LONG, SaveDialog, Step, with_path
+from parlour.dixmille.terminal.saving import (
+    MAX_NAME,
+    NO_NAME,
+    TOO_LONG_TEMPLATE,
+    SaveDialog,
+    Step,
+    with_path,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -28,8 +36,8 @@ if TYPE_CHECKING:
     from parlour.dixmille.game.rules import Game
 
 DEFAULT_SAVE = "dixmille-save.json"
-SAVED_BOTH = "Saved in {path}; resume with: dixmille {path}"
-SAVED_SHORT = "Saved: resume with dixmille {path}"
+SAVED_BOTH = N_("Saved in {path}; resume with: dixmille {path}")
+SAVED_SHORT = N_("Saved: resume with dixmille {path}")
 QUIT = "quit"
 """A save's purpose when it was asked for on the way out (the game ends after it)."""
 
@@ -87,16 +95,16 @@ class Keeping:
     def save_key(self, key: str, game: Game) -> Next:
         step = self.saving.feed(key)
         if step is Step.CANCELLED:
-            self.ui.message = "Not saved"
+            self.ui.message = _("Not saved")
             self.ui.alert = False
             if self.saving.then == QUIT:
                 self.exit_message = self.quit_now(game, record=True)
                 return Next.LEAVE
             return Next.BACK
         if step is Step.NO_NAME:
-            self.ui.message = NO_NAME
+            self.ui.message = _(NO_NAME)
         elif step is Step.FULL:
-            self.ui.message = TOO_LONG
+            self.ui.message = _(TOO_LONG_TEMPLATE).format(n=MAX_NAME)
         elif step is Step.WRITE:
             return self._write(self.saving.path, game)
         return Next.STAY
@@ -109,14 +117,14 @@ class Keeping:
             savefile.save(player_path(path), game)
         except SaveError as exc:
             self.saving.refused()
-            self.ui.message = fit(f"Not saved: {exc.reason}", view.WIDTH)
+            self.ui.message = fit(_("Not saved: {reason}").format(reason=exc.reason), view.WIDTH)
             self.ui.alert = True
             return Next.STAY
         self.save_path = path
         self.dirty = False
         from parlour.core.shellpath import for_shell
 
-        self.ui.message = with_path(for_shell(path), SAVED_BOTH, SAVED_SHORT)
+        self.ui.message = with_path(for_shell(path), _(SAVED_BOTH), _(SAVED_SHORT))
         self.ui.alert = False
         if self.saving.then == QUIT:
             self.exit_message = ending.quit_message(self.seed, path, False, self.replay)
@@ -163,15 +171,21 @@ class Keeping:
             target = savefile.save_recovery(game, near=self._near())
         except SaveError as exc:
             problem = self.record_abandoned(game)  # the game itself is lost: keep its statistics
-            lines = [f"dixmille: input ended; the game could not be saved ({exc.reason})"]
+            lines = [
+                _("dixmille: input ended; the game could not be saved ({reason})").format(
+                    reason=exc.reason
+                )
+            ]
             notes = problem.split("\n") if problem else []
             return "\n".join(printable(line) for line in [*lines, *notes] if line)
         from parlour.core.shellpath import for_shell
         from parlour.core.text import keep_whole
 
-        return (
-            f"dixmille: input ended; your game was saved to {keep_whole(printable(str(target)))};"
-            f" resume with: dixmille {keep_whole(printable(for_shell(str(target))))}"
+        return _(
+            "dixmille: input ended; your game was saved to {path}; resume with: dixmille {file}"
+        ).format(
+            path=keep_whole(printable(str(target))),
+            file=keep_whole(printable(for_shell(str(target)))),
         )
 
     def _near(self) -> Path | None:

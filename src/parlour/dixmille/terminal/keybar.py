@@ -8,14 +8,17 @@ every human prompt, while a take is being typed too.
 
 from __future__ import annotations
 
+from parlour.core.i18n import N_, _
 from parlour.core.record import Frozen
 from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.rules import Game, Phase
 
-ALWAYS = "l log  S save  i stats  ? rules  Q quit"
+# TRANSLATORS: key bars: the letters are the keys (the same in every language); a bar
+# holds 80 columns with the keys of the moment before it.
+ALWAYS = N_("l log  S save  i stats  ? rules  Q quit")
 """The keys that work at every human prompt, without using the turn."""
-ZEDX_KEYS = "any key: skip the pauses   Q quit"
-ACK_KEYS = "any key: go on   Q quit"
+ZEDX_KEYS = N_("any key: skip the pauses   Q quit")
+ACK_KEYS = N_("any key: go on   Q quit")
 
 
 class Ask(Frozen):
@@ -36,13 +39,18 @@ class Ask(Frozen):
 def ask(game: Game) -> Ask:
     """The prompt for the human to move in ``game``."""
     name = game.player.name
+    always = _(ALWAYS)
     if game.phase is Phase.TAKE:
         n = len(game.thrown)
-        keys = f"1-{n} ENTER take  BACKSPACE/ESC erase   {ALWAYS}"
-        return Ask(f"{name}, take dice (positions, then ENTER):", keys, take=True)
+        keys = _("1-{n} ENTER take  BACKSPACE/ESC erase   {always}").format(n=n, always=always)
+        prompt = _("{name}, take dice (positions, then ENTER):").format(name=name)
+        return Ask(prompt, keys, take=True)
     if game.phase is Phase.START:
-        return Ask(f"{name}: t = throw", f"t throw (compulsory)   {ALWAYS}")
+        keys = _("t throw (compulsory)   {always}").format(always=always)
+        return Ask(_("{name}: t = throw").format(name=name), keys)
     if game.phase is Phase.AGAIN:
-        return Ask(f"{name}: t = throw again", f"t throw the die again (compulsory)   {ALWAYS}")
+        keys = _("t throw the die again (compulsory)   {always}").format(always=always)
+        return Ask(_("{name}: t = throw again").format(name=name), keys)
     dice = dice_count(game.dice_left)
-    return Ask(f"{name}: t = throw ({dice}), p = pass", f"t throw  p pass   {ALWAYS}")
+    prompt = _("{name}: t = throw ({dice}), p = pass").format(name=name, dice=dice)
+    return Ask(prompt, _("t throw  p pass   {always}").format(always=always))

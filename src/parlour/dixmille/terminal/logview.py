@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from parlour.core.i18n import N_, _
+from parlour.core.text import fit, width
 from parlour.dixmille.terminal.turnlog import Entry
 from parlour.dixmille.terminal.view import HEIGHT, WIDTH, log_line
 from parlour.tui.frame import Frame, Style
@@ -10,7 +12,7 @@ from parlour.tui.glyphs import Glyphs
 FIRST = 3
 LAST = HEIGHT - 3
 ROOM = LAST - FIRST + 1
-KEYS = "UP/DOWN PGUP/PGDN scroll   any other key: back to the game"
+KEYS = N_("UP/DOWN PGUP/PGDN scroll   any other key: back to the game")
 
 
 def lines(entries: list[Entry], solitaire: bool) -> list[tuple[str, Style]]:
@@ -20,7 +22,8 @@ def lines(entries: list[Entry], solitaire: bool) -> list[tuple[str, Style]]:
     for entry in entries:
         if entry.cycle != cycle:
             cycle = entry.cycle
-            out.append((f"{'Turn' if solitaire else 'Cycle'} {cycle}", Style.UNDERLINE))
+            heading = _("Turn {n}") if solitaire else _("Cycle {n}")
+            out.append((heading.format(n=cycle), Style.UNDERLINE))
         out.append(("  " + log_line(entry, WIDTH - 2), Style.NORMAL))
     return out
 
@@ -33,19 +36,22 @@ def max_scroll(entries: list[Entry], solitaire: bool) -> int:
 def render_log(entries: list[Entry], glyphs: Glyphs, scroll: int, solitaire: bool) -> Frame:
     """The page; ``scroll`` lines back from the newest (0 shows the end)."""
     frame = Frame(WIDTH, HEIGHT)
-    frame.put(0, 0, "DIX MILLE - turn log: every throw of this cycle and the last", Style.BOLD)
+    title = _("DIX MILLE - turn log: every throw of this cycle and the last")
+    frame.put(0, 0, fit(title, WIDTH), Style.BOLD)
     frame.put(1, 0, glyphs.hbar * WIDTH, Style.DIM)
     shown = lines(entries, solitaire)
     if not shown:
-        frame.put(FIRST, 2, "Nothing thrown yet.")
+        frame.put(FIRST, 2, _("Nothing thrown yet."))
     scroll = max(0, min(scroll, max(len(shown) - ROOM, 0)))
     end = len(shown) - scroll
     start = max(end - ROOM, 0)
     for row, (text, style) in enumerate(shown[start:end]):
         frame.put(FIRST + row, 0, text, style)
     if start > 0:
-        frame.put(2, WIDTH - 16, f"({start} above)", Style.DIM)
+        above = _("({n} above)").format(n=start)
+        frame.put(2, min(WIDTH - 16, WIDTH - width(above)), above, Style.DIM)
     if scroll:
-        frame.put(LAST + 1, WIDTH - 16, f"({scroll} below)", Style.DIM)
-    frame.put(HEIGHT - 1, 0, KEYS, Style.DIM)
+        below = _("({n} below)").format(n=scroll)
+        frame.put(LAST + 1, min(WIDTH - 16, WIDTH - width(below)), below, Style.DIM)
+    frame.put(HEIGHT - 1, 0, fit(_(KEYS), WIDTH), Style.DIM)
     return frame

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import Enum, auto
 
+from parlour.core.i18n import N_, _
 from parlour.core.record import Frozen
 from parlour.core.text import fit, printable, shorten_middle, width
 from parlour.dixmille.terminal import view
@@ -16,14 +17,16 @@ from parlour.tui import keys
 from parlour.tui.frame import Frame
 from parlour.tui.prompts import PATH_LENGTH, Answer, LineEditor
 
-LABEL = "Save to file:"
+LABEL = N_("Save to file:")
 MAX_NAME = PATH_LENGTH
 """The longest file name the field takes (it scrolls; past it a key is refused with
 :data:`TOO_LONG`, never cut)."""
-TOO_LONG = f"A file name has at most {MAX_NAME} characters"
-NO_NAME = "Type a file name, or ESC to cancel"
-EDIT_KEYS = "ENTER save   ESC cancel"
-OVERWRITE = "{path} exists: overwrite it? (y/n)"
+TOO_LONG_TEMPLATE = N_("A file name has at most {n} characters")
+TOO_LONG = TOO_LONG_TEMPLATE.format(n=MAX_NAME)
+"""The refusal in English (shown translated)."""
+NO_NAME = N_("Type a file name, or ESC to cancel")
+EDIT_KEYS = N_("ENTER save   ESC cancel")
+OVERWRITE = N_("{path} exists: overwrite it? (y/n)")
 
 
 def with_path(path: str, *templates: str, columns: int = view.WIDTH) -> str:
@@ -76,7 +79,7 @@ class SaveDialog:
     """Asks where to save; ``current`` is the file the game came from or was saved to."""
 
     def __init__(self, suggested: str, current: str | None, then: str | None = None) -> None:
-        self.editor = LineEditor(LABEL, suggested, max_length=MAX_NAME)
+        self.editor = LineEditor(_(LABEL), suggested, max_length=MAX_NAME)
         self.current = current
         self.then = then
         """What follows a save or a cancel ("quit", or None: back to the game)."""
@@ -117,15 +120,15 @@ class SaveDialog:
 
     def prompt(self) -> Prompt:
         if self.overwriting:
-            return Prompt(with_path(self.path, OVERWRITE), None, "")
-        return Prompt(self.editor.label, self.editor.text, EDIT_KEYS)
+            return Prompt(with_path(self.path, _(OVERWRITE)), None, "")
+        return Prompt(self.editor.label, self.editor.text, _(EDIT_KEYS))
 
     def draw(self, frame: Frame) -> None:
         """The field scrolled to its cursor, over the prompt line ``frame`` was drawn with."""
         if self.overwriting:
             return
         label = self.editor.label
-        text, cursor = self.editor.visible(view.WIDTH - len(label) - 2)
-        col = len(label) + 1
+        text, cursor = self.editor.visible(view.WIDTH - width(label) - 2)
+        col = width(label) + 1
         frame.clear_row(view.ROW_PROMPT, col)
         view.draw_field(frame, view.ROW_PROMPT, col, text, cursor)

@@ -25,7 +25,7 @@ class StatsApp(TerminalApp):
         title: str,
         message: str,
         glyphs: Glyphs = ASCII,
-        empty: str = "No games recorded yet.",
+        empty: str = "",
     ) -> None:
         super().__init__()
         self.rows = rows

@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import Enum, auto
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import N_, _
 from parlour.core.text import name_key
 from parlour.tui import keys
 
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
 NEXT = (" ", keys.RIGHT, keys.PGDN, keys.DOWN, keys.ENTER, "n")
 PREVIOUS = (keys.LEFT, keys.PGUP, keys.UP, keys.BACKSPACE)
 LEAVE = ("q", "Q", keys.ESC, keys.INTERRUPT)
-FOOTER_PLAYING = "SPACE/-> next page   <- previous   f filter   q back to the game"
-FOOTER_OVER = "SPACE/-> next page   <- previous   q quit"
+FOOTER_PLAYING = N_("SPACE/-> next page   <- previous   f filter   q back to the game")
+FOOTER_OVER = N_("SPACE/-> next page   <- previous   q quit")
 
 
 class Action(Enum):
@@ -110,7 +111,7 @@ class StatsScreen:
 
         self.page = 0
         self.rows = stats.totals([stats.game_line(game)])
-        self.title = f"this game (seed {game.seed})"
+        self.title = _("this game (seed {seed})").format(seed=game.seed)
         self.message = message
         self.empty = stats.empty_text(None)
 

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from parlour.core.i18n import N_, _, ngettext
+from parlour.core.i18n import number as count
 from parlour.core.text import fit, width
 from parlour.dixmille.computer.analysis import Costly, explain, optimum_from_zero
 from parlour.dixmille.files.stats import BAND_LABELS, Totals
+from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.names import MAX_NAME
 from parlour.dixmille.game.rules import number, points
 from parlour.dixmille.terminal.faces import dice_text
@@ -29,14 +32,28 @@ WIDE_COLUMN = MAX_NAME + 2
 MAX_COLUMNS = 6
 FIRST_ROW = 4
 PAGE_TITLES = (
-    "Results and turns",
-    "Style: when you pass",
-    "Dice and luck",
-    "Style against the optimal policy",
+    N_("Results and turns"),
+    N_("Style: when you pass"),
+    N_("Dice and luck"),
+    N_("Style against the optimal policy"),
 )
 PAGES = len(PAGE_TITLES)
 
 Row = tuple[str, Callable[[Totals], str]]
+FOOTER = N_("SPACE/-> next page   <- previous   q back")
+DICE_LABEL = "dice:"
+"""Marks a row of the passes by dice left (its label is the count of dice, in words)."""
+
+
+def shown_label(label: str) -> str:
+    """A row's label in the player's language, its indent kept (``  abandoned``)."""
+    text = label.lstrip(" ")
+    indent = label[: len(label) - len(text)]
+    if text.startswith(DICE_LABEL):
+        return indent + dice_count(int(text.removeprefix(DICE_LABEL)))
+    if text in BAND_LABELS:
+        return indent + text
+    return indent + _(text)
 
 
 def _num(value: float | None, digits: int = 0) -> str:
@@ -44,11 +61,16 @@ def _num(value: float | None, digits: int = 0) -> str:
 
 
 def _pct(a: float, b: float) -> str:
-    return f"{number(100 * a / b)}%" if b else "-"
+    return per_cent(100 * a / b) if b else "-"
+
+
+def per_cent(value: float) -> str:
+    """A whole per cent as the language writes it (``85%``, French ``85 %``)."""
+    return _("{n}%").format(n=number(value))
 
 
 def _solo_best(t: Totals) -> str:
-    return str(min(t.solitaire_turns)) if t.solitaire_turns else "-"
+    return count(min(t.solitaire_turns)) if t.solitaire_turns else "-"
 
 
 def _solo_mean(t: Totals) -> str:
@@ -57,57 +79,57 @@ def _solo_mean(t: Totals) -> str:
 
 
 RESULTS: list[Row] = [
-    ("Games played", lambda t: str(t.games)),
-    ("  abandoned", lambda t: str(t.abandoned)),
-    ("  finished vs others", lambda t: str(t.finished)),
-    ("    won", lambda t: str(t.won)),
-    ("    shared", lambda t: str(t.shared)),
-    ("    win %", lambda t: _pct(t.won, t.finished)),
-    ("  finished solitaire", lambda t: str(t.solitaire)),
-    ("    best, turns", _solo_best),
-    ("    mean, turns", _solo_mean),
-    ("Turns", lambda t: str(t.turns)),
-    ("  throws per turn", lambda t: _num(Totals.ratio(t.throws, t.turns), 2)),
-    ("  points per turn", lambda t: _num(Totals.ratio(t.banked, t.turns))),
-    ("  busts, % of turns", lambda t: _pct(t.busts, t.turns)),
-    ("  lost per bust", lambda t: _num(Totals.ratio(t.bust_lost, t.busts))),
-    ("  best turn", lambda t: points(t.best_turn)),
-    ("  longest, throws", lambda t: str(t.longest_turn)),
-    ("Highest score", lambda t: points(t.highest_score)),
+    (N_("Games played"), lambda t: count(t.games)),
+    ("  " + N_("abandoned"), lambda t: count(t.abandoned)),
+    ("  " + N_("finished vs others"), lambda t: count(t.finished)),
+    ("    " + N_("won"), lambda t: count(t.won)),
+    ("    " + N_("shared"), lambda t: count(t.shared)),
+    ("    " + N_("win %"), lambda t: _pct(t.won, t.finished)),
+    ("  " + N_("finished solitaire"), lambda t: count(t.solitaire)),
+    ("    " + N_("best, turns"), _solo_best),
+    ("    " + N_("mean, turns"), _solo_mean),
+    (N_("Turns"), lambda t: count(t.turns)),
+    ("  " + N_("throws per turn"), lambda t: _num(Totals.ratio(t.throws, t.turns), 2)),
+    ("  " + N_("points per turn"), lambda t: _num(Totals.ratio(t.banked, t.turns))),
+    ("  " + N_("busts, % of turns"), lambda t: _pct(t.busts, t.turns)),
+    ("  " + N_("lost per bust"), lambda t: _num(Totals.ratio(t.bust_lost, t.busts))),
+    ("  " + N_("best turn"), lambda t: points(t.best_turn)),
+    ("  " + N_("longest, throws"), lambda t: count(t.longest_turn)),
+    (N_("Highest score"), lambda t: points(t.highest_score)),
 ]
 """Each rate sits under the count it is taken over: win % over the finished games
 against others (solitaire games apart), the per-turn figures over every turn."""
 
 
 def _band(i: int) -> Callable[[Totals], str]:
-    return lambda t: str(t.pass_bands[i])
+    return lambda t: count(t.pass_bands[i])
 
 
 def _dice(i: int) -> Callable[[Totals], str]:
-    return lambda t: str(t.pass_dice[i])
+    return lambda t: count(t.pass_dice[i])
 
 
 PASSES: list[Row] = [
-    ("Passes", lambda t: str(t.passes)),
-    ("  mean total banked", lambda t: _num(Totals.ratio(t.pass_points, t.passes))),
-    ("By turn points:", lambda t: ""),
+    (N_("Passes"), lambda t: count(t.passes)),
+    ("  " + N_("mean total banked"), lambda t: _num(Totals.ratio(t.pass_points, t.passes))),
+    (N_("By turn points:"), lambda t: ""),
     *[(f"  {label}", _band(i)) for i, label in enumerate(BAND_LABELS)],
-    ("By dice left:", lambda t: ""),
-    *[(f"  {i + 1} {'die' if i == 0 else 'dice'}", _dice(i)) for i in range(6)],
+    (N_("By dice left:"), lambda t: ""),
+    *[(f"  {DICE_LABEL}{i + 1}", _dice(i)) for i in range(6)],
 ]
 
 LUCK: list[Row] = [
-    ("One-die throws", lambda t: str(t.one_die)),
-    ("  hit 1st attempt", lambda t: str(t.one_first)),
-    ("  hit 2nd attempt", lambda t: str(t.one_second)),
-    ("  success rate", lambda t: _pct(t.one_first + t.one_second, t.one_die)),
-    ("  bonus points", lambda t: points(t.bonus)),
-    ("  top bonus level", lambda t: str(t.top_bonus)),
-    ("Hot dice per turn", lambda t: _num(Totals.ratio(t.hot_dice, t.turns), 2)),
-    ("1-2-3-4-5-6 taken", lambda t: str(t.straights)),
-    ("Three pairs taken", lambda t: str(t.three_pairs)),
-    ("Four 2s disasters", lambda t: str(t.four_twos)),
-    ("  points lost", lambda t: points(t.four_twos_lost)),
+    (N_("One-die throws"), lambda t: count(t.one_die)),
+    ("  " + N_("hit 1st attempt"), lambda t: count(t.one_first)),
+    ("  " + N_("hit 2nd attempt"), lambda t: count(t.one_second)),
+    ("  " + N_("success rate"), lambda t: _pct(t.one_first + t.one_second, t.one_die)),
+    ("  " + N_("bonus points"), lambda t: points(t.bonus)),
+    ("  " + N_("top bonus level"), lambda t: count(t.top_bonus)),
+    (N_("Hot dice per turn"), lambda t: _num(Totals.ratio(t.hot_dice, t.turns), 2)),
+    (N_("1-2-3-4-5-6 taken"), lambda t: count(t.straights)),
+    (N_("Three pairs taken"), lambda t: count(t.three_pairs)),
+    (N_("Four 2s disasters"), lambda t: count(t.four_twos)),
+    ("  " + N_("points lost"), lambda t: points(t.four_twos_lost)),
 ]
 
 
@@ -116,24 +138,24 @@ def _analysed(fn: Callable[[Totals], str]) -> Callable[[Totals], str]:
 
 
 def _choices(t: Totals) -> str:
-    return str(t.style.go_decisions)
+    return count(t.style.go_decisions)
 
 
 def _differs(t: Totals) -> str:
-    return f"{number(100 * t.style.differs)}%" if t.style.go_decisions else "-"
+    return per_cent(100 * t.style.differs) if t.style.go_decisions else "-"
 
 
 STYLE: list[Row] = [
-    ("Turns analysed", _analysed(lambda t: str(t.style.turns))),
-    ("  points per turn", _analysed(lambda t: _num(t.style.points_per_turn))),
-    ("  optimum per turn", _analysed(lambda t: _num(t.style.optimum_per_turn()))),
-    ("  given away/turn", _analysed(lambda t: number(t.style.per_turn, 1))),
-    ("Throw/pass choices", _analysed(_choices)),
-    ("  stopped too early", _analysed(lambda t: str(t.style.too_early))),
-    ("  pushed too far", _analysed(lambda t: str(t.style.too_far))),
-    ("  differ from ZEDX", _analysed(_differs)),
-    ("Takes analysed", _analysed(lambda t: str(t.style.take_decisions))),
-    ("  weaker takes", _analysed(lambda t: str(t.style.take_mistakes))),
+    (N_("Turns analysed"), _analysed(lambda t: count(t.style.turns))),
+    ("  " + N_("points per turn"), _analysed(lambda t: _num(t.style.points_per_turn))),
+    ("  " + N_("optimum per turn"), _analysed(lambda t: _num(t.style.optimum_per_turn()))),
+    ("  " + N_("given away/turn"), _analysed(lambda t: number(t.style.per_turn, 1))),
+    (N_("Throw/pass choices"), _analysed(_choices)),
+    ("  " + N_("stopped too early"), _analysed(lambda t: count(t.style.too_early))),
+    ("  " + N_("pushed too far"), _analysed(lambda t: count(t.style.too_far))),
+    ("  " + N_("differ from ZEDX"), _analysed(_differs)),
+    (N_("Takes analysed"), _analysed(lambda t: count(t.style.take_decisions))),
+    ("  " + N_("weaker takes"), _analysed(lambda t: count(t.style.take_mistakes))),
 ]
 """The per-turn figures are over the turns analysed (a player's last turn, played to
 win, is not), "differ from ZEDX" over the throw/pass choices."""
@@ -157,25 +179,30 @@ def page_count(players: list[Totals]) -> int:
 def groups_line(players: list[Totals], group: int) -> str:
     """Where the other players are, on a page of one group of more than one (80 columns)."""
     first, count = group * MAX_COLUMNS, len(players)
-    shown = f"Players {first + 1}-{min(first + MAX_COLUMNS, count)} of {count}"
+    low, high = first + 1, min(first + MAX_COLUMNS, count)
     if group + 1 < group_count(players):
         after = players[first + MAX_COLUMNS : first + 2 * MAX_COLUMNS]
-        names = ", ".join(t.name for t in after)
-        line = f"{shown}; from page {(group + 1) * PAGES + 1}: {names}"
+        names = _(", ").join(t.name for t in after)
+        line = _("Players {low}-{high} of {count}; from page {page}: {names}").format(
+            low=low, high=high, count=count, page=(group + 1) * PAGES + 1, names=names
+        )
     else:
-        line = f"{shown}; players 1-{MAX_COLUMNS} from page 1"
+        line = _("Players {low}-{high} of {count}; players 1-{six} from page 1").format(
+            low=low, high=high, count=count, six=MAX_COLUMNS
+        )
     return fit(line, WIDTH)
 
 
 def style_intro() -> list[str]:
     """What the style page shows, for someone who has never seen it, and its scale."""
     scale = optimum_from_zero()
-    return [
-        "Each of your throw/pass choices and takes is compared with ZEDX's optimal play",
-        "from the same position. Given away: the points a choice loses on average, luck",
-        "aside (halves rounded up). For scale: the optimum averages"
-        f" {number(scale)} a turn from 0.",
-    ]
+    # TRANSLATORS: three lines of at most 80 columns (keep the line breaks).
+    intro = _(
+        "Each of your throw/pass choices and takes is compared with ZEDX's optimal play\n"
+        "from the same position. Given away: the points a choice loses on average, luck\n"
+        "aside (halves rounded up). For scale: the optimum averages {points} a turn from 0."
+    )
+    return intro.format(points=number(scale)).split("\n")
 
 
 def _right(text: str, columns: int) -> str:
@@ -191,7 +218,7 @@ def render_stats(
     message: str = "",
     footer: str = "",
     glyphs: Glyphs = ASCII,
-    empty: str = "No games recorded yet.",
+    empty: str = "",
 ) -> Frame:
     """One page of the statistics table (``message``: one to three lines).
 
@@ -203,8 +230,10 @@ def render_stats(
     pages = page_count(players)
     page = max(0, min(page, pages - 1))
     group, table = divmod(page, PAGES)
-    frame.put(0, 0, fit(f"DIX MILLE STATISTICS - {title}", WIDTH), Style.BOLD)
-    heading = f"{PAGE_TITLES[table]} (page {page + 1}/{pages})"
+    frame.put(0, 0, fit(_("DIX MILLE STATISTICS - {title}").format(title=title), WIDTH), Style.BOLD)
+    heading = _("{title} (page {page}/{pages})").format(
+        title=_(PAGE_TITLES[table]), page=page + 1, pages=pages
+    )
     frame.put(1, 0, heading, Style.UNDERLINE)
     # A message of two lines (the game's result, then why it was not recorded) takes row 3
     # too; three lines (a reason, then the file) row 4.
@@ -219,7 +248,7 @@ def render_stats(
             frame.put(top + i, 0, line)
         top += len(style_intro())
     if not shown:
-        frame.put(FIRST_ROW + 1, 2, fit(empty, WIDTH - 2))
+        frame.put(FIRST_ROW + 1, 2, fit(empty or _("No games recorded yet."), WIDTH - 2))
     column = max(COLUMN, min(WIDE_COLUMN, (WIDTH - LABEL) // max(len(shown), 1)))
     # two rows of names only where the table still ends above the keys (a three-line
     # message over six long names leaves none: the names are then cut to nine columns)
@@ -228,7 +257,7 @@ def render_stats(
     if shown:
         for r, (label, fn) in enumerate(TABLES[page]):
             row = top + 1 + r
-            frame.put(row, 0, fit(label, LABEL))
+            frame.put(row, 0, fit(shown_label(label), LABEL))
             for i, totals in enumerate(shown):
                 frame.put(row, LABEL + i * column, _right(fn(totals), column - 1))
         if page == STYLE_PAGE:
@@ -237,8 +266,8 @@ def render_stats(
             _costliest(frame, shown, top + 1 + len(STYLE), glyphs, last_row)
     if len(players) > MAX_COLUMNS:
         frame.put(HEIGHT - 2, 0, groups_line(players, group))
-    keys = footer or "SPACE/-> next page   <- previous   q back"
-    frame.put(HEIGHT - 1, 0, keys[:WIDTH], Style.DIM)
+    keys = _(footer or FOOTER)
+    frame.put(HEIGHT - 1, 0, fit(keys, WIDTH), Style.DIM)
     return frame
 
 
@@ -275,14 +304,15 @@ def costly_line(costly: Costly, glyphs: Glyphs, columns: int = WIDTH) -> str:
     can spare (``on average``, the dice left); a line that still does not fit (none
     that a record can hold) is cut.
     """
-    times = f"{costly.times}x " if costly.times > 1 else ""  # 10x and more keep the space
+    # 10x and more keep the space
+    times = _("{n}x ").format(n=costly.times) if costly.times > 1 else ""
     line = ""
 
     def drawn(faces: tuple[int, ...]) -> str:
         return dice_text(faces, glyphs)
 
     for faces, brief in ((drawn, False), (_digits, False), (drawn, True), (_digits, True)):
-        line = f"  {times:<3}{explain(costly.decision, faces, brief)}"
+        line = f"  {times}{' ' * (3 - width(times))}{explain(costly.decision, faces, brief)}"
         if width(line) <= columns:
             return line
     return fit(line, columns)
@@ -299,24 +329,28 @@ def _costliest(frame: Frame, shown: list[Totals], row: int, glyphs: Glyphs, last
         return
     costly = [t for t in analysed if t.style.costly]
     if not costly:
-        frame.put(row, 0, "Costly decisions: none, no decision gave points away.", Style.UNDERLINE)
+        none = _("Costly decisions: none, no decision gave points away.")
+        frame.put(row, 0, fit(none, WIDTH), Style.UNDERLINE)
         return
     room = last_row - row + 1
     listed = costly
     if room < 2 * len(costly):
         listed = costly[: (room - 1) // 2]
         left_out = len(costly) - len(listed)
-        frame.put(
-            last_row,
-            0,
-            f"({left_out} more players' costly decisions: dixmille --stats NAME)",
-        )
+        more = ngettext(
+            "({n} more player's costly decisions: dixmille --stats NAME)",
+            "({n} more players' costly decisions: dixmille --stats NAME)",
+            left_out,
+        ).format(n=left_out)
+        frame.put(last_row, 0, fit(more, WIDTH))
         room -= 1
     if not listed:
         return
     for totals, lines in zip(listed, share_rows(room, listed), strict=True):
-        heading = f"{fit(totals.name, MAX_NAME)}'s costliest decisions, and what ZEDX would do:"
-        frame.put(row, 0, heading, Style.UNDERLINE)
+        heading = _("{name}'s costliest decisions, and what ZEDX would do:").format(
+            name=fit(totals.name, MAX_NAME)
+        )
+        frame.put(row, 0, fit(heading, WIDTH), Style.UNDERLINE)
         row += 1
         for costly_decision in totals.style.costliest(lines):
             frame.put(row, 0, costly_line(costly_decision, glyphs))

@@ -11,7 +11,9 @@ are the app's, not this field's.
 
 from __future__ import annotations
 
+from parlour.core.i18n import _
 from parlour.core.record import Frozen
+from parlour.dixmille.game.moves import take_first
 from parlour.dixmille.game.rules import IllegalMove, parse_positions
 from parlour.tui import keys
 
@@ -46,8 +48,8 @@ def edit_take(entry: str, key: str, dice: int, selected: bool = False) -> Edit:
             return Edit(key)
         return Edit(entry + key if len(entry) < MAX_TYPED else entry)
     if len(key) == 1 and key.lower() in "tp":
-        return Edit(entry, "Take at least one scoring die first: type positions, then ENTER")
-    return Edit(entry, f"Type the positions of the dice to take (1 to {dice})")
+        return Edit(entry, take_first())
+    return Edit(entry, _("Type the positions of the dice to take (1 to {n})").format(n=dice))
 
 
 def highlighted(entry: str, dice: int) -> frozenset[int]:

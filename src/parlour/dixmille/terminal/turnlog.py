@@ -10,6 +10,7 @@ rules, not here.
 
 from __future__ import annotations
 
+from parlour.core.i18n import _
 from parlour.core.record import Frozen, Record
 from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.records import BUST, FOUR_TWOS, PASS
@@ -20,8 +21,6 @@ from parlour.tui.glyphs import Glyphs
 
 CYCLES_KEPT = 2
 """This cycle and the last one."""
-SECOND = ", 2nd attempt to come"
-MISSED = " missed"
 
 
 class Before(Frozen):
@@ -78,8 +77,10 @@ class Entry(Record):
     text: str
     open: bool
     """A throw still waiting for its take or its second one-die attempt."""
+    first: str
+    """A missed first one-die attempt: its throw, which the second attempt's line follows."""
 
-    __slots__ = ("cycle", "seat", "name", "text", "open")
+    __slots__ = ("cycle", "seat", "name", "text", "open", "first")
 
     def __init__(
         self,
@@ -94,6 +95,7 @@ class Entry(Record):
         self.name = name
         self.text = text
         self.open = open
+        self.first = ""
 
 
 class TurnLog(Record):
@@ -113,85 +115,122 @@ class TurnLog(Record):
         if last is not None and not (last.open and last.seat == before.seat):
             last = None
         faces = dice_text(out.dice, glyphs)
-        thrown = f"{dice_count(before.dice)} {faces}"
+        thrown = _("{dice} {faces}").format(dice=dice_count(before.dice), faces=faces)
+        one_die = _("1 die {faces}").format(faces=faces)
         headline = ""
         if out.kind == "throw":
             self._new(before, thrown, still_open=True)
         elif out.kind == "take":
-            turn = before.turn_points + out.points
-            every = before.dice == len(out.dice)
-            took = f"took {'all' if every else faces} {points(out.points)} (turn {points(turn)})"
-            if every:
-                took += ", hot dice!"
+            took = _took(before, out, faces)
             if last is None:  # a game resumed with dice on the table
                 self._new(before, took)
             else:
-                last.text += f", {took}"
+                last.text = _("{throw}, {take}").format(throw=last.text, take=took)
                 last.open = False
         elif out.kind == "one_miss":
-            self._new(before, f"1 die {faces}{MISSED}{SECOND}", still_open=True)
+            self._new(before, _("{throw} missed, 2nd attempt to come").format(throw=one_die), True)
+            self.entries[-1].first = one_die
         elif out.kind == "one_hit":
             face = out.dice[0]
-            gain = f"{SINGLE_POINTS[face]} + bonus {points(out.points - SINGLE_POINTS[face])}"
-            total = f"(turn {points(before.turn_points + out.points)}), hot dice!"
-            where = faces if before.again else f"1 die {faces}"
-            self._continue(before, last, where, f"{gain} {total}")
+            gain = _("{points} + bonus {bonus} (turn {total}), hot dice!").format(
+                points=SINGLE_POINTS[face],
+                bonus=points(out.points - SINGLE_POINTS[face]),
+                total=points(before.turn_points + out.points),
+            )
+            where = faces if before.again else one_die
+            self._continue(before, last, where, gain)
         elif out.kind == BUST:
-            lost = f"{points(out.points)} lost" if out.points else "no points lost"
-            where = thrown if before.dice > 1 else faces if before.again else f"1 die {faces}"
-            self._continue(before, last, where, f"BUST - {lost}")
             if out.points:
-                headline = f"BUST - {before.name} loses {points(out.points)}"
+                lost = _("BUST - {points} lost").format(points=points(out.points))
+                headline = _("BUST - {name} loses {points}").format(
+                    name=before.name, points=points(out.points)
+                )
             else:
-                headline = f"BUST - {before.name}'s throw scores nothing (no points lost)"
+                lost = _("BUST - no points lost")
+                headline = _("BUST - {name}'s throw scores nothing (no points lost)").format(
+                    name=before.name
+                )
+            where = thrown if before.dice > 1 else faces if before.again else one_die
+            self._continue(before, last, where, lost)
         elif out.kind == FOUR_TWOS:
             wipes = game.four_twos == FOUR_TWOS_GAME
             headline = four_twos_headline(before, wipes)
-            self._new(before, f"{thrown}: {four_twos_cost(before, wipes)}")
+            cost = _("{throw}: {what}").format(throw=thrown, what=four_twos_cost(before, wipes))
+            self._new(before, cost)
         elif out.kind == PASS:
             banked = before.score + out.points
-            self._new(before, f"passes: {points(out.points)} banked, score {points(banked)}")
+            self._new(
+                before,
+                _("passes: {points} banked, score {score}").format(
+                    points=points(out.points), score=points(banked)
+                ),
+            )
         return headline
 
     def _new(self, before: Before, text: str, still_open: bool = False) -> None:
         self.entries.append(Entry(before.cycle, before.seat, before.name, text, still_open))
 
     def _continue(self, before: Before, last: Entry | None, where: str, what: str) -> None:
-        """After a missed first one-die attempt, the second one joins its line."""
+        """After a missed first one-die attempt, the second one joins its line (which
+        says how it went)."""
         if before.again and last is not None:
-            first = last.text.removesuffix(SECOND).removesuffix(MISSED)  # the 2nd says it missed
-            last.text = f"{first}, 2nd {where}: {what}"
+            first = last.first or last.text
+            last.text = _("{first}, 2nd {throw}: {what}").format(
+                first=first, throw=where, what=what
+            )
             last.open = False
         else:
-            self._new(before, f"{where}: {what}")
+            self._new(before, _("{throw}: {what}").format(throw=where, what=what))
 
     def last_lines(self, count: int) -> list[Entry]:
         return self.entries[-count:] if count > 0 else []
 
 
+def _took(before: Before, out: Outcome, faces: str) -> str:
+    """A take in the turn log: the dice (or all of them), their points, the turn's."""
+    turn = points(before.turn_points + out.points)
+    if before.dice == len(out.dice):
+        return _("took all {points} (turn {total}), hot dice!").format(
+            points=points(out.points), total=turn
+        )
+    return _("took {faces} {points} (turn {total})").format(
+        faces=faces, points=points(out.points), total=turn
+    )
+
+
 def four_twos_headline(before: Before, wipes: bool) -> str:
     """What four 2s cost, true under the rule in force (R8) whatever the score."""
-    turn = before.turn_points
+    turn, score, name = points(before.turn_points), points(before.score), before.name
     if not wipes:
-        kept = f"{before.name} keeps the score of {points(before.score)}"
-        if turn:
-            return f"FOUR 2s - {points(turn)} turn points lost; {kept}"
-        return f"FOUR 2s - no turn points to lose; {kept}"
+        if before.turn_points:
+            return _("FOUR 2s - {turn} turn points lost; {name} keeps the score of {score}").format(
+                turn=turn, name=name, score=score
+            )
+        return _("FOUR 2s - no turn points to lose; {name} keeps the score of {score}").format(
+            name=name, score=score
+        )
     if before.score:
-        return f"FOUR 2s - ALL {points(before.score + turn)} POINTS LOST: {before.name} is at 0"
-    if turn:
-        return f"FOUR 2s - {points(turn)} turn points lost ({before.name}'s score was already 0)"
-    return f"FOUR 2s - {before.name}'s score was 0 already: nothing to lose this time"
+        return _("FOUR 2s - ALL {points} POINTS LOST: {name} is at 0").format(
+            points=points(before.score + before.turn_points), name=name
+        )
+    if before.turn_points:
+        return _("FOUR 2s - {turn} turn points lost ({name}'s score was already 0)").format(
+            turn=turn, name=name
+        )
+    return _("FOUR 2s - {name}'s score was 0 already: nothing to lose this time").format(name=name)
 
 
 def four_twos_cost(before: Before, wipes: bool) -> str:
     """Four 2s in the turn log, where the player's name stands in its own column."""
     turn, score = points(before.turn_points), points(before.score)
     if not wipes:
-        lost = f"{turn} lost" if before.turn_points else "nothing lost"
-        return f"FOUR 2s - {lost}, score {score} kept"
+        if before.turn_points:
+            return _("FOUR 2s - {turn} lost, score {score} kept").format(turn=turn, score=score)
+        return _("FOUR 2s - nothing lost, score {score} kept").format(score=score)
     if before.score:
-        return f"FOUR 2s - all {points(before.score + before.turn_points)} lost, score 0"
+        return _("FOUR 2s - all {points} lost, score 0").format(
+            points=points(before.score + before.turn_points)
+        )
     if before.turn_points:
-        return f"FOUR 2s - {turn} lost (score already 0)"
-    return "FOUR 2s - nothing to lose (score was 0)"
+        return _("FOUR 2s - {turn} lost (score already 0)").format(turn=turn)
+    return _("FOUR 2s - nothing to lose (score was 0)")

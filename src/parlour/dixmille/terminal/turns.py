@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import N_, _
 from parlour.dixmille.game.records import BUST, FOUR_TWOS
 from parlour.dixmille.game.rules import (
     FOUR_TWOS_GAME,
@@ -56,10 +57,10 @@ if TYPE_CHECKING:  # typing is not loaded at start
             """A move was made: it is unsaved until the next save."""
 
 
-ZEDX_ENDED = "Going on in a moment (any key: now)"
-ZEDX_ENDED_LAST = "The final standings in a moment (any key: now)"
-HUMAN_ENDED = "Press any key for the next player"
-HUMAN_ENDED_LAST = "Press any key for the final standings"
+ZEDX_ENDED = N_("Going on in a moment (any key: now)")
+ZEDX_ENDED_LAST = N_("The final standings in a moment (any key: now)")
+HUMAN_ENDED = N_("Press any key for the next player")
+HUMAN_ENDED_LAST = N_("Press any key for the final standings")
 
 
 class Turns:
@@ -93,9 +94,11 @@ class Turns:
             return
         self.ui.highlight = frozenset()
         if game.player.computer:
-            self.ui.prompt = f"{game.player.name} is playing... (any key hurries)"
+            self.ui.prompt = _("{name} is playing... (any key hurries)").format(
+                name=game.player.name
+            )
             self.ui.entry = None
-            self.ui.keys = ZEDX_KEYS
+            self.ui.keys = _(ZEDX_KEYS)
             self.arm()
             return
         self.human_prompt(game)
@@ -161,13 +164,13 @@ class Turns:
         self.ui.dice = out.dice
         self.ui.highlight = frozenset()
         self.zedx.pending = None
-        ended = f"{game.players[out.seat].name}'s turn is over."
+        ended = _("{name}'s turn is over.").format(name=game.players[out.seat].name)
         if was_computer:
             self.ui.ended = ended
             self.host.turn_end_shown()
             self.ack_is_zedx = True
             # it goes on by itself after a pause (none once a key has hurried ZEDX)
-            self.ui.prompt = "" if self.skip else ZEDX_ENDED_LAST if game.over else ZEDX_ENDED
+            self.ui.prompt = "" if self.skip else _(ZEDX_ENDED_LAST if game.over else ZEDX_ENDED)
             self.ui.entry = None
             self.arm()
             return
@@ -175,9 +178,9 @@ class Turns:
             self.ui.ended = ended
             self.host.turn_end_shown()
             self.ack_is_zedx = False
-            self.ui.prompt = HUMAN_ENDED_LAST if game.over else HUMAN_ENDED
+            self.ui.prompt = _(HUMAN_ENDED_LAST if game.over else HUMAN_ENDED)
             self.ui.entry = None
-            self.ui.keys = ACK_KEYS
+            self.ui.keys = _(ACK_KEYS)
             return
         self.next_turn(game)
 
@@ -215,7 +218,7 @@ class Turns:
                 out = self.apply(game, Pass())
                 self.after_turn(game, out, out.message)
             else:
-                self.refuse(f"Keys here: {self.ui.keys}")
+                self.refuse(_("Keys here: {keys}").format(keys=self.ui.keys))
         except IllegalMove as exc:
             self.refuse(str(exc))
 

@@ -9,6 +9,7 @@ last events of the turn; a message line, the prompt and the keys.
 
 from __future__ import annotations
 
+from parlour.core.i18n import N_, _, ngettext, pgettext
 from parlour.core.record import Record
 from parlour.core.text import fit, pad, width
 from parlour.dixmille.game.moves import dice_count
@@ -129,9 +130,9 @@ def render(game: Game, ui: UiState, glyphs: Glyphs, seed_label: str = "") -> Fra
     frame = Frame(WIDTH, HEIGHT)
     title = "DIX MILLE"
     frame.put(0, 0, title, Style.BOLD)
-    cycle = f"Cycle {game.cycle}"
+    cycle = _("Cycle {n}").format(n=game.cycle)
     if len(game.players) == 1:
-        cycle = f"Turn {game.cycle}"
+        cycle = _("Turn {n}").format(n=game.cycle)
     frame.put(0, 14, cycle)
     if seed_label:
         frame.put(0, WIDTH - width(seed_label), seed_label, Style.DIM)
@@ -181,31 +182,44 @@ def _scores(frame: Frame, game: Game) -> None:
         mark = ">" if current else ("*" if seat in winners else " ")
         label = f"{mark}{player.name}"
         if player.computer:
-            label += " (c)"
+            label += pgettext("computer player", " (c)")
         style = Style.REVERSE | Style.BOLD if current else Style.BOLD
         frame.put(ROW_SCORES, col, pad(label, COLUMN - 1), style)
         score_style = Style.BOLD if current else Style.NORMAL
         frame.put(ROW_SCORES + 1, col + 1, points(player.score), score_style)
     if winners:
-        shared = "s (a shared win)" if len(winners) > 1 else ""
-        frame.put(ROW_SCORES + 2, 1, f"* marks the winner{shared}")
+        if len(winners) > 1:
+            marks = _("* marks the winners (a shared win)")
+        else:
+            marks = _("* marks the winner")
+        frame.put(ROW_SCORES + 2, 1, marks)
     needed = game.needed_to_lead()
     if needed is not None:
-        frame.put(
-            ROW_SCORES + 2, 1, f"Last turn: {points(needed)} needed to take the lead", Style.BOLD
-        )
+        lead = _("Last turn: {points} needed to take the lead").format(points=points(needed))
+        frame.put(ROW_SCORES + 2, 1, fit(lead, WIDTH - 1), Style.BOLD)
 
 
 def _turn(frame: Frame, game: Game, glyphs: Glyphs) -> None:
     if game.over:
         return
-    end = frame.put(ROW_TURN, 1, f"{fit(game.player.name, MAX_NAME)}'s turn:", Style.BOLD)
-    available = dice_count(game.dice_left)
-    frame.put(ROW_TURN, end + 1, f"{points(game.turn_points)} turn points   {available} available")
-    bonus = f"One-die successes: {game.level}  next bonus {points(game.next_bonus())}"
+    whose = _("{name}'s turn:").format(name=fit(game.player.name, MAX_NAME))
+    end = frame.put(ROW_TURN, 1, whose, Style.BOLD)
+    # TRANSLATORS: English says "0 turn points" (the same both forms); French "0 point".
+    state = ngettext(
+        "{points} turn points   {dice} available",
+        "{points} turn points   {dice} available",
+        game.turn_points,
+    ).format(points=points(game.turn_points), dice=dice_count(game.dice_left))
+    frame.put(ROW_TURN, end + 1, fit(state, WIDTH - end - 1))
+    bonus = _("One-die successes: {n}  next bonus {points}").format(
+        n=game.level, points=points(game.next_bonus())
+    )
     frame.put(ROW_ASIDE, 1, bonus)
-    aside = dice_text(game.aside, glyphs) if game.aside else "none"
-    frame.put(ROW_ASIDE + 1, 1, f"Set aside: {aside}")
+    if game.aside:
+        aside = _("Set aside: {dice}").format(dice=dice_text(game.aside, glyphs))
+    else:
+        aside = _("Set aside: none")
+    frame.put(ROW_ASIDE + 1, 1, aside)
 
 
 def _dice(frame: Frame, ui: UiState, glyphs: Glyphs) -> None:
@@ -228,28 +242,42 @@ def render_rules(four_twos_wipe: bool = True) -> Frame:
 
 def rules_text(four_twos_wipe: bool = True) -> list[str]:
     """The rules summary shown by ``?`` (fits 80x24)."""
-    wipe = "your whole score becomes 0" if four_twos_wipe else "the turn's points are lost"
+    if four_twos_wipe:
+        four_twos = _("FOUR OR MORE 2s on one throw: your whole score becomes 0.")
+    else:
+        four_twos = _("FOUR OR MORE 2s on one throw: the turn's points are lost.")
     return [
-        "DIX MILLE - the rules",
+        _("DIX MILLE - the rules"),
         "",
-        "Throw six dice; after each scoring throw set aside at least one scoring die,",
-        "then throw the rest (t) or pass (p) to bank the turn's points. A throw with",
-        "nothing to score is a BUST: the turn's points are lost.",
+        *_(RULES_TOP).split("\n"),
         "",
-        "Scores: 5 = 50   1 = 100   three 1s = 1000   three of a kind = 100 x face",
-        "        1-2-3-4-5-6 = 3000   three pairs = 1500 (both: all six dice at once)",
-        "At most three dice per throw (except those six-dice combinations).",
+        four_twos,
+        *_(RULES_BOTTOM).split("\n"),
         "",
-        f"FOUR OR MORE 2s on one throw: {wipe}.",
-        "All six dice set aside: hot dice - throw all six again or pass.",
-        "One die left: two attempts to throw a 1 or 5; success scores the die plus a",
-        "bonus of 500 for the first success in the turn, 1000 for the second, ...",
-        "",
-        "The game ends after the cycle in which someone reaches 10,000; the highest",
-        "score wins (equal scores share the win).",
-        "",
-        "Keys: digits + ENTER take dice   t throw   p pass   l turn log   S save",
-        "      i statistics   ? rules   Q quit   any key hurries ZEDX",
-        "",
-        "Press any key to return to the game.",
+        _("Press any key to return to the game."),
     ]
+
+
+# TRANSLATORS: the rules page (key ?): at most 78 columns a line and 16 lines in all
+# (with the four-2s line and the keys); the keys t, p, l, S, i, ?, Q stay as they are.
+RULES_TOP = N_(
+    "Throw six dice; after each scoring throw set aside at least one scoring die,\n"
+    "then throw the rest (t) or pass (p) to bank the turn's points. A throw with\n"
+    "nothing to score is a BUST: the turn's points are lost.\n"
+    "\n"
+    "Scores: 5 = 50   1 = 100   three 1s = 1000   three of a kind = 100 x face\n"
+    "        1-2-3-4-5-6 = 3000   three pairs = 1500 (both: all six dice at once)\n"
+    "At most three dice per throw (except those six-dice combinations)."
+)
+# TRANSLATORS: the rest of the rules page, under the four-2s line (see above).
+RULES_BOTTOM = N_(
+    "All six dice set aside: hot dice - throw all six again or pass.\n"
+    "One die left: two attempts to throw a 1 or 5; success scores the die plus a\n"
+    "bonus of 500 for the first success in the turn, 1000 for the second, ...\n"
+    "\n"
+    "The game ends after the cycle in which someone reaches 10,000; the highest\n"
+    "score wins (equal scores share the win).\n"
+    "\n"
+    "Keys: digits + ENTER take dice   t throw   p pass   l turn log   S save\n"
+    "      i statistics   ? rules   Q quit   any key hurries ZEDX"
+)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from parlour.core.i18n import _
 from parlour.core.record import Frozen
 from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.rules import Game, Move, Outcome, Pass, Phase, TakeDice, Throw, points
@@ -64,7 +65,8 @@ class ZedxTurn:
             assert isinstance(chosen, TakeDice)
             self.pending = chosen
             return Step(
-                f"{name} takes {zedx_take(situation)}", highlight=frozenset(chosen.positions)
+                _("{name} takes {take}").format(name=name, take=zedx_take(situation)),
+                highlight=frozenset(chosen.positions),
             )
         if situation.phase is Phase.CHOOSE and not isinstance(self.pending, Throw):
             # after a one-die success (or in a resumed game) the decision comes first
@@ -85,6 +87,8 @@ class ZedxTurn:
         decision = zedx_move(game.situation())
         if isinstance(decision, Pass):
             out = apply(decision)
-            return Step(f"{name} passes with {points(out.points)}", ended=out)
+            passes = _("{name} passes with {points}").format(name=name, points=points(out.points))
+            return Step(passes, ended=out)
         self.pending = Throw()
-        return Step(f"{name} throws {dice_count(game.dice_left)}", dice=dice)
+        throws = _("{name} throws {dice}").format(name=name, dice=dice_count(game.dice_left))
+        return Step(throws, dice=dice)
