@@ -49,7 +49,7 @@ def test_mille_says_the_limit_of_a_full_field() -> None:
     assert app.saving.dialog is not None and len(app.saving.dialog.editor.text) == PATH_LENGTH
     press(app, ["y"])
     assert message(app) == "file names: at most 4096 characters"
-    assert mille_saving.TOO_LONG == "file names: at most 4096 characters"
+    assert mille_saving.TOO_LONG.format(count=4096) == "file names: at most 4096 characters"
     assert len(app.saving.dialog.editor.text) == PATH_LENGTH  # nothing cut, nothing added
 
 
