@@ -3,7 +3,8 @@
 Cards are stored by enum member name; a missing slot is ``null``. Loading
 checks every field's type and range and the game's consistency (the 101 cards
 with BSD's counts, mileage equal to the distance cards laid, the "can go" flag
-matching the piles) and raises ``ValueError`` with a reason a player can read.
+matching the piles) and raises ``ValueError`` with a reason a player can read, in the
+player's language (whole sentences: :mod:`parlour.mille.files.reasons`).
 """
 
 from __future__ import annotations

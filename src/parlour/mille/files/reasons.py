@@ -85,6 +85,9 @@ def side(seat: int) -> dict[str, str]:
     """The fields of ``seat``'s side of a saved game, each a whole noun phrase translated now."""
     if seat == HUMAN:
         return {
+            # TRANSLATORS: the fields of a save (context "save field") are the {what} of
+            # reasons such as "{what} is not a card name": whole noun phrases that begin the
+            # sentence (in French each singular, so that nothing after it has to agree).
             "player": pgettext("save field", "the human"),
             "hand": pgettext("save field", "the human's hand"),
             "battle": pgettext("save field", "the human's battle pile"),
@@ -99,6 +102,7 @@ def side(seat: int) -> dict[str, str]:
             "games_won": pgettext("save field", "the human's games won"),
         }
     return {
+        # TRANSLATORS: as "the human" above: whole noun phrases, the {what} of a reason.
         "player": pgettext("save field", "the computer"),
         "hand": pgettext("save field", "the computer's hand"),
         "battle": pgettext("save field", "the computer's battle pile"),
