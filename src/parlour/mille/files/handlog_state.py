@@ -24,8 +24,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from parlour.core.i18n import N_, _, number, pgettext
 from parlour.core.record import replace
 from parlour.mille.computer.handlog import Answer, Decision, HandLog
+from parlour.mille.files import reasons
 from parlour.mille.files.stats import checked_bool, checked_int
 from parlour.mille.game.cards import COPIES, DECK_SIZE, MILES, SAFETIES, Card
 from parlour.mille.game.rules import Game
@@ -36,6 +38,12 @@ VERSION = 1
 MAX_DECISIONS = 400
 """More decisions than any hand has (a hand has at most about 110 of the player's)."""
 _PHASES = (Phase.TURN.value, Phase.EXTENSION.value)
+_MISSING_PILES = (
+    N_("a decision shows a battle pile the game does not have"),
+    N_("a decision shows a speed pile the game does not have"),
+    N_("a decision shows a distance pile the game does not have"),
+)
+"""A decision showing a longer pile than the game's: the battle, speed or distance pile."""
 
 
 def _name(card: Card | None) -> str | None:
@@ -57,7 +65,9 @@ def decision_to_dict(decision: Decision) -> dict[str, Any]:
         "phase": view.phase,
         "fresh": [view.fresh_battle, view.fresh_speed],
         "piles": [len(view.discards), *_pile_lengths(view.mine), *_pile_lengths(view.theirs)],
-        "safeties": [[card.name for card, _ in tab.safeties] for tab in (view.mine, view.theirs)],
+        "safeties": [
+            [card.name for card, _coup in tab.safeties] for tab in (view.mine, view.theirs)
+        ],
         "tops": [_name(view.mine.battle), _name(view.mine.speed)]
         + [_name(view.theirs.battle), _name(view.theirs.speed)],
         "can_go": [view.mine.can_go, view.theirs.can_go],
@@ -79,13 +89,15 @@ def _card(value: Any, what: str) -> Card | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise ValueError(f"{what} is not a card name")
+        raise reasons.not_card_name(what)
+    if value not in Card.__members__:
+        raise reasons.unknown_card(value)
     return Card.from_name(value)
 
 
 def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise ValueError(f"{what} is not a list" + (f" of {length}" if length else ""))
+        raise reasons.not_list(what, length)
     return value
 
 
@@ -96,25 +108,25 @@ def _tableau(
     player = game.players[who]
     battle_len, speed_len, distance_len = lengths
     piles = (player.battle_pile, player.speed_pile, player.distance_played)
-    for pile, length, what in zip(piles, lengths, ("battle", "speed", "distance"), strict=True):
+    for pile, length, missing in zip(piles, lengths, _MISSING_PILES, strict=True):
         if length > len(pile):
-            raise ValueError(f"a decision shows a {what} pile the game does not have")
+            raise ValueError(_(missing))
     battle_pile = tuple(player.battle_pile[:battle_len])
     speed_pile = tuple(player.speed_pile[:speed_len])
     distance = tuple(player.distance_played[:distance_len])
     safeties: list[tuple[Card, bool]] = []
-    for name in _list(names, "the safeties of a decision"):
-        card = _card(name, "a safety of a decision")
-        if card not in player.safeties or any(card is known for known, _ in safeties):
-            raise ValueError("a decision shows a safety the game does not")
+    for name in _list(names, pgettext("save field", "the safeties of a decision")):
+        card = _card(name, pgettext("save field", "a safety of a decision"))
+        if card not in player.safeties or any(card is known for known, _coup in safeties):
+            raise ValueError(_("a decision shows a safety the game does not"))
         safeties.append((card, player.safeties[card]))
     safeties.sort(key=lambda item: SAFETIES.index(item[0]))
-    battle = _card(tops[0], "a battle top")
-    speed = _card(tops[1], "a speed top")
+    battle = _card(tops[0], pgettext("save field", "a battle top"))
+    speed = _card(tops[1], pgettext("save field", "a speed top"))
     if battle not in (None, Card.GO, battle_pile[-1] if battle_pile else None):
-        raise ValueError("a decision shows a battle top that is not its pile's")
+        raise ValueError(_("a decision shows a battle top that is not its pile's"))
     if speed not in (None, speed_pile[-1] if speed_pile else None):
-        raise ValueError("a decision shows a speed top that is not its pile's")
+        raise ValueError(_("a decision shows a speed top that is not its pile's"))
     base = player.overall_total - player.hand_total
     tableau = Tableau(
         battle=battle,
@@ -136,24 +148,45 @@ def _tableau(
 def decision_from_dict(data: Any, game: Game) -> Decision:
     """One decision rebuilt against the saved ``game`` (``ValueError`` if it cannot be)."""
     if not isinstance(data, dict):
-        raise ValueError("a decision is not an object")
-    hand = [_card(v, "a card of a decision") for v in _list(data.get("hand"), "a hand", 7)]
-    deck = checked_int(data.get("deck"), "a decision's deck size", game.deck_count, DECK_SIZE)
-    goal = checked_int(data.get("goal"), "a decision's goal", GOAL, game.goal)
+        raise ValueError(_("a decision is not an object"))
+    field = pgettext("save field", "a card of a decision")
+    hand = [_card(v, field) for v in _list(data.get("hand"), pgettext("save field", "a hand"), 7)]
+    deck = checked_int(
+        data.get("deck"),
+        pgettext("save field", "a decision's deck size"),
+        game.deck_count,
+        DECK_SIZE,
+    )
+    goal = checked_int(
+        data.get("goal"), pgettext("save field", "a decision's goal"), GOAL, game.goal
+    )
     if goal not in (GOAL, EXTENDED_GOAL):
-        raise ValueError("a decision's goal is not 700 or 1000")
+        raise ValueError(
+            _("a decision's goal is not {goal} or {extended}").format(
+                goal=number(GOAL), extended=number(EXTENDED_GOAL)
+            )
+        )
     phase = data.get("phase")
     if phase not in _PHASES:
-        raise ValueError("a decision's phase is not a turn or Extension?")
-    fresh = [checked_bool(v, "a coup fourré flag") for v in _list(data.get("fresh"), "fresh", 2)]
-    piles = _list(data.get("piles"), "a decision's piles", 7)
-    discards_len = checked_int(piles[0], "a pile length", 0, len(game.discards))
-    lengths = [checked_int(v, "a pile length", 0, DECK_SIZE) for v in piles[1:]]
-    safeties = _list(data.get("safeties"), "a decision's safeties", 2)
-    tops = _list(data.get("tops"), "a decision's pile tops", 4)
-    go = [checked_bool(v, "a can-go flag") for v in _list(data.get("can_go"), "can go", 2)]
-    their_hand = checked_int(data.get("their_hand"), "the other hand's size", 0, HAND_SLOTS)
-    points = _list(data.get("points"), "a decision's hand totals", 2)
+        raise ValueError(_("a decision's phase is not a turn or Extension?"))
+    field = pgettext("save field", "a coup fourré flag")
+    fresh_list = _list(data.get("fresh"), pgettext("save field", "fresh"), 2)
+    fresh = [checked_bool(v, field) for v in fresh_list]
+    piles = _list(data.get("piles"), pgettext("save field", "a decision's piles"), 7)
+    field = pgettext("save field", "a pile length")
+    discards_len = checked_int(piles[0], field, 0, len(game.discards))
+    lengths = [checked_int(v, field, 0, DECK_SIZE) for v in piles[1:]]
+    safeties = _list(data.get("safeties"), pgettext("save field", "a decision's safeties"), 2)
+    tops = _list(data.get("tops"), pgettext("save field", "a decision's pile tops"), 4)
+    field = pgettext("save field", "a can-go flag")
+    go = [
+        checked_bool(v, field)
+        for v in _list(data.get("can_go"), pgettext("save field", "can go"), 2)
+    ]
+    their_hand = checked_int(
+        data.get("their_hand"), pgettext("save field", "the other hand's size"), 0, HAND_SLOTS
+    )
+    points = _list(data.get("points"), pgettext("save field", "a decision's hand totals"), 2)
     sides = []
     for index, who in enumerate((HUMAN, other(HUMAN))):
         tab, base = _tableau(
@@ -164,9 +197,11 @@ def decision_from_dict(data: Any, game: Game) -> Decision:
             tops[2 * index : 2 * index + 2],
             go[index],
         )
-        total = checked_int(points[index], "a hand total", 0, game.players[who].hand_total)
+        total = checked_int(
+            points[index], pgettext("save field", "a hand total"), 0, game.players[who].hand_total
+        )
         if tab.mileage > goal:
-            raise ValueError("a decision shows more miles than its goal")
+            raise ValueError(_("a decision shows more miles than its goal"))
         sides.append((tab, base, total))
     mine = _with(sides[0], sum(card is not None for card in hand))
     theirs = _with(sides[1], their_hand)
@@ -196,9 +231,9 @@ def _check_cards(view: SeatView) -> None:
     """The cards add up: none seen more often than the deck has it, the rest exactly hidden."""
     seen = view.seen()
     if any(seen[card] > COPIES[card] for card in seen):
-        raise ValueError("a decision shows more copies of a card than the deck has")
+        raise ValueError(_("a decision shows more copies of a card than the deck has"))
     if sum(view.unseen().values()) != view.deck_count + view.theirs.hand_size:
-        raise ValueError("a decision's cards do not add up to the 101")
+        raise ValueError(_("a decision's cards do not add up to the 101"))
 
 
 def _move(text: Any, view: SeatView) -> Move | Answer:
@@ -208,16 +243,16 @@ def _move(text: Any, view: SeatView) -> Move | Answer:
     if text in ("extend", "stop"):
         at_goal = view.mine.mileage == view.goal == GOAL
         if view.phase != Phase.EXTENSION.value or not at_goal:
-            raise ValueError("an answer to Extension? was not asked for")
+            raise ValueError(_("an answer to Extension? was not asked for"))
         return Answer(text == "extend")
     try:
         move = Move.parse(text) if isinstance(text, str) else None
     except ValueError:
         move = None
     if move is None:
-        raise ValueError("a decision's move is not a move")
+        raise ValueError(_("a decision's move is not a move"))
     if move not in legal_moves(view):
-        raise ValueError("a decision's move is not legal in its position")
+        raise ValueError(_("a decision's move is not legal in its position"))
     return move
 
 
@@ -234,11 +269,11 @@ def _follows(before: Decision, after: Decision) -> None:
         in_order = (
             in_order
             and all(a <= b for a, b in grown)
-            and {c for c, _ in earlier.safeties} <= {c for c, _ in later.safeties}
+            and {c for c, _coup in earlier.safeties} <= {c for c, _coup in later.safeties}
             and earlier.hand_total <= later.hand_total
         )
     if not in_order:
-        raise ValueError("the decisions are not in the order of the hand")
+        raise ValueError(_("the decisions are not in the order of the hand"))
     kept = Counter(old.held())
     move = before.move
     if isinstance(move, Move) and move.kind != "pick":
@@ -246,20 +281,22 @@ def _follows(before: Decision, after: Decision) -> None:
         assert card is not None
         kept[card] -= 1
     if kept - Counter(new.held()):
-        raise ValueError("a hand changed between two decisions by more than the moves")
+        raise ValueError(_("a hand changed between two decisions by more than the moves"))
 
 
 def log_from_dict(data: Any, game: Game) -> HandLog:
     """The saved log, every decision rebuilt and checked against the saved ``game``."""
     if not isinstance(data, dict):
-        raise ValueError("the hand log is not an object")
+        raise ValueError(_("the hand log is not an object"))
     version = data.get("version")
     if type(version) is not int or not 1 <= version <= VERSION:
-        raise ValueError("the hand log has an unknown version")
-    complete = checked_bool(data.get("complete"), "the hand log's completeness")
-    raw = _list(data.get("decisions"), "the hand log's decisions")
+        raise ValueError(_("the hand log has an unknown version"))
+    complete = checked_bool(
+        data.get("complete"), pgettext("save field", "the hand log's completeness")
+    )
+    raw = _list(data.get("decisions"), pgettext("save field", "the hand log's decisions"))
     if len(raw) > MAX_DECISIONS:
-        raise ValueError("the hand log has more decisions than a hand")
+        raise ValueError(_("the hand log has more decisions than a hand"))
     decisions = [decision_from_dict(item, game) for item in raw]
     for before, after in zip(decisions, decisions[1:], strict=False):
         _follows(before, after)

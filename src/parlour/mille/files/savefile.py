@@ -30,7 +30,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.core.i18n import _
+from parlour.core.i18n import _, pgettext
 from parlour.core.ledger import GAME_ID_LENGTH, is_game_id, new_game_id
 from parlour.core.saves import SaveError, SaveFile, load_game, write_save
 from parlour.mille.computer.handlog import HandLog
@@ -65,11 +65,12 @@ def _plain(path: str | os.PathLike[str], value: Any, what: str) -> dict[str, Any
     """``value`` (None: empty) checked to be a JSON object."""
     data = {} if value is None else value
     if not isinstance(data, dict):
-        raise SaveError(path, f"{what} is not a JSON object")
+        raise SaveError(path, _("{what} is not a JSON object").format(what=what))
     try:
         json.dumps(data, allow_nan=False)
     except (TypeError, ValueError) as exc:
-        raise SaveError(path, f"{what} cannot be saved ({exc})") from exc
+        reason = _("{what} cannot be saved ({error})").format(what=what, error=exc)
+        raise SaveError(path, reason) from exc
     return data
 
 
@@ -91,8 +92,8 @@ def save(
     What is written passes the checks loading makes (:func:`check_state`), or
     nothing is written: a file the loader would refuse helps no one.
     """
-    ui = _plain(path, ui_state, "the screen state")
-    memory = _plain(path, computer, "the computer's memory")
+    ui = _plain(path, ui_state, pgettext("save field", "the screen state"))
+    memory = _plain(path, computer, pgettext("save field", "the computer's memory"))
     try:
         game_from_dict(game.to_dict())  # every check loading makes of the game itself
     except Exception as exc:  # a crash mid-move
@@ -140,27 +141,27 @@ def _meta(state: dict[str, Any], game: Game) -> Meta:
     """The game's identity, level and hand summaries, checked against the game."""
     game_id = state["game_id"]
     if not is_game_id(game_id):
-        raise ValueError("the game id is invalid")
+        raise ValueError(_("the game id is invalid"))
     level = state["level"]
     if level not in LEVELS:
-        raise ValueError("the computer's level is unknown")
+        raise ValueError(_("the computer's level is unknown"))
     raw = state["hands"]
     if not isinstance(raw, list) or len(raw) > MAX_HANDS:
-        raise ValueError("the hand summaries are not a list")
+        raise ValueError(_("the hand summaries are not a list"))
     hands = [HandSummary.from_dict(hand) for hand in raw]
     complete = state["hands_complete"]
     if type(complete) is not bool:
-        raise ValueError("the hand summaries' completeness is not true or false")
+        raise ValueError(_("the hand summaries' completeness is not true or false"))
     over = game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
     check_hands(hands, game.hands_played if over else game.hands_played - 1)
     if over and (not hands or hands[-1] != summarize_hand(game)):
-        raise ValueError("the last hand's summary does not match the hand")
+        raise ValueError(_("the last hand's summary does not match the hand"))
     if complete:
         for who, points in ((HUMAN, "you"), (COMPUTER, "computer")):
             player = game.players[who]
             carried = player.overall_total - (0 if over else player.hand_total)
             if sum(getattr(hand, points) for hand in hands) != carried:
-                raise ValueError("the hand summaries do not add up to the totals")
+                raise ValueError(_("the hand summaries do not add up to the totals"))
     return Meta(str(game_id), str(level), hands, complete)
 
 
@@ -175,7 +176,7 @@ def _from_format_1(envelope: SaveFile) -> dict[str, Any]:
     state = dict(envelope.state)
     game_data = state["game"]
     if not isinstance(game_data, dict):
-        raise ValueError("the game state is not an object")
+        raise ValueError(_("the game state is not an object"))
     game_data = dict(game_data)
     if type(game_data.get("hands_played")) is int:
         game_data["next_starter"] = starter_of(game_data["hands_played"] + 1)
@@ -200,18 +201,18 @@ def check_state(state: dict[str, Any], seed: int, version: int = FORMAT_VERSION)
     """
     ui = state["ui"]
     if not isinstance(ui, dict):
-        raise ValueError("the screen state is not an object")
+        raise ValueError(_("the screen state is not an object"))
     validate_ui_state(ui)
     computer = state.get("computer", {})
     if not isinstance(computer, dict):
-        raise ValueError("the computer's memory is not an object")
+        raise ValueError(_("the computer's memory is not an object"))
     game = game_from_dict(state["game"])
     if game.seed != seed:
-        raise ValueError("the seed does not match the game")
+        raise ValueError(_("the seed does not match the game"))
     meta = _meta(state, game)
     check_memory(meta.level, computer)
     if "prompt" in ui and ui["prompt"] not in _PROMPTS_FOR[game.phase]:
-        raise ValueError("the screen state's question does not fit the game")
+        raise ValueError(_("the screen state's question does not fit the game"))
     hand_log = HandLog(complete=False)  # older saves did not keep the hand's decisions
     if version >= 3:
         hand_log = log_from_dict(state["hand_log"], game)

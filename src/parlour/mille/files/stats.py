@@ -22,6 +22,7 @@ from parlour.core.i18n import _, ngettext, number, percent, pgettext
 from parlour.core.ledger import is_game_id
 from parlour.core.rng import SEED_LIMIT
 from parlour.core.text import LINE_COLUMNS, width
+from parlour.mille.files import reasons
 from parlour.mille.game.rules import Game
 from parlour.mille.game.scoring import (
     ALL_SAFETIES_POINTS,
@@ -63,14 +64,14 @@ INDENT = "  "
 def checked_int(value: Any, what: str, low: int, high: int) -> int:
     """``value`` if it is a whole number (not a bool) from ``low`` to ``high``, else ValueError."""
     if type(value) is not int or not low <= value <= high:
-        raise ValueError(f"{what} must be a whole number from {low} to {high}")
+        raise reasons.not_whole(what, low, high)
     return value
 
 
 def checked_bool(value: Any, what: str) -> bool:
     """``value`` if it is true or false, else ValueError."""
     if type(value) is not bool:
-        raise ValueError(f"{what} must be true or false")
+        raise reasons.not_bool(what)
     return value
 
 
@@ -109,7 +110,7 @@ class HandSummary:
     def from_dict(cls, data: Any) -> HandSummary:
         """Strictly rebuild :meth:`to_dict` output; ``ValueError`` names what is impossible."""
         if not isinstance(data, dict):
-            raise ValueError("a hand summary is not an object")
+            raise ValueError(_("a hand summary is not an object"))
         fields: Any = data  # (a dict: its values are checked below)
         get = fields.get
         number, you, computer = get("number"), get("you"), get("computer")
@@ -135,26 +136,27 @@ class HandSummary:
             and 0 <= safeties <= NUM_SAFETIES
             and 0 <= coups <= NUM_SAFETIES
         ):
-            checked_int(number, "a hand number", 1, MAX_HANDS)
-            checked_int(you, "a hand score", 0, MAX_HAND_POINTS)
-            checked_int(computer, "a hand score", 0, MAX_HAND_POINTS)
-            checked_bool(trip, "a trip flag")
-            checked_int(safeties, "a safety count", 0, NUM_SAFETIES)
-            checked_int(coups, "a coup count", 0, NUM_SAFETIES)
-            checked_bool(shut_out, "a shut-out flag")
+            checked_int(number, pgettext("save field", "a hand number"), 1, MAX_HANDS)
+            score = pgettext("save field", "a hand score")
+            checked_int(you, score, 0, MAX_HAND_POINTS)
+            checked_int(computer, score, 0, MAX_HAND_POINTS)
+            checked_bool(trip, pgettext("save field", "a trip flag"))
+            checked_int(safeties, pgettext("save field", "a safety count"), 0, NUM_SAFETIES)
+            checked_int(coups, pgettext("save field", "a coup count"), 0, NUM_SAFETIES)
+            checked_bool(shut_out, pgettext("save field", "a shut-out flag"))
         if coups > safeties or you < safeties * SAFETY_POINTS + coups * COUP_POINTS:
-            raise ValueError("a hand summary does not add up")
+            raise ValueError(_("a hand summary does not add up"))
         if shut_out and not trip:
-            raise ValueError("a shut-out without a trip")
+            raise ValueError(_("a shut-out without a trip"))
         if trip and you < MIN_TRIP_POINTS:
-            raise ValueError("a trip worth too few points")
+            raise ValueError(_("a trip worth too few points"))
         return cls(number, you, computer, trip, safeties, coups, shut_out)
 
 
 def summarize_hand(game: Game) -> HandSummary:
     """The summary of the hand that just ended (``game`` in HAND_OVER or GAME_OVER)."""
     if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
-        raise ValueError("the hand is not over")
+        raise ValueError(_("the hand is not over"))
     you, comp = game.players[HUMAN], game.players[COMPUTER]
     return HandSummary(
         number=game.hands_played,
@@ -171,7 +173,7 @@ def check_hands(hands: list[HandSummary], last: int) -> None:
     """``ValueError`` unless ``hands`` are consecutive hand numbers ending at ``last``."""
     numbers = [hand.number for hand in hands]
     if numbers and numbers != list(range(last - len(numbers) + 1, last + 1)):
-        raise ValueError("the game's hand summaries are not consecutive")
+        raise ValueError(_("the game's hand summaries are not consecutive"))
 
 
 @dataclass(frozen=True)
@@ -206,31 +208,39 @@ class GameRecord:
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
         """Strictly rebuild a ledger line; ``ValueError`` if it is not one a game could write."""
         if data.get("version") != RECORD_VERSION:
-            raise ValueError("unknown record version")
+            raise ValueError(_("unknown record version"))
         game_id = data.get("game_id")
         if not is_game_id(game_id):
-            raise ValueError("bad game id")
+            raise ValueError(_("bad game id"))
         level = data.get("level")
         if level not in LEVELS:
-            raise ValueError("unknown level")
+            raise ValueError(_("unknown level"))
         outcome = data.get("outcome")
         if outcome not in OUTCOMES:
-            raise ValueError("unknown outcome")
+            raise ValueError(_("unknown outcome"))
         raw_hands = data.get("hands")
         if not isinstance(raw_hands, list) or len(raw_hands) > MAX_HANDS:
-            raise ValueError("the hands are not a list")
+            raise ValueError(_("the hands are not a list"))
         hands = [HandSummary.from_dict(hand) for hand in raw_hands]
         if hands:
             check_hands(hands, hands[-1].number)
+        get: Any = data.get  # (its values are checked below)
+        you, computer, seed, complete = get("you"), get("computer"), get("seed"), get("complete")
+        if not (  # one test; the reason (translated) only for a line that fails it
+            type(you) is int
+            and type(computer) is int
+            and type(seed) is int
+            and type(complete) is bool
+            and 0 <= you <= MAX_GAME_POINTS
+            and 0 <= computer <= MAX_GAME_POINTS
+            and 0 <= seed < SEED_LIMIT
+        ):
+            checked_int(you, pgettext("save field", "a total"), 0, MAX_GAME_POINTS)
+            checked_int(computer, pgettext("save field", "a total"), 0, MAX_GAME_POINTS)
+            checked_int(seed, pgettext("save field", "a seed"), 0, SEED_LIMIT - 1)
+            checked_bool(complete, pgettext("save field", "the complete flag"))
         record = cls(
-            game_id=str(game_id),
-            level=str(level),
-            outcome=str(outcome),
-            you=checked_int(data.get("you"), "a total", 0, MAX_GAME_POINTS),
-            computer=checked_int(data.get("computer"), "a total", 0, MAX_GAME_POINTS),
-            hands=tuple(hands),
-            seed=checked_int(data.get("seed"), "a seed", 0, SEED_LIMIT - 1),
-            complete=checked_bool(data.get("complete"), "the complete flag"),
+            str(game_id), str(level), str(outcome), you, computer, tuple(hands), seed, complete
         )
         record.check()
         return record
@@ -239,16 +249,16 @@ class GameRecord:
         """``ValueError`` if the outcome does not follow from the totals and hands."""
         if self.outcome != "abandoned":
             if max(self.you, self.computer) < GAME_POINTS:
-                raise ValueError("a finished game below 5000 points")
+                raise ValueError(_("a finished game below 5000 points"))
             expected = "won" if self.you > self.computer else "lost"
             if self.you == self.computer:
                 expected = "tied"
             if self.outcome != expected:
-                raise ValueError("the outcome does not match the totals")
+                raise ValueError(_("the outcome does not match the totals"))
         you = sum(hand.you for hand in self.hands)
         comp = sum(hand.computer for hand in self.hands)
         if you > self.you or comp > self.computer:
-            raise ValueError("the hands add up to more than the totals")
+            raise ValueError(_("the hands add up to more than the totals"))
         if (
             self.complete
             and self.outcome != "abandoned"
@@ -258,7 +268,7 @@ class GameRecord:
                 self.computer,
             )
         ):
-            raise ValueError("the hands do not add up to the totals")
+            raise ValueError(_("the hands do not add up to the totals"))
 
 
 def game_record(

@@ -13,6 +13,7 @@ whenever the records or the totals change meaning.
 from __future__ import annotations
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import _
 from parlour.mille.files.stats import LEVELS, MAX_HAND_POINTS, GameRecord, LevelStats
 from parlour.mille.game.scoring import NUM_SAFETIES
 
@@ -74,7 +75,7 @@ class MilleFold:
     def load(self, data: Any) -> Totals:
         """Kept totals back; ``ValueError`` unless every level is there with counts that fit."""
         if not isinstance(data, dict) or sorted(data) != sorted(LEVELS):
-            raise ValueError("the kept totals do not name the levels")
+            raise ValueError(_("the kept totals do not name the levels"))
         return {level: _level(data[level]) for level in LEVELS}
 
 
@@ -82,13 +83,13 @@ def _level(values: Any) -> LevelStats:
     """One level's kept totals, checked: whole numbers, none negative, each within what the
     others allow (a game's outcomes add up, no more hands won than played ...)."""
     if not isinstance(values, list) or len(values) != len(COUNTS) + 1:
-        raise ValueError("a level's kept totals have the wrong shape")
+        raise ValueError(_("a level's kept totals have the wrong shape"))
     *counts, best = values
     if any(type(count) is not int or count < 0 for count in counts):
-        raise ValueError("a kept count is not a whole number")
+        raise ValueError(_("a kept count is not a whole number"))
     stats = LevelStats(**dict(zip(COUNTS, counts, strict=True)))
     if best is not None and (type(best) is not int or not 0 <= best <= MAX_HAND_POINTS):
-        raise ValueError("the kept best hand is out of range")
+        raise ValueError(_("the kept best hand is out of range"))
     stats.best = best
     hands = stats.hands
     if (
@@ -101,7 +102,7 @@ def _level(values: Any) -> LevelStats:
         or stats.points > MAX_HAND_POINTS * hands
         or (best is not None and best * hands < stats.points)
     ):
-        raise ValueError("a level's kept totals do not fit together")
+        raise ValueError(_("a level's kept totals do not fit together"))
     return stats
 
 

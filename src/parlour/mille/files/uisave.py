@@ -12,6 +12,7 @@ from __future__ import annotations
 from enum import Enum
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import _
 from parlour.mille.game.cards import LABELS
 
 if TYPE_CHECKING:
@@ -31,18 +32,18 @@ class Layout(Enum):
 def validate_ui_state(state: Any) -> None:
     """Strict check of the ui_state dict a save carries; ``ValueError`` names the problem."""
     if not isinstance(state, dict):
-        raise ValueError("the screen state is not an object")
+        raise ValueError(_("the screen state is not an object"))
     version = state.get("version", UI_STATE_VERSION)
     if type(version) is not int or not 1 <= version <= UI_STATE_VERSION:
-        raise ValueError("the screen state has an unknown version")
+        raise ValueError(_("the screen state has an unknown version"))
     prompt = state.get("prompt", "move")
     if not isinstance(prompt, str) or prompt not in PROMPT_NAMES:
-        raise ValueError("unknown prompt in the screen state")
+        raise ValueError(_("unknown prompt in the screen state"))
     layout = state.get("layout", Layout.COMMANDS.value)
     if not isinstance(layout, str) or layout not in (Layout.COMMANDS.value, Layout.BONUSES.value):
-        raise ValueError("unknown window layout in the screen state")
+        raise ValueError(_("unknown window layout in the screen state"))
     if type(state.get("ordering", False)) is not bool:
-        raise ValueError("the order-hand option is not true or false")
+        raise ValueError(_("the order-hand option is not true or false"))
     last = state.get("last_move")
     if last is not None:
         labels = set(LABELS.values())  # BSD's names: a save carries no language
@@ -53,4 +54,4 @@ def validate_ui_state(state: Any) -> None:
             or last[0] not in ("PLAY", "DISCARD")
             or last[1] not in labels
         ):
-            raise ValueError("the computer's last move is unreadable")
+            raise ValueError(_("the computer's last move is unreadable"))

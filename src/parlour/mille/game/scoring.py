@@ -11,6 +11,7 @@ of a hand in which a total reaches 5000; the higher total wins a game.
 
 from __future__ import annotations
 
+from parlour.core.i18n import _
 from parlour.core.record import Frozen
 
 SAFETY_POINTS = 100
@@ -71,10 +72,11 @@ class Bonuses(Frozen):
             (0, SHUT_OUT_POINTS),
         )
         if not isinstance(data, list) or len(data) != len(allowed):
-            raise ValueError("bonuses must be a list of five numbers")
+            raise ValueError(_("bonuses must be a list of five numbers"))
         for value, choices in zip(data, allowed, strict=True):
             if type(value) is not int or value not in choices:
-                raise ValueError(f"bad bonus value {value!r}")
+                # TRANSLATORS: {value} is quoted from a save file as it is there.
+                raise ValueError(_("bad bonus value {value}").format(value=repr(value)))
         return cls(*data)
 
 
