@@ -39,9 +39,11 @@ import random
 import statistics
 from typing import Any
 
+from parlour.core.i18n import _
 from parlour.core.rng import make_rng
 from parlour.mille.computer import sim as S
 from parlour.mille.computer.bsd import BsdPlayer
+from parlour.mille.computer.bsd_memory import memory_count
 from parlour.mille.computer.policy import (
     DEFAULT_WEIGHTS,
     SURE_PLAY,
@@ -54,7 +56,7 @@ from parlour.mille.computer.policy import (
     pre_pick_counter,
 )
 from parlour.mille.computer.seatmoves import sim_from_view
-from parlour.mille.game.cards import DECK_SIZE, SAFETIES, Card
+from parlour.mille.game.cards import SAFETIES, Card
 from parlour.mille.game.scoring import GAME_POINTS
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import Move
@@ -230,19 +232,22 @@ class SafetyEvidence(OpponentWatch):
     def from_dict(cls, data: Any) -> SafetyEvidence:
         """Rebuild from :meth:`to_dict` output; ``ValueError`` naming what is wrong."""
         if not isinstance(data, dict):
-            raise ValueError("the computer's memory is not an object")
+            raise ValueError(_("the computer's memory is not an object"))
         evidence = cls()
         deck_at = data.get("deck_at")
         if not isinstance(deck_at, dict):
-            raise ValueError("the computer's safety evidence is not an object")
+            raise ValueError(_("the computer's safety evidence is not an object"))
         for name, count in deck_at.items():
             card = Card.from_name(name)
             if card not in SAFETIES:
-                raise ValueError(f"the computer's safety evidence names {name}, not a safety")
-            evidence.deck_at[int(card)] = _count(count, "a deck size", 0)
-        evidence.last_deck = _count(data.get("last_deck"), "the last deck size", -1)
+                problem = _("the computer's safety evidence names {name}, not a safety")
+                raise ValueError(problem.format(name=name))
+            evidence.deck_at[int(card)] = memory_count(count, "deck_at", 0)
+        evidence.last_deck = memory_count(data.get("last_deck"), "last_deck", -1)
         public = data.get("public_after_move")
-        evidence.public_after_move = None if public is None else _count(public, "a card count", 0)
+        evidence.public_after_move = (
+            None if public is None else memory_count(public, "public_after_move", 0)
+        )
         return evidence
 
     def odds(self, view: SeatView) -> dict[int, float]:
@@ -288,17 +293,17 @@ class ComputerPlayer:
     def restore_memory(self, memory: Any) -> None:
         """Take back :meth:`memory` output; ``ValueError`` (and no change) if it is damaged."""
         if not isinstance(memory, dict):
-            raise ValueError("the computer's memory is not an object")
+            raise ValueError(_("the computer's memory is not an object"))
         version = memory.get("version")
         if type(version) is not int or not 1 <= version <= MEMORY_VERSION:
-            raise ValueError("the computer's memory has an unknown version")
+            raise ValueError(_("the computer's memory has an unknown version"))
         evidence = SafetyEvidence.from_dict(memory.get("evidence"))
         opinion = BsdPlayer(self.seed + OPINION_SALT, debian_count=False)
         if version >= 2:
             try:
                 opinion.restore_memory(memory.get("opinion"))
             except ValueError as exc:
-                problem = "the computer's first-opinion memory is missing or damaged"
+                problem = _("the computer's first-opinion memory is missing or damaged")
                 raise ValueError(problem) from exc
         self.evidence, self.opinion = evidence, opinion
 
@@ -321,7 +326,7 @@ class ComputerPlayer:
         odds = self.safety_odds(view)
         base = blank_sim(view)
         sims = []
-        for _ in range(count):
+        for _deal in range(count):
             sim = base.copy()
             sim.sides[1 - view.me].hand, sim.deck = deal_hidden(view, unseen, rng, odds)
             sims.append(sim)
@@ -427,12 +432,6 @@ def paired_gain(values: list[float], base: list[float]) -> tuple[float, float]:
     """Mean gain of ``values`` over ``base`` (paired, deal by deal) and its standard error."""
     gains = [a - b for a, b in zip(values, base, strict=True)]
     return statistics.fmean(gains), statistics.pstdev(gains) / math.sqrt(len(gains))
-
-
-def _count(value: Any, what: str, low: int) -> int:
-    if type(value) is not int or not low <= value <= DECK_SIZE:
-        raise ValueError(f"the computer's memory has {what} that is not {low} to {DECK_SIZE}")
-    return value
 
 
 def position_key(view: SeatView, seed: int, salt: int) -> int:

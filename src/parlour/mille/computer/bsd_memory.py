@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.core.i18n import N_, _
 from parlour.core.rng import restore_rng, rng_state
 from parlour.mille.computer import sim as S
 from parlour.mille.game.cards import COPIES, DECK_SIZE, Card
@@ -69,48 +70,70 @@ def memory_to_dict(memory: Memory) -> dict[str, Any]:
 def memory_from_dict(memory: Any) -> Memory:
     """Read :func:`memory_to_dict` output back; ``ValueError`` if it is damaged."""
     if not isinstance(memory, dict) or memory.get("player") != "classic":
-        raise ValueError("the classic computer's memory is missing or not its own")
+        raise ValueError(_("the classic computer's memory is missing or not its own"))
     version = memory.get("version")
     if type(version) is not int or not 1 <= version <= MEMORY_VERSION:
-        raise ValueError("the computer's memory has an unknown version")
+        raise ValueError(_("the computer's memory has an unknown version"))
     rng = restore_rng(memory.get("rng"))
-    needed_data = _table(memory.get("needed"), "needed table")
+    needed_data = _table(memory.get("needed"), NOT_CARD_NAMES["needed"])
     if set(needed_data) != {Card(card).name for card in NEEDED}:
-        raise ValueError("the computer's needed table has the wrong cards")
+        raise ValueError(_("the computer's needed table has the wrong cards"))
     needed = {}
     for card in NEEDED:
         count = needed_data[Card(card).name]
         if type(count) is not int or not NEEDED[card] <= count <= MAX_NEEDED:
-            raise ValueError("the computer's needed table has an impossible count")
+            raise ValueError(_("the computer's needed table has an impossible count"))
         needed[card] = count
     held: Counter[int] = Counter()
-    for name, count in _table(memory.get("held"), "hand").items():
+    for name, count in _table(memory.get("held"), NOT_CARD_NAMES["held"]).items():
         card = int(Card.from_name(name))
         if type(count) is not int or not 1 <= count <= min(COPIES[Card(card)], 7):
-            raise ValueError("the computer's remembered hand has an impossible count")
+            raise ValueError(_("the computer's remembered hand has an impossible count"))
         held[card] = count
     if sum(held.values()) > 7:
-        raise ValueError("the computer's remembered hand holds more than seven cards")
+        raise ValueError(_("the computer's remembered hand holds more than seven cards"))
     marker = memory.get("hand_marker")
     if (
         not isinstance(marker, list)
         or len(marker) != 2
         or any(type(x) is not int or not -1 <= x <= DECK_SIZE for x in marker)
     ):
-        raise ValueError("the computer's hand marker is unreadable")
+        raise ValueError(_("the computer's hand marker is unreadable"))
     gos = memory.get("go_equivalents")
     if type(gos) is not int or not 0 <= gos <= MAX_GO_EQUIVALENTS:
-        raise ValueError("the computer's Go count is impossible")
+        raise ValueError(_("the computer's Go count is impossible"))
     last = memory.get("last_distance")
     last_card = S.NONE
     if last is not None:
         if not isinstance(last, str) or not Card.from_name(last).is_distance:
-            raise ValueError("the computer's last distance is not a distance card")
+            raise ValueError(_("the computer's last distance is not a distance card"))
         last_card = int(Card.from_name(last))
     return Memory(rng, needed, held, (marker[0], marker[1]), gos, last_card)
 
 
-def _table(value: Any, what: str) -> dict[str, Any]:
+NOT_CARD_NAMES = {
+    "needed": N_("the computer's needed table is not an object of card names"),
+    "held": N_("the computer's hand is not an object of card names"),
+}
+"""What a damaged table of the classic computer's memory is, as whole sentences."""
+
+NOT_IN_RANGE = {
+    "deck_at": N_("the computer's memory has a deck size that is not {low} to {high}"),
+    "last_deck": N_("the computer's memory has the last deck size that is not {low} to {high}"),
+    "public_after_move": N_("the computer's memory has a card count that is not {low} to {high}"),
+}
+"""What a damaged number of the strong computer's memory is, as whole sentences."""
+
+
+def _table(value: Any, message: str) -> dict[str, Any]:
     if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
-        raise ValueError(f"the computer's {what} is not an object of card names")
+        raise ValueError(_(message))
+    return value
+
+
+def memory_count(value: Any, field: str, low: int) -> int:
+    """``value`` if it is a whole number from ``low`` to the deck's size, else ``ValueError``
+    saying which number of the computer's memory (``field``, a key of :data:`NOT_IN_RANGE`)."""
+    if type(value) is not int or not low <= value <= DECK_SIZE:
+        raise ValueError(_(NOT_IN_RANGE[field]).format(low=low, high=DECK_SIZE))
     return value

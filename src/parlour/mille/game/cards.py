@@ -45,7 +45,7 @@ class Card(IntEnum):
     def from_name(cls, name: str) -> Card:
         """The card whose enum member name is ``name``; ``ValueError`` otherwise."""
         if not isinstance(name, str) or name not in cls.__members__:
-            raise ValueError(f"unknown card {name!r}")
+            raise ValueError(_("unknown card {name}").format(name=repr(name)))
         return cls.__members__[name]
 
     @property
