@@ -11,7 +11,7 @@ is counted:
 * loaded: then saved again with the game's ``save`` and loaded back (what loads
   must survive a save), and the game's consistency check is run where it has one
   (a ``check_consistent`` function in its savefile module, a method on the game, or
-  for mille ``state.check_consistent(game)``);
+  for mille ``gamedata.check_consistent(game)``);
 * bug: any other exception, or a loaded state that fails those checks. The first
   few are printed with their mutations.
 
@@ -44,7 +44,7 @@ from tests.savefuzz import mutate_randomly, raw_bytes  # noqa: E402
 from benchstats import percentile, wilson  # noqa: E402
 from parlour.core import text  # noqa: E402
 from parlour.core.saves import SaveError  # noqa: E402
-from parlour.mille import state  # noqa: E402
+from parlour.mille.files import gamedata  # noqa: E402
 
 CHECK_NAMES = ("check_consistent",)
 """What a game may offer to check a loaded state (module function or game method)."""
@@ -94,8 +94,8 @@ def _checks(module: ModuleType, game: str, loaded: Any) -> set[str]:
             method()
             ran.add(f"{type(target).__name__}.{name}")
     if game == "mille":
-        state.check_consistent(target)
-        ran.add("state.check_consistent")
+        gamedata.check_consistent(target)
+        ran.add("gamedata.check_consistent")
     return ran
 
 
