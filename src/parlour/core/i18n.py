@@ -85,7 +85,7 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext name for "mark, transla
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message that fits ``count`` (``{n}``-style placeholders unfilled)."""
     found = _catalog.get(singular) if _catalog else None
-    if found is not None and "\x00" in found:
+    if found:  # one form (Japanese) has no NUL in it
         forms = found.split("\x00")
         index = PLURALS[_language](count)
         if index < len(forms) and forms[index]:

@@ -273,6 +273,7 @@ def hoarded(members: list[Judgement]) -> str:
             turns,
         )
     else:
+        # TRANSLATORS: {start} is the opponent's miles (the message's count is {turns}).
         text = ngettext(
             "You held {hazards} for {turns} turn instead of attacking, while they were at "
             "{start} miles; you {verbs}.",

@@ -25,7 +25,6 @@ __all__ = [
     "HAZARDS_OF",
     "PLURALS",
     "Facts",
-    "cards_count",
     "count_of",
     "dead_because",
     "drivable",
@@ -45,7 +44,6 @@ from parlour.mille.computer.review_summary import MIN_PART, played_out
 from parlour.mille.computer.review_words import (
     HAZARDS_OF,
     PLURALS,
-    cards_count,
     count_of,
     dead_because,
     drivable,
@@ -328,7 +326,11 @@ class Facts:
                 text = _("a Speed Limit slows them ({left} to go); {count} unseen")
                 text = text.format(left=number(their_left), count=count)
             else:
-                text = _("{card} stops them at {miles} miles; {count} unseen")
+                text = ngettext(
+                    "{card} stops them at {miles} mile; {count} unseen",
+                    "{card} stops them at {miles} miles; {count} unseen",
+                    view.theirs.mileage,
+                )
                 miles = number(view.theirs.mileage)
                 text = text.format(card=its.label, miles=miles, count=count)
             self.add("their_trip", text)

@@ -88,11 +88,6 @@ def listed(words: list[str]) -> str:
     return _("{first} and {last}").format(first=head, last=words[-1])
 
 
-def cards_count(count: int) -> str:
-    """ "1 card", "2 cards"."""
-    return ngettext("{n} card", "{n} cards", count).format(n=number(count))
-
-
 def drivable(view: SeatView, card: Card) -> bool:
     """Whether the seat may lay distance ``card`` now (or after its draw): moving, the
     Speed Limit and the two 200s kept to, the goal not overshot."""

@@ -74,18 +74,29 @@ def _split_long(unit: str, room: int) -> list[tuple[str, int]]:
     return pieces
 
 
+def _words(text: str) -> list[tuple[int, str]]:
+    """The words of ``text`` between spaces, each with the spaces before it (lined-up
+    labels keep theirs, except at a line's start)."""
+    words: list[tuple[int, str]] = []
+    spaces = 0
+    for word in text.split(" "):
+        if word:
+            words.append((spaces, word))
+            spaces = 1
+        else:
+            spaces += 1
+    return words
+
+
 def _wrap_wide(text: str, columns: int, first: str, later: str) -> list[str]:
     """Greedy wrapping by display columns, breaking at spaces and between wide characters."""
     lines: list[str] = []
     indent = first
     line, used = "", 0
     limit = columns - sum(cell(c)[1] for c in graphemes(indent))
-    for index, word in enumerate(text.split(" ")):
-        if not word:
-            continue
-        space = index > 0 and bool(line)
+    for spaces, word in _words(text):
         for position, (unit, width) in enumerate(_units(word)):
-            gap = 1 if space and position == 0 else 0
+            gap = spaces if line and position == 0 else 0
             if line and used + gap + width > limit:
                 lines.append(indent + line)
                 indent = later

@@ -267,7 +267,7 @@ def wrapped(text: str, hanging: str = INDENT * 3) -> list[str]:
 
 def side_text(tab: Tableau, goal: int, ascii_only: bool) -> str:
     """One side of the table: miles, miles to go, moving or what stops it, limit, safeties."""
-    text = _("{miles} miles, {left} to go")
+    text = ngettext("{miles} mile, {left} to go", "{miles} miles, {left} to go", tab.mileage)
     parts = [text.format(miles=number(tab.mileage), left=number(goal - tab.mileage))]
     if tab.can_go:
         parts.append(pgettext("side", "moving"))
