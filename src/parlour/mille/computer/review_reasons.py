@@ -34,7 +34,7 @@ __all__ = [
     "to_go",
 ]
 
-from parlour.core.i18n import _, ngettext, number, pgettext
+from parlour.core.i18n import _, language, ngettext, number, pgettext
 from parlour.mille.computer.handlog import Answer, Decision
 from parlour.mille.computer.inference import finishing_card
 from parlour.mille.computer.policy import makes
@@ -59,7 +59,10 @@ from parlour.mille.game.table import Move
 LINE_ROOM = 77
 """Columns a reason line may take (the review indents its lines by three)."""
 REASON_LINES = 2
-"""Lines the reasons of one finding may take."""
+"""Lines the reasons of one finding may take..."""
+TRANSLATED_REASON_LINES = 3
+"""... and in French or Japanese, whose sentences run longer than the English ones: the
+facts that fit two English lines would be left out on a translated page otherwise."""
 PLAN_HORIZON = 200
 """Distances left below this are planned card by card (as the computer does)."""
 LOW_DECK = 8
@@ -393,7 +396,8 @@ def could_hold_up(hazard: Card, left: int, moving: bool) -> str:
 # ------------------------------------------------------------------ the lines
 def reason_lines(decision: Decision, advised: Move | Answer, contrast: Contrast) -> list[str]:
     """Why ``advised`` beat the player's move: a paragraph that wraps to at most
-    :data:`REASON_LINES` lines of :data:`LINE_ROOM` columns (none when nothing is known).
+    :data:`REASON_LINES` lines (:data:`TRANSLATED_REASON_LINES` in French or Japanese) of
+    :data:`LINE_ROOM` columns (none when nothing is known).
 
     The position's facts come first when they bear on the parts of the score that made
     the difference (largest first); a dead card the computer would throw away leads.
@@ -411,8 +415,9 @@ def reason_lines(decision: Decision, advised: Move | Answer, contrast: Contrast)
     ordered = [text for _index, (_part, text) in sorted(enumerate(facts), key=rank)]
     evidence = played_out(contrast, isinstance(advised, Answer))
     taken: list[str] = []
+    room = REASON_LINES if language() == "en" else TRANSLATED_REASON_LINES
     for clause in ordered:
-        if len(wrap(paragraph([*taken, clause], evidence), LINE_ROOM)) <= REASON_LINES:
+        if len(wrap(paragraph([*taken, clause], evidence), LINE_ROOM)) <= room:
             taken.append(clause)
     text = paragraph(taken, evidence)
     return [text] if text else []

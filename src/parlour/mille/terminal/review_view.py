@@ -196,10 +196,10 @@ def decision_lines(index: int, finding: Finding, plus_minus: str, ascii_only: bo
     lines = [headline(cost, deck_words(view.deck_count))]
     # TRANSLATORS: the three labels "You:  ", "Them: ", "Hand: " start lines one above
     # the other: keep the text after them lined up.
-    lines += wrapped(_("You:  {side}").format(side=side_text(view.mine, view.goal, ascii_only)))
-    lines += wrapped(_("Them: {side}").format(side=side_text(view.theirs, view.goal, ascii_only)))
+    lines += labelled(_("You:  {side}"), side=side_text(view.mine, view.goal, ascii_only))
+    lines += labelled(_("Them: {side}"), side=side_text(view.theirs, view.goal, ascii_only))
     cards = pgettext("list", ", ").join(card.label for card in view.held())
-    lines += wrapped(_("Hand: {cards}").format(cards=cards))
+    lines += labelled(_("Hand: {cards}"), cards=cards)
     played = move_text(finding.decision, finding.decision.move, False)
     advised = move_text(finding.decision, finding.advised, True)
     # TRANSLATORS: {yours} is what the player did ("You discarded 25"), {advised} what
@@ -263,6 +263,13 @@ def wrapped(text: str, hanging: str = INDENT * 3) -> list[str]:
     """An indented line, wrapped to the screen width by display columns (later lines
     indented by ``hanging``)."""
     return wrap(text, COLS, initial_indent=INDENT, subsequent_indent=hanging)
+
+
+def labelled(template: str, **fields: str) -> list[str]:
+    """A labelled line ("You:  675 miles, ..."), wrapped with its later lines starting
+    where the text after the label starts."""
+    label = template.split("{", 1)[0]
+    return wrapped(template.format(**fields), hanging=INDENT + " " * width(label))
 
 
 def side_text(tab: Tableau, goal: int, ascii_only: bool) -> str:
