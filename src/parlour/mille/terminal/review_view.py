@@ -83,19 +83,25 @@ def render_review(findings: list[Item], page: int, glyphs: Glyphs, complete: boo
     frame = Frame(COLS, ROWS)
     pages = paginate(findings, glyphs, complete)
     page = max(0, min(page, len(pages) - 1))
-    frame.put(0, 0, _(TITLE), Style.BOLD)
+    shown = plain if glyphs.name == "ascii" else str
+
+    def put(row: int, text: str, style: Style = Style.NORMAL, right: bool = False) -> None:
+        text = shown(text)
+        frame.put(row, COLS - width(text) if right else 0, text, style)
+
+    put(0, _(TITLE), Style.BOLD)
     if len(pages) > 1:
         where = _("page {page} of {pages}").format(page=number(page + 1), pages=number(len(pages)))
-        frame.put(0, COLS - width(where), where)
-    frame.put(1, 0, _(EXPLAIN))
-    frame.put(2, 0, glyphs.hbar * COLS, Style.DIM)
+        put(0, where, right=True)
+    put(1, _(EXPLAIN))
+    put(2, glyphs.hbar * COLS, Style.DIM)
     row = FIRST_ROW
     if not complete:
-        frame.put(row, 0, _(PARTIAL))
+        put(row, _(PARTIAL))
         row += 2
     if not findings:
         for line in wrap(_(EMPTY), COLS):
-            frame.put(row, 0, line)
+            put(row, line)
             row += 1
     for index in pages[page]:
         lines = finding_lines(index + 1, findings[index], glyphs)
@@ -103,8 +109,8 @@ def render_review(findings: list[Item], page: int, glyphs: Glyphs, complete: boo
         for offset, line in enumerate(lines[1:], start=1):
             frame.put(row + offset, 0, line)
         row += len(lines) + 1
-    frame.put(ROWS - 2, 0, glyphs.hbar * COLS, Style.DIM)
-    frame.put(ROWS - 1, 0, footer_for(page, len(pages)))
+    put(ROWS - 2, glyphs.hbar * COLS, Style.DIM)
+    put(ROWS - 1, footer_for(page, len(pages)))
     return frame
 
 
