@@ -47,7 +47,11 @@ def extension_facts(
     miles = sum(MILES[card] for card in held)
     theirs = view.theirs.mileage
     if extend:
-        text = _("they are at {miles} miles, {left} from 1000")
+        text = ngettext(
+            "they are at {miles} mile, {left} from 1000",
+            "they are at {miles} miles, {left} from 1000",
+            theirs,
+        )
         facts.append(("their_trip", text.format(miles=number(theirs), left=number(1000 - theirs))))
         if miles:
             text = _("your hand holds {miles} miles").format(miles=number(miles))
