@@ -33,6 +33,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from parlour.core.i18n import _, ngettext, number, pgettext
 from parlour.mille.computer.handlog import Answer
 from parlour.mille.computer.review_outcomes import Judgement
 from parlour.mille.computer.review_reasons import (
@@ -174,7 +175,8 @@ def move_words(members: list[Judgement]) -> list[str]:
     words = []
     for member in members:
         card = card_of(member.decision.move, member)
-        words.append("a draw" if card is None else card.label)
+        # TRANSLATORS: a drawn card, listed among the cards the player played or discarded.
+        words.append(pgettext("move", "a draw") if card is None else card.label)
     return words
 
 
@@ -183,16 +185,25 @@ def verb_words(members: list[Judgement]) -> str:
     by_verb: dict[str, list[Judgement]] = {}
     for member in members:
         move = member.decision.move
-        verb = "played" if move.kind == "use" else "discarded"
-        by_verb.setdefault(verb, []).append(member)
-    return ", ".join(f"{verb} {some(move_words(group))}" for verb, group in by_verb.items())
+        by_verb.setdefault("use" if move.kind == "use" else "discard", []).append(member)
+    phrases = []
+    for verb, group in by_verb.items():
+        # TRANSLATORS: what the player did (after "you", as in "...; you played 50 and 75,
+        # discarded 25."); {cards} lists cards.
+        text = _("played {cards}") if verb == "use" else _("discarded {cards}")
+        phrases.append(text.format(cards=some(move_words(group))))
+    # TRANSLATORS: between the phrases "played {cards}" and "discarded {cards}".
+    return pgettext("verbs", ", ").join(phrases)
 
 
 def some(words: list[str]) -> str:
     """Up to :data:`SHOWN_CARDS` words listed, the rest counted ("75, 50 and 3 more")."""
     if len(words) <= SHOWN_CARDS:
         return listed(words)
-    return ", ".join(words[:SHOWN_CARDS]) + f" and {len(words) - SHOWN_CARDS} more"
+    more = len(words) - SHOWN_CARDS
+    # TRANSLATORS: {cards} lists the first cards, {n} counts the others.
+    text = ngettext("{cards} and {n} more", "{cards} and {n} more", more)
+    return text.format(cards=pgettext("list", ", ").join(words[:SHOWN_CARDS]), n=number(more))
 
 
 def describe(
@@ -200,56 +211,101 @@ def describe(
 ) -> list[str]:
     """A pattern in sentences (the review screen wraps them)."""
     turns = len(members)
-    first, last = members[0].decision.view, members[-1].decision.view
-    words = some(move_words(members))
+    last = members[-1].decision.view
     if kind == "held":
         assert card is not None
-        lines = [
-            f"You held {card.label} for {turns} turns where the computer would have "
-            f"played it; you {verb_words(members)}."
-        ]
+        text = ngettext(
+            "You held {card} for {turns} turn where the computer would have played it; "
+            "you {verbs}.",
+            "You held {card} for {turns} turns where the computer would have played it; "
+            "you {verbs}.",
+            turns,
+        )
+        lines = [text.format(card=card.label, turns=number(turns), verbs=verb_words(members))]
     elif kind == "dead":
         assert card is not None
-        why = dead_because(last, card) or "dead"
-        lines = [
-            f"You kept {card.label} for {turns} turns while it was dead ({why}), "
-            f"and threw away {words} instead."
-        ]
-    elif kind == "hoard":
-        hazards = sorted({c for m in members if (c := card_of(m.advised, m)) is not None})
-        start, end = first.theirs.mileage, last.theirs.mileage
-        drove = (
-            f"while they drove from {start} to {end} miles"
-            if end > start
-            else (f"while they were at {start} miles")
+        why = dead_because(last, card) or pgettext("card", "dead")
+        text = ngettext(
+            "You kept {card} for {turns} turn while it was dead ({why}), "
+            "and threw away {cards} instead.",
+            "You kept {card} for {turns} turns while it was dead ({why}), "
+            "and threw away {cards} instead.",
+            turns,
         )
-        lines = [
-            f"You held {listed([c.label for c in hazards])} for {turns} turns instead of "
-            f"attacking, {drove}; you {verb_words(members)}."
-        ]
+        cards = some(move_words(members))
+        lines = [text.format(card=card.label, turns=number(turns), why=why, cards=cards)]
+    elif kind == "hoard":
+        lines = [hoarded(members)]
     else:
-        safeties = [c for m in members if (c := card_of(m.decision.move, m)) is not None]
-        unseen = first.unseen()
-        hazards = sorted({h for s in safeties for h in HAZARDS_OF[s] if unseen[h]})
-        waiting = listed([count_of(unseen[h], h) for h in hazards])
-        early = f"You played {listed([s.label for s in safeties])} before you needed to"
-        if waiting:
-            were = "was" if len(hazards) == 1 and unseen[hazards[0]] == 1 else "were"
-            early += f", while {waiting} {were} unseen: a coup fourré was still possible"
-        lines = [early + "."]
+        lines = [too_early(members)]
     if kind == "held" and worst is not None:
         deck = worst.decision.view.deck_count
-        lines.append(
-            f"The cost is its costliest turn's (deck {count_words(deck, 'card')}): "
-            "the turns do not add up."
+        text = ngettext(
+            "The cost is its costliest turn's (deck {n} card): the turns do not add up.",
+            "The cost is its costliest turn's (deck {n} cards): the turns do not add up.",
+            deck,
         )
+        lines.append(text.format(n=number(deck)))
         lines += reason_lines(worst.decision, worst.advised, worst.contrast)
         return lines
-    most = round(max(member.loss for member in members), -1)
-    lines.append(f"Played out turn by turn: at most {most:.0f} points for any one turn.")
+    most = int(round(max(member.loss for member in members), -1))
+    text = ngettext(
+        "Played out turn by turn: at most {points} point for any one turn.",
+        "Played out turn by turn: at most {points} points for any one turn.",
+        most,
+    )
+    lines.append(text.format(points=number(most)))
     return lines
 
 
-def count_words(count: int, noun: str) -> str:
-    """ "1 card", "2 cards"."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+def hoarded(members: list[Judgement]) -> str:
+    """Hazards held instead of attacking: which, for how long, while the opponent drove."""
+    first, last = members[0].decision.view, members[-1].decision.view
+    turns = len(members)
+    hazards = sorted({c for m in members if (c := card_of(m.advised, m)) is not None})
+    start, end = first.theirs.mileage, last.theirs.mileage
+    if end > start:
+        text = ngettext(
+            "You held {hazards} for {turns} turn instead of attacking, while they drove "
+            "from {start} to {end} miles; you {verbs}.",
+            "You held {hazards} for {turns} turns instead of attacking, while they drove "
+            "from {start} to {end} miles; you {verbs}.",
+            turns,
+        )
+    else:
+        # TRANSLATORS: {start} is the opponent's miles (the message's count is {turns}).
+        text = ngettext(
+            "You held {hazards} for {turns} turn instead of attacking, while they were at "
+            "{start} miles; you {verbs}.",
+            "You held {hazards} for {turns} turns instead of attacking, while they were at "
+            "{start} miles; you {verbs}.",
+            turns,
+        )
+    return text.format(
+        hazards=listed([c.label for c in hazards]),
+        turns=number(turns),
+        start=number(start),
+        end=number(end),
+        verbs=verb_words(members),
+    )
+
+
+def too_early(members: list[Judgement]) -> str:
+    """Safeties laid before they were needed, while a coup fourré was still possible."""
+    first = members[0].decision.view
+    safeties = [c for m in members if (c := card_of(m.decision.move, m)) is not None]
+    unseen = first.unseen()
+    hazards = sorted({h for s in safeties for h in HAZARDS_OF[s] if unseen[h]})
+    played = listed([s.label for s in safeties])
+    if not hazards:
+        return _("You played {safeties} before you needed to.").format(safeties=played)
+    waiting = listed([count_of(unseen[h], h) for h in hazards])
+    # TRANSLATORS: {hazards} lists counts of hazard cards ("2 Stops and 1 Speed Limit").
+    text = ngettext(
+        "You played {safeties} before you needed to, while {hazards} was unseen: "
+        "a coup fourré was still possible.",
+        "You played {safeties} before you needed to, while {hazards} were unseen: "
+        "a coup fourré was still possible.",
+        sum(unseen[h] for h in hazards),
+    )
+    return text.format(safeties=played, hazards=waiting)

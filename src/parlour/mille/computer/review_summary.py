@@ -10,10 +10,9 @@ ended with each side at 1000.
 
 from __future__ import annotations
 
+from parlour.core.i18n import _, number, percent
 from parlour.mille.computer.review_outcomes import Contrast
 
-THEIRS_WAY = "the computer's way"
-"""The advised move's side of a comparison (the player's is "yours")."""
 MIN_PART = 10.0
 """A part of the loss smaller than this many points is not worth a word."""
 
@@ -28,7 +27,10 @@ def played_out(contrast: Contrast, extension: bool = False) -> str | None:
     for part, points in contrast.components():
         if points < MIN_PART:
             return None
-        return f"Played out: {part_text(contrast, part)}."
+        # TRANSLATORS: what made the difference when both moves were played out to the
+        # end of the hand, many times ({what}: e.g. "you complete the trip: 57% the
+        # computer's way, 41% yours").
+        return _("Played out: {what}.").format(what=part_text(contrast, part))
     return None
 
 
@@ -39,49 +41,77 @@ def going_on(contrast: Contrast) -> str:
     deals = len(extended)
     mine = sum(o.finisher == 1 for o in extended) / deals
     theirs = sum(o.finisher == -1 for o in extended) / deals
-    reach = f"you reach 1000 {percent(mine)} of the time, they do {percent(theirs)}"
     if not contrast.advised_extends:
         for part, points in contrast.components():
             if points >= MIN_PART:
-                cost = part_text(contrast, part).replace(THEIRS_WAY, "stopping")
-                return f"Played out: {cost.replace(' yours', ' going on')}."
+                return _("Played out: {what}.").format(what=part_text(contrast, part, True))
             break
-    return f"Played out, going on: {reach}."
+    text = _("Played out, going on: you reach 1000 {mine} of the time, they do {theirs}.")
+    return text.format(mine=share(mine), theirs=share(theirs))
 
 
-def percent(rate: float) -> str:
+def share(rate: float) -> str:
     """A share as a whole percentage ("57%")."""
-    return f"{round(rate * 100)}%"
+    return percent(rate * 100)
 
 
-def rates(contrast: Contrast, test: str, subject: str) -> str:
-    """ "<subject>: 57% the computer's way, 41% yours"."""
+def rates(contrast: Contrast, test: str, stopping: bool) -> str:
+    """How often ``test`` happened, the advised way and the player's: "you complete the
+    trip: 57% the computer's way, 41% yours" (``stopping``: "57% stopping, 41% going on")."""
     its, yours = contrast.rate(test)
-    return f"{subject}: {percent(its)} {THEIRS_WAY}, {percent(yours)} yours"
+    if stopping:
+        text = {
+            "you_finish": _("you complete the trip: {its} stopping, {yours} going on"),
+            "they_finish": _("they complete the trip: {its} stopping, {yours} going on"),
+            "you_shut_out": _("you shut them out: {its} stopping, {yours} going on"),
+            "they_shut_out": _("they shut you out: {its} stopping, {yours} going on"),
+            "your_coup": _("you make a coup fourré: {its} stopping, {yours} going on"),
+            "their_coup": _("they make a coup fourré: {its} stopping, {yours} going on"),
+        }[test]
+    else:
+        text = {
+            "you_finish": _("you complete the trip: {its} the computer's way, {yours} yours"),
+            "they_finish": _("they complete the trip: {its} the computer's way, {yours} yours"),
+            "you_shut_out": _("you shut them out: {its} the computer's way, {yours} yours"),
+            "they_shut_out": _("they shut you out: {its} the computer's way, {yours} yours"),
+            "your_coup": _("you make a coup fourré: {its} the computer's way, {yours} yours"),
+            "their_coup": _("they make a coup fourré: {its} the computer's way, {yours} yours"),
+        }[test]
+    return text.format(its=share(its), yours=share(yours))
 
 
-def part_text(contrast: Contrast, part: str) -> str:
-    """One part of the loss (one of :data:`COMPONENTS`) in words."""
+def part_text(contrast: Contrast, part: str, stopping: bool = False) -> str:
+    """One part of the loss (one of :data:`COMPONENTS`) in words: the advised way against
+    the player's (``stopping``: for Extension?, stopping against going on)."""
     side, kind = part.split("_", 1)
     mine = side == "your"
     if kind == "trip":
         finish = contrast.rate("you_finish" if mine else "they_finish")
         shut = contrast.rate("you_shut_out" if mine else "they_shut_out")
         if abs(shut[0] - shut[1]) * 500 > abs(finish[0] - finish[1]) * 400:
-            subject = "you shut them out" if mine else "they shut you out"
-            return rates(contrast, "you_shut_out" if mine else "they_shut_out", subject)
-        subject = "you complete the trip" if mine else "they complete the trip"
-        return rates(contrast, "you_finish" if mine else "they_finish", subject)
+            return rates(contrast, "you_shut_out" if mine else "they_shut_out", stopping)
+        return rates(contrast, "you_finish" if mine else "they_finish", stopping)
     if kind == "coups":
-        subject = "you make a coup fourré" if mine else "they make a coup fourré"
-        return rates(contrast, "your_coup" if mine else "their_coup", subject)
+        return rates(contrast, "your_coup" if mine else "their_coup", stopping)
     if kind == "miles":
         its, yours = contrast.mean("miles", mine)
-        if mine:
-            return f"you drive {round(its - yours)} miles more on average {THEIRS_WAY}"
-        return f"they drive {round(yours - its)} miles less on average {THEIRS_WAY}"
+        more = number(round(its - yours) if mine else round(yours - its))
+        if mine and stopping:
+            text = _("you drive {miles} miles more on average stopping")
+        elif mine:
+            text = _("you drive {miles} miles more on average the computer's way")
+        elif stopping:
+            text = _("they drive {miles} miles less on average stopping")
+        else:
+            text = _("they drive {miles} miles less on average the computer's way")
+        return text.format(miles=more)
     its, yours = contrast.mean("safety_points", mine)
-    whose = "your" if mine else "their"
-    return (
-        f"{whose} safeties score {round(its)} points on average {THEIRS_WAY}, {round(yours)} yours"
-    )
+    if mine and stopping:
+        text = _("your safeties score {its} points on average stopping, {yours} going on")
+    elif mine:
+        text = _("your safeties score {its} points on average the computer's way, {yours} yours")
+    elif stopping:
+        text = _("their safeties score {its} points on average stopping, {yours} going on")
+    else:
+        text = _("their safeties score {its} points on average the computer's way, {yours} yours")
+    return text.format(its=number(round(its)), yours=number(round(yours)))

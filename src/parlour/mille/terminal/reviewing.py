@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 
 from parlour import TYPE_CHECKING
+from parlour.core.i18n import N_, _
 from parlour.core.record import Record
 from parlour.mille.computer.handlog import HandLog
 from parlour.tui import keys
@@ -30,7 +31,9 @@ if TYPE_CHECKING:  # the review itself is imported when the player first asks fo
     from parlour.tui.glyphs import Glyphs
 
 REVIEW_KEY = "v"
-NOTHING_TO_REVIEW = "no decisions of yours to review"
+# TRANSLATORS: on the message line, after V at the end of a hand restored without its
+# decisions.
+NOTHING_TO_REVIEW = N_("no decisions of yours to review")
 """The message for ``v`` when the hand's decisions were not seen (restored at its end)."""
 PROGRESS_AFTER = 0.5
 """Seconds of work before the progress line shows."""
@@ -89,7 +92,7 @@ class HandReview:
         """Start or go on with the review (``seed`` is the game's); a message if there is
         nothing to review (a hand restored at its end from a save without its decisions)."""
         if not self.log.decisions:
-            return NOTHING_TO_REVIEW
+            return _(NOTHING_TO_REVIEW)
         if self.session is None:
             from parlour.mille.computer.review import Reviewer
 
