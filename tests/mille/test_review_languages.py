@@ -136,7 +136,7 @@ def test_french_counts_take_the_french_plural() -> None:
     text = "\n".join(review_text(reviewer.findings(), page, UNICODE) for page in range(2))
     assert "Vous\u00a0: 0 borne, 700 à parcourir" in text  # French: 0 is singular
     assert "375 bornes, 325 à parcourir" in text
-    assert "sabot 15 à 0 carte\n" in text
+    assert "pioche\u00a0: 15 à 0 carte\n" in text
     assert "4 cartes Roue de secours" in text
     assert "\u00a0: " in text and " : " not in text  # a no-break space before the colon
 
@@ -205,7 +205,7 @@ def test_a_french_session_stores_no_french_and_reviews_the_same_in_japanese(
     path = tmp_path / "end.json"
     press(app, ["s", *str(path), "ENTER"])
     stored = path.read_text(encoding="utf-8")
-    for word in ("borne", "sabot", "Pourquoi", "ordinateur", "Feu ", "carte"):
+    for word in ("borne", "pioche", "Pourquoi", "ordinateur", "Feu ", "carte"):
         assert word not in stored
     french = Reviewer(app.review.log, 21, deals=8)
     while french.step():
