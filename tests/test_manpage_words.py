@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.core.i18n import read_mo
+from tests.catalog_texts import translations
 
 ROOT = Path(__file__).resolve().parent.parent
 DOMAINS = {
@@ -33,11 +33,7 @@ BOLD_SECOND = (".RB", ".IB")
 
 def catalog(lang: str, game: str) -> dict[str, str]:
     """The game's messages in ``lang`` (English -> translation), every domain it loads."""
-    found: dict[str, str] = {}
-    for domain in DOMAINS[game]:
-        path = ROOT / "src/parlour/locale" / lang / "LC_MESSAGES" / f"{domain}.mo"
-        found.update(read_mo(path.read_bytes()))
-    return found
+    return translations(lang, DOMAINS[game])
 
 
 def plain(text: str) -> str:

@@ -149,3 +149,27 @@ def test_the_modules_meant_for_later_exist(game: str) -> None:
         name for name in (*LATER_EVERYWHERE, *later) if importlib.util.find_spec(name) is None
     ]
     assert missing == []
+
+
+IN_ANY_LANGUAGE = ("babel",)
+"""Babel makes and checks the catalogs (a development tool): a board never loads it."""
+ANOTHER_LANGUAGE = {"gettext", "struct", "_struct"}
+"""What a board in French or Japanese loads beyond the English one: the standard gettext,
+which reads the catalogs with :mod:`struct` (:mod:`re`, which it needs too, is already
+loaded by :mod:`locale`)."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_board_in_another_language_loads_no_more(game: str, lang: str, tmp_path: Path) -> None:
+    argv, marker, later = GAMES[game]
+    english = first_board(game, argv, tmp_path)
+    result = first_board(game, [*argv, "--lang", lang], tmp_path)
+    assert result["status"] == 0
+    assert result["frame"] != english["frame"]  # it is another language's board
+    assert marker not in str(result["frame"]) or marker.startswith(">>")
+    loaded = set(result["modules"])  # type: ignore[call-overload]
+    early = sorted(name for name in (*LATER_EVERYWHERE, *later, *IN_ANY_LANGUAGE) if name in loaded)
+    assert early == [], f"{game}'s first board in {lang} imported {early}"
+    more = sorted(loaded - set(english["modules"]) - ANOTHER_LANGUAGE)  # type: ignore[call-overload]
+    assert more == [], f"{game}'s first board in {lang} imported {more} beyond the English one"

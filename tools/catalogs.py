@@ -29,7 +29,7 @@ PACKAGE = ROOT / "src" / "parlour"
 LOCALE = PACKAGE / "locale"
 sys.path.insert(0, str(ROOT / "src"))
 
-from parlour.core.i18n import LANGUAGES, PLURAL_HEADERS, read_mo  # noqa: E402
+from parlour.core.i18n import LANGUAGES, PLURAL_HEADERS  # noqa: E402
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 
@@ -202,7 +202,7 @@ def problems(lang: str, domain: str) -> Iterator[str]:
     if catalog.obsolete:
         yield f"{where}: {len(catalog.obsolete)} obsolete entries kept"
     mo = path.with_suffix(".mo")
-    if not mo.exists() or read_mo(mo.read_bytes()) != read_mo(compiled(catalog)):
+    if not mo.exists() or mo.read_bytes() != compiled(catalog):
         yield f"{where}: {mo.name} is not {path.name} compiled (run tools/catalogs.py compile)"
 
 

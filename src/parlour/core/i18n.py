@@ -16,11 +16,9 @@ else the way gettext chooses (``LANGUAGE``, then ``LC_ALL``, ``LC_MESSAGES``, ``
 Windows with none of them set, the user's interface language), else English.
 
 Catalogs are the compiled ``.mo`` files under ``parlour/locale/<lang>/LC_MESSAGES/``
-(made from the ``.po`` files beside them by ``tools/catalogs.py``). They are read here by a
-short reader of the GNU ``.mo`` format rather than by :mod:`gettext`, whose import (it
-loads :mod:`re`) costs about 7 ms of the first board's 30; ``tests/core/test_i18n.py``
-checks that this reader gives what :class:`gettext.GNUTranslations` gives for every
-message of every catalog.
+(made from the ``.po`` files beside them by ``tools/catalogs.py``), read by the standard
+:mod:`gettext` (imported only when a language other than English is chosen: about 0.6 ms
+on a first board, which has already loaded :mod:`re` through :mod:`locale`).
 
 Nothing here is stored: saves and statistics keep codes, and a message is translated when
 it is shown (docs/languages.md).
@@ -34,8 +32,8 @@ import sys
 from parlour import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import gettext
     from collections.abc import Callable, Iterable, Mapping, Sequence
-    from typing import Literal
 
 LANGUAGES = ("en", "fr", "ja")
 """The languages the games speak, English (the source) first."""
@@ -46,36 +44,26 @@ LANGUAGE_NAMES = {"en": "English", "fr": "français", "ja": "日本語"}
 SHARED_DOMAIN = "parlour"
 """The catalog of the shared floor (core, tui), loaded under every game's own."""
 
-PLURALS: dict[str, Callable[[int], int]] = {
-    "en": lambda n: int(n != 1),
-    "fr": lambda n: int(n > 1),
-    "ja": lambda n: 0,
-}
-"""The plural form of a count in each language (French: 0 and 1 singular; Japanese: one
-form). The catalogs' ``Plural-Forms`` headers say the same (checked by the catalog tests)."""
-
 PLURAL_HEADERS = {
     "fr": "nplurals=2; plural=(n > 1);",
     "ja": "nplurals=1; plural=0;",
 }
-"""The ``Plural-Forms`` each catalog must declare (what :data:`PLURALS` computes)."""
-
-CONTEXT_GLUE = "\x04"
-"""gettext's separator between a context and its message in a catalog key."""
+"""The ``Plural-Forms`` each catalog must declare (French: 0 and 1 singular; Japanese: one
+form); gettext computes a count's form from the catalog's header."""
 
 NO_BREAK_SPACE = "\u00a0"
 """French groups digits and sets ``%`` apart with it: one column, never a line break."""
 
 _language = "en"
-_catalog: dict[str, str] = {}
+_translations: gettext.GNUTranslations | None = None
 _domains: tuple[str, ...] = ()
 
 
 def _(message: str) -> str:
     """The translation of ``message`` in the chosen language (``message`` if none)."""
-    if not _catalog:
+    if _translations is None:
         return message
-    return _catalog.get(message) or message
+    return _translations.gettext(message)
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext name for "mark, translate later"
@@ -85,21 +73,17 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext name for "mark, transla
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message that fits ``count`` (``{n}``-style placeholders unfilled)."""
-    found = _catalog.get(singular) if _catalog else None
-    if found:  # one form (Japanese) has no NUL in it
-        forms = found.split("\x00")
-        index = PLURALS[_language](count)
-        if index < len(forms) and forms[index]:
-            return forms[index]
-    return singular if count == 1 else plural
+    if _translations is None:
+        return singular if count == 1 else plural
+    return _translations.ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """The translation of ``message`` where ``context`` says what it is (a key's name, a
     column heading) so that two uses of one English word can be translated apart."""
-    if not _catalog:
+    if _translations is None:
         return message
-    return _catalog.get(context + CONTEXT_GLUE + message) or message
+    return _translations.pgettext(context, message)
 
 
 def language() -> str:
@@ -230,62 +214,35 @@ def catalog_path(lang: str, domain: str) -> str:
     return os.path.join(locale_folder(), lang, "LC_MESSAGES", domain + ".mo")
 
 
-def read_mo(data: bytes) -> dict[str, str]:
-    """The messages of a GNU ``.mo`` catalog (UTF-8), keyed as gettext keys them: the
-    message, ``context\\x04message``; a plural entry under its singular with its forms
-    joined by NUL. The header (the empty message) is left out. ValueError if malformed."""
-    if len(data) < 20:
-        raise ValueError("too short for a catalog")
-    magic = int.from_bytes(data[0:4], "little")
-    order: Literal["little", "big"] = "little" if magic == 0x950412DE else "big"
-    if int.from_bytes(data[0:4], order) != 0x950412DE:
-        raise ValueError("not a catalog")
-
-    def word(at: int) -> int:
-        if at + 4 > len(data):
-            raise ValueError("cut short")
-        return int.from_bytes(data[at : at + 4], order)
-
-    count, originals, translations = word(8), word(12), word(16)
-    messages: dict[str, str] = {}
-    for i in range(count):
-        keys = _entry(data, word(originals + 8 * i), word(originals + 8 * i + 4))
-        value = _entry(data, word(translations + 8 * i), word(translations + 8 * i + 4))
-        if not keys:
-            continue
-        messages[keys.split("\x00", 1)[0]] = value
-    return messages
-
-
-def _entry(data: bytes, length: int, offset: int) -> str:
-    """The UTF-8 string of ``length`` bytes at ``offset`` of a catalog."""
-    if offset + length > len(data):
-        raise ValueError("cut short")
-    return data[offset : offset + length].decode("utf-8")
-
-
-def load(lang: str, domains: Iterable[str]) -> dict[str, str]:
-    """The messages of ``domains`` in ``lang``, the earlier domain winning; a catalog that
-    is missing or cannot be read leaves its messages in English (never an error)."""
-    merged: dict[str, str] = {}
+def load(lang: str, domains: Iterable[str]) -> gettext.GNUTranslations | None:
+    """The catalogs of ``domains`` in ``lang``, the earlier domain first, the later ones its
+    fallbacks; None for English. A catalog that is missing or cannot be read leaves its
+    messages in English: never an error."""
     if lang == "en":
-        return merged
-    for domain in reversed(list(domains)):
+        return None
+    import gettext
+
+    found: gettext.GNUTranslations | None = None
+    for domain in domains:
         try:
             with open(catalog_path(lang, domain), "rb") as handle:
-                merged.update(read_mo(handle.read()))
-        except (OSError, ValueError):
+                catalog = gettext.GNUTranslations(handle)
+        except Exception:  # noqa: BLE001 - a damaged catalog (OSError, struct.error, ...)
             continue
-    return merged
+        if found is None:
+            found = catalog
+        else:
+            found.add_fallback(catalog)
+    return found
 
 
 def use(lang: str, domains: Iterable[str] = ()) -> None:
     """Speak ``lang`` from now on, with the catalogs of ``domains`` (the shared one added)."""
-    global _language, _catalog, _domains
+    global _language, _translations, _domains
     _language = lang if lang in LANGUAGES else "en"
     _domains = tuple(domains)
     chosen = [*domains, SHARED_DOMAIN]
-    _catalog = load(_language, dict.fromkeys(chosen))
+    _translations = load(_language, dict.fromkeys(chosen))
 
 
 ASCII_CODESETS = ("ANSIX3.41968", "ASCII", "USASCII", "646", "ISO646US")
