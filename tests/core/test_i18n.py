@@ -282,3 +282,18 @@ def test_files_written_in_any_language_are_the_same(tmp_path: Path) -> None:
         i18n.use(lang)
         loaded = saves.load_save(tmp_path / "fr.json", "mille", 1)
         assert loaded.state == {"score": 10000, "share": 0.5, "name": "Zoé"}
+
+
+def test_japanese_falls_back_to_english_on_the_windows_console() -> None:
+    """windows-curses gives a two-column character one cell: a Japanese game would be
+    drawn misplaced there, so it plays in English (tools/windows/play.py checks the screens
+    under Wine); French stays, and Japanese stays elsewhere."""
+    i18n.use("ja", ("mille",))
+    assert not i18n.fall_back_for_console("linux")
+    assert i18n.language() == "ja"
+    assert i18n.fall_back_for_console("win32")
+    assert i18n.language() == "en" and i18n._("Speed Limit") == "Speed Limit"
+    assert i18n._("usage: ") == "usage: "
+    i18n.use("fr", ("mille",))
+    assert not i18n.fall_back_for_console("win32")
+    assert i18n.language() == "fr"

@@ -298,6 +298,24 @@ def fall_back_if_ascii(codeset: Callable[[], str | None] = locale_codeset) -> bo
     return True
 
 
+NARROW_CONSOLES = ("win32",)
+"""Where the games' curses (windows-curses: PDCurses on the Windows console) gives a wide
+character one cell: Japanese screens come out misplaced or overlapping there (seen under
+Wine; windows-curses' own issue #3 shows it on Windows), so a Japanese game speaks English
+there (:func:`fall_back_for_console`)."""
+
+
+def fall_back_for_console(platform: str | None = None) -> bool:
+    """English, quietly, where the games' console cannot draw the chosen language: Japanese
+    (two columns a character) on a platform in :data:`NARROW_CONSOLES`; the whole game, its
+    printed lines too, so that no screen mixes the two (an app words some of its text
+    before its screen starts). True if it fell back. Called by :func:`setup`."""
+    if _language != "ja" or (platform or sys.platform) not in NARROW_CONSOLES:
+        return False
+    use("en", _domains)
+    return True
+
+
 def setup(domains: Sequence[str], argv: Sequence[str] | None = None) -> str:
     """Choose the language for a game whose messages are in ``domains`` from its command
     line ``argv`` (default ``sys.argv[1:]``) and the environment, load its catalogs; the
@@ -306,4 +324,5 @@ def setup(domains: Sequence[str], argv: Sequence[str] | None = None) -> str:
     chosen = choose(sys.argv[1:] if argv is None else argv)
     use(chosen, domains)
     fall_back_if_ascii(coming_codeset)
+    fall_back_for_console()
     return _language
