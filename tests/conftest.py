@@ -32,10 +32,16 @@ _english_environment()
 
 @pytest.fixture(autouse=True)
 def _english_again() -> Iterator[None]:
-    """A test that chose another language leaves English behind it."""
-    yield
+    """A test that chose another language leaves English behind it. Japanese is tested
+    on every platform: the Windows console's fallback to English
+    (``i18n.fall_back_for_console``) is off here, and tested by its own test and by the
+    Windows stage's Japanese trips."""
     from parlour.core import i18n
 
+    narrow = i18n.NARROW_CONSOLES
+    i18n.NARROW_CONSOLES = ()
+    yield
+    i18n.NARROW_CONSOLES = narrow
     i18n.use("en")
 
 

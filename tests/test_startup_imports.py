@@ -162,6 +162,8 @@ loaded by :mod:`locale`)."""
 @pytest.mark.parametrize("lang", ["fr", "ja"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_board_in_another_language_loads_no_more(game: str, lang: str, tmp_path: Path) -> None:
+    if lang == "ja" and sys.platform == "win32":
+        pytest.skip("Japanese plays in English on Windows (i18n.fall_back_for_console)")
     argv, marker, later = GAMES[game]
     english = first_board(game, argv, tmp_path)
     result = first_board(game, [*argv, "--lang", lang], tmp_path)
