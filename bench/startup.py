@@ -164,7 +164,7 @@ def main() -> None:
     if args.compare_src:
         table += [
             (f"{label} (other src)", argv, markers, args.compare_src)
-            for label, argv, markers, _ in table[1:]
+            for label, argv, markers, _ in games  # English: an older src may know no --lang
         ]
     times: dict[str, list[float]] = {label: [] for label, _, _, _ in table}
     with tempfile.TemporaryDirectory() as data_dir:
