@@ -7,6 +7,7 @@ static labels of every golden frame must equal those of the reference screens.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -15,6 +16,16 @@ from parlour.mille.terminal.view import Board, Layout, Scores, Screen, Side
 
 REFERENCE_DIR = Path("/work/shared/reference/mille-screens")
 GOLDEN_DIR = Path(__file__).parent / "golden"
+
+
+def check_golden(lang: str, name: str, text: str) -> None:
+    """``text`` is the golden screen ``golden/<lang>/<name>.txt`` (written instead when
+    ``MILLE_UPDATE_GOLDEN`` is set)."""
+    golden = GOLDEN_DIR / lang / f"{name}.txt"
+    if os.environ.get("MILLE_UPDATE_GOLDEN"):
+        golden.parent.mkdir(exist_ok=True)
+        golden.write_text(text + "\n", encoding="utf-8")
+    assert text + "\n" == golden.read_text(encoding="utf-8")
 
 
 def reference_dir() -> Path | None:

@@ -13,7 +13,6 @@ the game does.
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 import textwrap
 from pathlib import Path
@@ -36,7 +35,7 @@ from parlour.mille.terminal.review_view import (
 )
 from parlour.mille.terminal.reviewing import NOTHING_TO_REVIEW, HandReview
 from parlour.tui.glyphs import ASCII, UNICODE
-from tests.mille.reference import GOLDEN_DIR
+from tests.mille.reference import check_golden
 from tests.mille.test_app import press
 from tests.mille.test_app_review import end_of_hand
 from tests.mille.test_review_seeds import reviewed
@@ -54,21 +53,13 @@ def speak(lang: str, card_names: bool = False) -> None:
     i18n.use(lang, ("mille", "millereview") if card_names else ("millereview",))
 
 
-def golden(lang: str, name: str, text: str) -> None:
-    path = GOLDEN_DIR / lang / f"{name}.txt"
-    if os.environ.get("MILLE_UPDATE_GOLDEN"):
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text + "\n", encoding="utf-8")
-    assert text + "\n" == path.read_text(encoding="utf-8")
-
-
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", sorted(GOLDEN_SEEDS))
 def test_real_hands_match_the_golden_pages(lang: str, name: str) -> None:
     seed, page = GOLDEN_SEEDS[name]
     reviewer = reviewed(seed)
     speak(lang)
-    golden(lang, name, review_text(reviewer.findings(), page, UNICODE, reviewer.complete))
+    check_golden(lang, name, review_text(reviewer.findings(), page, UNICODE, reviewer.complete))
 
 
 def near_the_end_unexplained() -> list[Item]:
@@ -88,7 +79,7 @@ CRAFTED = {
 def test_crafted_pages_match_the_golden_pages(lang: str, name: str) -> None:
     make, page, glyphs, complete = CRAFTED[name]
     speak(lang)
-    golden(lang, name, review_text(make(), page, glyphs, complete))
+    check_golden(lang, name, review_text(make(), page, glyphs, complete))
 
 
 def fits(text: str) -> None:

@@ -7,7 +7,6 @@ rewrite them after a deliberate change (and read them again).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from tests.mille import crafting
 from tests.mille import test_view_golden as english
 from tests.mille.drive import near_the_end, play_until_question
 from tests.mille.opponents import FirstLegal
-from tests.mille.reference import GOLDEN_DIR
+from tests.mille.reference import check_golden
 from tests.mille.test_app import press
 
 LANGUAGES = ("fr", "ja")
@@ -96,14 +95,6 @@ SCENARIOS = {name: (lambda name=name: screen_text(name)) for name in SCREENS}
 @pytest.fixture(autouse=True)
 def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-
-
-def check_golden(lang: str, name: str, text: str) -> None:
-    golden = GOLDEN_DIR / lang / f"{name}.txt"
-    if os.environ.get("MILLE_UPDATE_GOLDEN"):
-        golden.parent.mkdir(exist_ok=True)
-        golden.write_text(text + "\n", encoding="utf-8")
-    assert text + "\n" == golden.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
