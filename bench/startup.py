@@ -63,37 +63,13 @@ def programs() -> list[tuple[str, list[str], list[str]]]:
     ]
 
 
-RENDER = """
-import sys
-import parlour.tui.runner as runner
-frames = []
-def first_frame(app):
-    frames.append(app.render(24, 80).to_text())
-    return 0
-runner.run = first_frame
-import importlib
-cli = importlib.import_module(sys.argv[1])
-if hasattr(cli, "run"):
-    cli.run = first_frame
-cli.main(sys.argv[2:])
-sys.stdout.buffer.write(frames[0].encode("utf-8"))
-"""
-
-
 def board_markers(argv: list[str], data_dir: str) -> list[str]:
     """Three rows of the first board ``argv`` draws (first, middle and last that are not
     blank; each its first 20 non-blank characters), for a board in another language."""
-    import subprocess
+    sys.path.insert(0, str(ROOT))
+    from tests.test_startup_imports import first_board  # the test's own first-board driver
 
-    module = f"parlour.{Path(argv[0]).name}.cli"
-    env = {**os.environ, "PARLOUR_DATA_DIR": data_dir, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
-    shown = subprocess.run(
-        [sys.executable, "-c", RENDER, module, *argv[1:]],
-        capture_output=True,
-        check=True,
-        env=env,
-        cwd=str(ROOT),
-    ).stdout.decode("utf-8")
+    shown = str(first_board(Path(argv[0]).name, argv[1:], Path(data_dir))["frame"])
     rows = [row.strip() for row in shown.split("\n") if row.strip()]
     chosen = [rows[0], rows[len(rows) // 2], rows[-1]]
     return [row[:20].strip() for row in chosen]
