@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import re
+import struct
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -30,6 +31,7 @@ LOCALE = PACKAGE / "locale"
 sys.path.insert(0, str(ROOT / "src"))
 
 from parlour.core.i18n import LANGUAGES, PLURAL_HEADERS  # noqa: E402
+from parlour.core.mofile import MAGIC  # noqa: E402
 
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 
@@ -95,10 +97,32 @@ def read(path: Path, lang: str) -> Catalog:
 
 
 def compiled(catalog: Catalog) -> bytes:
-    """The ``.mo`` bytes of ``catalog`` (fuzzy entries left out, as gettext does)."""
+    """The ``.mo`` bytes of ``catalog`` (fuzzy entries left out, as gettext does), its
+    tables in the byte order of the messages' keys (:func:`sorted_tables`)."""
     out = io.BytesIO()
     write_mo(out, catalog)
-    return out.getvalue()
+    return sorted_tables(out.getvalue())
+
+
+def sorted_tables(mo: bytes) -> bytes:
+    """``mo`` with its two tables (the messages and their translations) in the byte order of
+    the messages' keys, as the ``.mo`` format asks and :mod:`parlour.core.mofile` searches
+    them: Babel's writer sorts by message, then context, which puts ``context\x04message``
+    keys out of that order. The strings themselves stay where Babel wrote them."""
+    count, originals, translations, hash_size = struct.unpack("<4I", mo[8:24])
+    if struct.unpack("<I", mo[:4])[0] != MAGIC or hash_size:
+        raise ValueError("not a little-endian .mo file without a hash table")
+
+    def table(start: int) -> list[tuple[int, int]]:
+        return [struct.unpack("<2I", mo[start + 8 * i : start + 8 * i + 8]) for i in range(count)]
+
+    keys, values = table(originals), table(translations)
+    order = sorted(range(count), key=lambda i: mo[keys[i][1] : keys[i][1] + keys[i][0]])
+    out = bytearray(mo)
+    for slot, i in enumerate(order):
+        out[originals + 8 * slot : originals + 8 * slot + 8] = struct.pack("<2I", *keys[i])
+        out[translations + 8 * slot : translations + 8 * slot + 8] = struct.pack("<2I", *values[i])
+    return bytes(out)
 
 
 def update(lang: str, domain: str, pot: Catalog) -> Catalog:

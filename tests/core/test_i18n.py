@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.core import i18n
+from parlour.core import i18n, mofile
 
 NBSP = "\u00a0"
 
@@ -138,12 +138,14 @@ def test_japanese_numbers() -> None:
     ],
 )
 def test_plural_rules(lang: str, forms: dict[int, int]) -> None:
-    """Each shipped catalog's own rule (gettext computes it from the header): French 0 and 1
-    singular, Japanese one form."""
+    """Each shipped catalog's own rule, read from its header the way the games read it and
+    the way the standard gettext does: French 0 and 1 singular, Japanese one form."""
     for path in glob.glob(os.path.join(i18n.locale_folder(), lang, "LC_MESSAGES", "*.mo")):
         with open(path, "rb") as handle:
             rule = gettext.GNUTranslations(handle).plural  # type: ignore[attr-defined]
         assert {n: rule(n) for n in forms} == forms, path
+        own = mofile.read(path).plural
+        assert {n: own(n) for n in forms} == forms, path
 
 
 def test_ngettext_in_each_language() -> None:

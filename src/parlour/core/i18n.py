@@ -16,9 +16,9 @@ else the way gettext chooses (``LANGUAGE``, then ``LC_ALL``, ``LC_MESSAGES``, ``
 Windows with none of them set, the user's interface language), else English.
 
 Catalogs are the compiled ``.mo`` files under ``parlour/locale/<lang>/LC_MESSAGES/``
-(made from the ``.po`` files beside them by ``tools/catalogs.py``), read by the standard
-:mod:`gettext` (imported only when a language other than English is chosen: about 0.6 ms
-on a first board, which has already loaded :mod:`re` through :mod:`locale`).
+(made from the ``.po`` files beside them by ``tools/catalogs.py``), each message looked up
+in the file when shown (:mod:`parlour.core.mofile`), so that choosing a language costs the
+first board almost nothing.
 
 Nothing here is stored: saves and statistics keep codes, and a message is translated when
 it is shown (docs/languages.md).
@@ -32,8 +32,9 @@ import sys
 from parlour import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    import gettext
     from collections.abc import Callable, Iterable, Mapping, Sequence
+
+    from parlour.core.mofile import Catalog
 
 LANGUAGES = ("en", "fr", "ja")
 """The languages the games speak, English (the source) first."""
@@ -55,15 +56,17 @@ NO_BREAK_SPACE = "\u00a0"
 """French groups digits and sets ``%`` apart with it: one column, never a line break."""
 
 _language = "en"
-_translations: gettext.GNUTranslations | None = None
+_catalogs: tuple[Catalog, ...] = ()
 _domains: tuple[str, ...] = ()
 
 
 def _(message: str) -> str:
     """The translation of ``message`` in the chosen language (``message`` if none)."""
-    if _translations is None:
-        return message
-    return _translations.gettext(message)
+    for catalog in _catalogs:
+        found = catalog.gettext(message)
+        if found is not None:
+            return found
+    return message
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext name for "mark, translate later"
@@ -73,17 +76,21 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext name for "mark, transla
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message that fits ``count`` (``{n}``-style placeholders unfilled)."""
-    if _translations is None:
-        return singular if count == 1 else plural
-    return _translations.ngettext(singular, plural, count)
+    for catalog in _catalogs:
+        found = catalog.ngettext(singular, count)
+        if found is not None:
+            return found
+    return singular if count == 1 else plural
 
 
 def pgettext(context: str, message: str) -> str:
     """The translation of ``message`` where ``context`` says what it is (a key's name, a
     column heading) so that two uses of one English word can be translated apart."""
-    if _translations is None:
-        return message
-    return _translations.pgettext(context, message)
+    for catalog in _catalogs:
+        found = catalog.pgettext(context, message)
+        if found is not None:
+            return found
+    return message
 
 
 def language() -> str:
@@ -214,35 +221,30 @@ def catalog_path(lang: str, domain: str) -> str:
     return os.path.join(locale_folder(), lang, "LC_MESSAGES", domain + ".mo")
 
 
-def load(lang: str, domains: Iterable[str]) -> gettext.GNUTranslations | None:
-    """The catalogs of ``domains`` in ``lang``, the earlier domain first, the later ones its
-    fallbacks; None for English. A catalog that is missing or cannot be read leaves its
-    messages in English: never an error."""
+def load(lang: str, domains: Iterable[str]) -> tuple[Catalog, ...]:
+    """The catalogs of ``domains`` in ``lang``, in the order a message is looked for in
+    them; none for English. A catalog that is missing or cannot be read leaves its messages
+    in English: never an error."""
     if lang == "en":
-        return None
-    import gettext
+        return ()
+    from parlour.core import mofile
 
-    found: gettext.GNUTranslations | None = None
+    found: list[Catalog] = []
     for domain in domains:
         try:
-            with open(catalog_path(lang, domain), "rb") as handle:
-                catalog = gettext.GNUTranslations(handle)
-        except Exception:  # noqa: BLE001 - a damaged catalog (OSError, struct.error, ...)
+            found.append(mofile.read(catalog_path(lang, domain)))
+        except (OSError, ValueError):  # missing, unreadable, or not a catalog
             continue
-        if found is None:
-            found = catalog
-        else:
-            found.add_fallback(catalog)
-    return found
+    return tuple(found)
 
 
 def use(lang: str, domains: Iterable[str] = ()) -> None:
     """Speak ``lang`` from now on, with the catalogs of ``domains`` (the shared one added)."""
-    global _language, _translations, _domains
+    global _language, _catalogs, _domains
     _language = lang if lang in LANGUAGES else "en"
     _domains = tuple(domains)
     chosen = [*domains, SHARED_DOMAIN]
-    _translations = load(_language, dict.fromkeys(chosen))
+    _catalogs = load(_language, dict.fromkeys(chosen))
 
 
 ASCII_CODESETS = ("ANSIX3.41968", "ASCII", "USASCII", "646", "ISO646US")
