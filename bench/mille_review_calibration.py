@@ -49,11 +49,12 @@ from parlour.mille.computer.ai import ComputerPlayer, win_chance
 from parlour.mille.computer.handlog import Answer, Decision, HandLog
 from parlour.mille.computer.players import GreedyPlayer, RandomPlayer
 from parlour.mille.computer.review import DEALS, Finding, Pattern, Reviewer
-from parlour.mille.computer.review_outcomes import Judgement
+from parlour.mille.computer.review_outcomes import Judgement, Outcome
 from parlour.mille.computer.review_patterns import advice_of
 from parlour.mille.files.gamedata import game_from_dict
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game
+from parlour.mille.game.scoring import SHUT_OUT_POINTS
 from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 
 SHUT_OUT_AT_STAKE = 0.2
@@ -118,6 +119,16 @@ class Measured:
     """The advice itself (what the computer would do, and with which card)."""
     within: bool = False
     """The stated cost is within its 95% margin (1.96 standard errors)."""
+    sure: float = 0.0
+    """Of the review's paired difference (before its share): the points the better move
+    scored at once, never more than the difference (``Contrast.parts``)..."""
+    rest: float = 0.0
+    """... and the rest, scored in the heuristic's playouts after the move. The review
+    states ``sure + rest``, the whole difference; :func:`share_fit` finds the share of the
+    rest that would make the stated costs meet the measured gains (1: as they are)."""
+    shut: float = 0.0
+    """Of the review's paired difference: the Shut-Out bonuses (500 a playout that ended
+    in one, the finisher's side), the advised way less the player's."""
 
 
 def play_on(
@@ -238,7 +249,14 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
         points = 0.0
         chance = 0.0
         early = 0.0
+        sure = rest = shut = 0.0
         for member in members:
+            shut += shut_out_points(member.contrast.advised) - shut_out_points(
+                member.contrast.chosen
+            )
+            parts = member.contrast.parts()
+            sure += sum(p[0] for p in parts) / len(parts)
+            rest += sum(p[1] for p in parts) / len(parts)
             early += sum(o.early for o in member.contrast.advised) / member.contrast.deals
             early -= sum(o.early for o in member.contrast.chosen) / member.contrast.deals
             more, likelier = gain(snapshots[id(member)], member, seed, reshuffles)
@@ -265,11 +283,19 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
                 seed,
                 f"{advice[0]} {advice[1].name if advice[1] is not None else ''}".strip(),
                 within_margin(item),
+                sure,
+                rest,
+                shut,
             )
         )
     if not results:  # the hand counts for the findings per hand
         results.append(Measured("none", 0.0, 0.0, 0.0, False, near_end, None, 0.0, hand=seed))
     return results
+
+
+def shut_out_points(outcomes: list[Outcome]) -> float:
+    """The mean Shut-Out bonus of some playouts, the reviewed seat's less the opponent's."""
+    return sum(SHUT_OUT_POINTS * o.finisher for o in outcomes if o.shut_out) / len(outcomes)
 
 
 def within_margin(item: Finding | Pattern) -> bool:
@@ -299,6 +325,20 @@ def label_of(item: Finding | Pattern, judgement: Judgement) -> str:
     if card.is_remedy:
         return "single: remedy"
     return "single: drive"
+
+
+def share_fit(found: list[Measured], rounds: int = 2000) -> tuple[float, float, float]:
+    """The share of the playouts' later points that makes the stated costs meet the
+    measured gains over ``found``: sum(measured - sure) / sum(rest), with a 95% interval
+    by resampling the findings (``rounds`` times, a fixed seed)."""
+
+    def fit(chosen: list[Measured]) -> float:
+        rest = sum(f.rest for f in chosen)
+        return sum(f.measured - f.sure for f in chosen) / rest if rest else float("nan")
+
+    rng = make_rng(20261205)
+    fits = sorted(fit([found[below(rng, len(found))] for _ in found]) for _ in range(rounds))
+    return fit(found), fits[int(0.025 * rounds)], fits[int(0.975 * rounds) - 1]
 
 
 def row(label: str, found: list[Measured]) -> str:
@@ -341,6 +381,21 @@ def report(found: list[Measured], hands: int, elapsed: float, args: argparse.Nam
     print("  by kind")
     for label in sorted({f.label for f in found}):
         print(row(f"  {label}", [f for f in found if f.label == label]))
+    print("  the share of the playouts' later points that fits (measured - sure) / rest:")
+    for label, chosen in (
+        ("all findings", found),
+        ("single decisions", [f for f in found if f.kind == "single"]),
+        ("patterns", [f for f in found if f.kind == "pattern"]),
+        ("Extension? answers", [f for f in found if f.kind == "extension"]),
+    ):
+        if chosen:
+            fitted = share_fit(chosen)
+            print(
+                f"    {label:32s} {len(chosen):4d}  share {fitted[0]:.2f} "
+                f"(95% {fitted[1]:.2f} .. {fitted[2]:.2f}); sure part "
+                f"{sum(f.sure for f in chosen) / len(chosen):.0f}, rest "
+                f"{sum(f.rest for f in chosen) / len(chosen):.0f} a finding"
+            )
     chances = [f for f in found if f.stated_chance is not None]
     if chances:
         said = [100 * (f.stated_chance or 0.0) for f in chances]
@@ -386,7 +441,22 @@ def main(argv: list[str] | None = None) -> int:
         "--reshuffles", type=int, default=3, help="decks per finding played both ways"
     )
     parser.add_argument("--out", help="also write every finding's figures (JSON lines) here")
+    parser.add_argument(
+        "--read",
+        nargs="+",
+        metavar="FILE",
+        help="report on the findings of earlier runs' --out files instead of playing",
+    )
     args = parser.parse_args(argv)
+    if args.read:
+        found = []
+        for name in args.read:
+            with open(name, encoding="utf-8") as handle:
+                found += [Measured(**json.loads(line)) for line in handle if line.strip()]
+        hands = len({f.hand for f in found})
+        args.seed = min(f.hand for f in found)
+        report(found, hands, 0.0, args)
+        return 0
     tasks = [(args.seed + i, args.deals, args.reshuffles) for i in range(args.hands)]
     start = time.perf_counter()
     found: list[Measured] = []

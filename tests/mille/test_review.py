@@ -385,10 +385,11 @@ def test_points_the_player_scores_either_way_cost_nothing() -> None:
     assert Contrast([more] * 10, [outcome()] * 10).loss() == (300.0, 0.0)
     won, lost = outcome(chance=0.9), outcome(chance=0.5)
     assert Contrast([won] * 10, [lost] * 10).chance_loss() == (pytest.approx(0.4), 0.0)
-    # With the playouts' share: the phantom stays nought, points scored at once (a coup
-    # fourré, less the safety the player lays later) count in full, the rest its share.
-    assert Contrast([now] * 10, [later] * 10, share=0.67).loss() == (0.0, 0.0)
+    # A coup fourré's points (less the safety the player lays later) count, and no more.
     coup = dataclasses.replace(outcome(safety=(100, 0), coups=(1, 0)), early=400)
     laid_later = dataclasses.replace(outcome(safety=(100, 0)), early=0)
-    assert Contrast([coup] * 10, [laid_later] * 10, share=0.67).loss() == (300.0, 0.0)
-    assert Contrast([more] * 10, [outcome()] * 10, share=0.67).loss()[0] == pytest.approx(201.0)
+    assert Contrast([coup] * 10, [laid_later] * 10).loss() == (300.0, 0.0)
+    # The two parts the calibration bench fits the share from: scored at once, and after.
+    assert Contrast([coup] * 3, [laid_later] * 3).parts() == [(300.0, 0.0)] * 3
+    assert Contrast([more] * 3, [outcome()] * 3).parts() == [(0.0, 300.0)] * 3
+    assert Contrast([later] * 3, [now] * 3).parts() == [(0.0, 0.0)] * 3

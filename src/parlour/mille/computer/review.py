@@ -71,15 +71,6 @@ CLEAR_Z = 2.5
 """A cost is clear when it exceeds this many standard errors of the paired differences..."""
 MIN_LOSS = 50.0
 """... and this many points."""
-PLAYOUT_SHARE = 0.67
-"""The share of the playouts' paired difference stated as the cost (points and winning
-chance alike). The playouts play the rest of the hand by the computer's heuristic on both
-sides, which recovers from a mistake less well than the strong computer does: played on
-by the strong computer on the real cards (``bench/mille_review_calibration.py``), the
-findings gained 0.67 of what the playouts said (95% interval 0.46..0.90, by resampling
-the 253 findings of seeds 701..920; docs/mille.md has the figures and the check). Unlike
-the weight on later points it replaces, it scales the whole difference, so points scored
-either way cancel first."""
 SHOWN_Z = 1.96
 """A cost measured again is shown only when it exceeds its 95% margin (this many standard
 errors): the ± the page shows."""
@@ -217,7 +208,7 @@ class Reviewer:
         deals = review_deals(self.computer, self.inference, view, salt, self.deals)
         advised_way, player_way = play_out(self.computer, view, [advised, decision.move], deals)
         extends = isinstance(advised, Answer) and advised.extend
-        contrast = Contrast(advised_way, player_way, extends, PLAYOUT_SHARE)
+        contrast = Contrast(advised_way, player_way, extends)
         loss, stderr = contrast.loss()
         return Judgement(decision, advised, contrast, loss, stderr, salt == RECHECK_SALT)
 

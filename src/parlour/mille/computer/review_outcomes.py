@@ -158,39 +158,40 @@ class Contrast:
     chosen: list[Outcome]
     advised_extends: bool = False
     """For Extension?: whether the advised answer is to go on (the other is to stop)."""
-    share: float = 1.0
-    """The share of the playouts' difference that :meth:`loss` and :meth:`chance_loss`
-    state (the review's calibration, :data:`parlour.mille.computer.review.PLAYOUT_SHARE`;
-    1: the playouts as they came). It scales the whole paired difference, so points the
-    player scores either way still cancel first."""
 
     @property
     def deals(self) -> int:
         """How many deals both moves were played out on."""
         return len(self.chosen)
 
-    def loss(self) -> tuple[float, float]:
-        """Hand points the player's move lost against the advice, and its standard error.
-
-        Deal by deal, the difference of the hand-score differences as the hand scores
-        them: the points the better move scored at once (a coup fourré, a safety, a
-        finished trip) count in full, but never more than the whole difference (a safety
-        laid now by the advice and later by the player scores the same both ways:
-        nothing); the rest, played out by the heuristic, counts ``share`` of itself."""
-        gains = []
+    def parts(self) -> list[tuple[float, float]]:
+        """Deal by deal, the paired difference as the hand scores it, in two parts: the
+        points the better move scored at once (a coup fourré, a safety, a finished trip),
+        never more than the whole difference (a safety laid now by the advice and later
+        by the player scores the same both ways: nothing), and the rest, scored in the
+        playouts after the move."""
+        found = []
         for advised, chosen in zip(self.advised, self.chosen, strict=True):
             whole = float(advised.diff - chosen.diff)
             if whole >= 0:  # the advice's own points at once, as far as they made the gain
                 sure = min(max(0.0, float(advised.early - advised.start)), whole)
             else:  # the player's own points at once, as far as they made its gain
                 sure = -min(max(0.0, float(chosen.early - chosen.start)), -whole)
-            gains.append(sure + self.share * (whole - sure))
-        return paired(gains, [0.0] * len(gains))
+            found.append((sure, whole - sure))
+        return found
+
+    def loss(self) -> tuple[float, float]:
+        """Hand points the player's move lost against the advice, and its standard error:
+        deal by deal, the difference of the hand-score differences, as the hand scores
+        them (a safety laid now by the advice and later by the player scores the same both
+        ways: nothing). Points scored after the move, in the heuristic's playouts, count
+        as fully as those scored at once: the calibration bench fits their share at 0.96
+        (95% 0.66..1.25; docs/mille.md), so no weight is put on them."""
+        return paired([float(o.diff) for o in self.advised], [float(o.diff) for o in self.chosen])
 
     def chance_loss(self) -> tuple[float, float]:
         """The chance of winning the game the player's move lost, and its standard error."""
-        lost, stderr = paired([o.chance for o in self.advised], [o.chance for o in self.chosen])
-        return self.share * lost, self.share * stderr
+        return paired([o.chance for o in self.advised], [o.chance for o in self.chosen])
 
     def game_ends(self) -> float:
         """The share of playouts (of either move) in which the hand ends the game."""

@@ -239,7 +239,9 @@ def pattern_lines(index: int, pattern: Pattern, plus_minus: str) -> list[str]:
     last = pattern.members[-1].decision.view.deck_count
     deck = deck_words(first)
     if first != last:
-        text = ngettext("deck {first} to {last} card", "deck {first} to {last} cards", last)
+        text = ngettext(
+            "deck {first} to {last} card", "deck {first} to {last} cards", max(first, last)
+        )
         deck = text.format(first=number(first), last=number(last))
     lines = [headline(cost, deck)]
     for sentence in pattern.lines:
