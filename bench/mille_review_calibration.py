@@ -48,7 +48,7 @@ from parlour.core.rng import below, make_rng, shuffle
 from parlour.mille.computer.ai import ComputerPlayer, win_chance
 from parlour.mille.computer.handlog import Answer, Decision, HandLog
 from parlour.mille.computer.players import GreedyPlayer, RandomPlayer
-from parlour.mille.computer.review import DEALS, Finding, Pattern, Reviewer
+from parlour.mille.computer.review import DEALS, Finding, Pattern, Reviewer, shut_out_at_stake
 from parlour.mille.computer.review_outcomes import Judgement, Outcome
 from parlour.mille.computer.review_patterns import advice_of
 from parlour.mille.files.gamedata import game_from_dict
@@ -57,8 +57,6 @@ from parlour.mille.game.rules import Game
 from parlour.mille.game.scoring import SHUT_OUT_POINTS
 from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 
-SHUT_OUT_AT_STAKE = 0.2
-"""A finding has a shut-out at stake when this share of either move's playouts ends in one."""
 MISTAKE_ONE_IN = 4
 """The noisy student plays a random legal move one time in this many."""
 
@@ -184,14 +182,6 @@ def gain(
     return points / reshuffles, chance / reshuffles
 
 
-def shut_out_at_stake(judgement: Judgement) -> bool:
-    contrast = judgement.contrast
-    for test in ("you_shut_out", "they_shut_out"):
-        if max(contrast.rate(test)) >= SHUT_OUT_AT_STAKE:
-            return True
-    return False
-
-
 def one_hand(args: tuple[int, int, int]) -> list[Measured]:
     """Play one hand with a student, review it, play its findings on both ways."""
     seed, deals, reshuffles = args
@@ -274,7 +264,7 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
                 item.loss,
                 item.stderr,
                 points,
-                any(shut_out_at_stake(m) for m in members),
+                any(shut_out_at_stake(m.contrast) for m in members),
                 near_end,
                 stated_chance,
                 chance,
@@ -372,7 +362,7 @@ def report(found: list[Measured], hands: int, elapsed: float, args: argparse.Nam
     for low, high in ((50, 150), (150, 300), (300, 10**6)):
         label = f"  stated {low}..{high}" if high < 10**6 else f"  stated {low} and more"
         print(row(label, [f for f in singles if low <= f.stated < high]))
-    print(row("  a shut-out at stake", [f for f in singles if f.shut_out]))
+    print(row("  a shut-out at stake (uncertain)", [f for f in singles if f.shut_out]))
     print(row("  no shut-out at stake", [f for f in singles if not f.shut_out]))
     print(row("  from a start near 5000", [f for f in singles if f.near_end]))
     print(row("  from a game's first hand", [f for f in singles if not f.near_end]))

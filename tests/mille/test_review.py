@@ -393,3 +393,20 @@ def test_points_the_player_scores_either_way_cost_nothing() -> None:
     assert Contrast([coup] * 3, [laid_later] * 3).parts() == [(300.0, 0.0)] * 3
     assert Contrast([more] * 3, [outcome()] * 3).parts() == [(0.0, 300.0)] * 3
     assert Contrast([later] * 3, [now] * 3).parts() == [(0.0, 0.0)] * 3
+
+
+def test_a_cost_with_a_shut_out_at_stake_is_uncertain() -> None:
+    """Issue 40 point 5: the calibration measured such costs well under the stated ones,
+    so the finding says its cost is uncertain; from a fifth of either move's playouts."""
+    more = outcome(finisher=1, miles=(700, 200))
+    shut = outcome(finisher=1, miles=(700, 0), shut_out=True)
+    fewer = outcome(miles=(400, 300))
+    plain = flagged(judged_with([more] * 40, [fewer] * 40))
+    assert plain is not None and not plain.uncertain
+    at_stake = flagged(judged_with([shut] * 8 + [more] * 32, [fewer] * 40))
+    assert at_stake is not None and at_stake.uncertain  # 8 of 40: a fifth
+    under = flagged(judged_with([shut] * 7 + [more] * 33, [fewer] * 40))
+    assert under is not None and not under.uncertain
+    lost = outcome(finisher=-1, miles=(0, 700), shut_out=True)
+    theirs = flagged(judged_with([more] * 40, [lost] * 8 + [fewer] * 32))
+    assert theirs is not None and theirs.uncertain  # the player's way risks being shut out

@@ -209,3 +209,36 @@ def test_a_french_session_stores_no_french_and_reviews_the_same_in_japanese(
     while japanese.step():
         pass
     assert [(item.weight, type(item).__name__) for item in japanese.findings()] == in_french
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "An uncertain cost: with a shut-out at stake, the playouts have overstated"),
+        ("fr", "Coût incertain\u00a0: quand un capot est en jeu, les simulations ont"),
+        ("ja", "この損の大きさは不確かです。"),
+    ],
+)
+def test_an_uncertain_cost_says_so(lang: str, said: str) -> None:
+    """Issue 40 point 5: a cost the calibration found unreliable (a shut-out at stake) says
+    so under its reasons, in the player's language, and the page still fits."""
+    speak(lang, card_names=True)
+    sure = findings()[3]
+    assert isinstance(sure, review.Finding)
+    doubtful = dataclasses.replace(sure, uncertain=True)
+    shown = review_text([doubtful], 0, UNICODE)
+    fits(shown)
+    assert said in flattened(shown)
+    assert said not in flattened(review_text([sure], 0, UNICODE))
+
+
+def flattened(page: str) -> str:
+    """A page's text with its lines joined as they read: a space between Latin words, none
+    between the halves of a Japanese sentence broken between two characters."""
+    joined = ""
+    for line in page.splitlines():
+        line = line.strip()
+        if joined and line and (joined[-1].isascii() or line[0].isascii()):
+            joined += " "
+        joined += line
+    return joined

@@ -213,6 +213,12 @@ def decision_lines(index: int, finding: Finding, plus_minus: str, ascii_only: bo
     lines += wrapped(_("{yours}; {advised}.").format(yours=played, advised=advised))
     for reason in finding.reasons:
         lines += wrapped(reason, hanging=INDENT)
+    if finding.uncertain:
+        text = _(
+            "An uncertain cost: with a shut-out at stake, the playouts have overstated "
+            "costs like this one."
+        )
+        lines += wrapped(text, hanging=INDENT)
     if finding.chances is not None:
         its, yours, stderr = finding.chances
         text = _("Your chance to win the game: {its} the computer's way, {yours} yours.")
