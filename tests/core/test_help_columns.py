@@ -45,3 +45,21 @@ def test_japanese_help_wraps_by_display_columns() -> None:
     lines = _help(command)
     assert lines[0].startswith("使い方: game")
     assert max(width(line) for line in lines) <= 80
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+@pytest.mark.parametrize("game", ["mille", "dixmille", "midnightoil"])
+def test_usage_lines_line_up_by_display_columns(game: str, lang: str) -> None:
+    """The usage's later lines start under its first option, counted in display columns
+    (``使い方: `` is 8 columns but 5 characters)."""
+    import importlib
+
+    command = importlib.import_module(f"parlour.{game}.cli").COMMAND
+    i18n.use(lang, command.domains)
+    usage = command.parser().format_usage().rstrip("\n").splitlines()
+    first = usage[0]
+    column = width(first[: first.index(" [")]) + 1  # where its first option starts
+    later = [line for line in usage[1:] if line.strip()]
+    assert later, usage  # every game's usage takes more than one line
+    for line in later:
+        assert len(line) - len(line.lstrip(" ")) == column, usage

@@ -187,9 +187,15 @@ def _formatter_class() -> type:
             extra = text_width(shown) - len(shown)
             self._width -= extra
             try:
-                return str(super()._format_usage(usage, actions, groups, prefix))
+                made = str(super()._format_usage(usage, actions, groups, prefix))
             finally:
                 self._width += extra
+            # ... and indents the lines after the first by len() too: line them up under
+            # the first line's options by display columns
+            lines = made.split("\n")
+            return "\n".join(
+                [lines[0]] + [" " * extra + line if line[:1] == " " else line for line in lines[1:]]
+            )
 
     return ColumnsFormatter
 
