@@ -109,6 +109,18 @@ def test_restore_rejects_true_and_false_where_numbers_belong() -> None:
     restore_rng([saved[0], internal, saved[2]])  # the same state with a number is fine
 
 
+@pytest.mark.parametrize("position", [625, -1, True, 3.0])
+def test_restore_rejects_a_position_outside_the_state(position: object) -> None:
+    """The last number is where the generator stands in its 624: Python's own refusal
+    ("invalid state", in English) never reaches the player."""
+    saved = rng_state(make_rng(5))
+    internal = [*saved[1][:624], position]  # type: ignore[index]
+    with pytest.raises(ValueError, match="bad position"):
+        restore_rng([saved[0], internal, saved[2]])
+    internal[624] = 624
+    restore_rng([saved[0], internal, saved[2]])
+
+
 def test_splitmix64_test_vectors() -> None:
     gen = SplitMix64(1)
     assert [gen.next() for _ in range(3)] == [

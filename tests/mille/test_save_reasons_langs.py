@@ -222,8 +222,6 @@ def test_the_two_sides_are_named_apart(lang: str, tmp_path: Path) -> None:
     assert refusal(computer) != mine
 
 
-KNOWN_ENGLISH = re.compile(r"^random state")
-"""A generator state Python itself rejects: its reason is Python's own English words."""
 SWEEP = 40
 """Fuzzed copies of each sample save (seeded): a few seconds in all."""
 
@@ -249,8 +247,7 @@ def test_fuzzed_saves_are_refused_in_the_players_language(sample: Path, tmp_path
         for lang in LANGUAGES:
             i18n.use(lang, DOMAINS)
             said = detail(refusal(path))
-            if said == english.removeprefix("is damaged: "):
-                assert KNOWN_ENGLISH.match(said), f"{lang}: {said}"
+            assert said != english.removeprefix("is damaged: "), f"{lang}: {said}"
     assert damaged >= SWEEP // 4
 
 

@@ -78,13 +78,16 @@ def restore_rng(state: object) -> random.Random:
         type(x) is int and 0 <= x <= 0xFFFFFFFF for x in internal[:624]
     ):
         raise ValueError(_("random state has the wrong size"))
+    if type(internal[624]) is not int or not 0 <= internal[624] <= 624:
+        raise ValueError(_("random state has a bad position"))
     if gauss is not None and not isinstance(gauss, float):
         raise ValueError(_("random state has a bad gauss value"))
     rng = random.Random()
     try:
         rng.setstate((version, tuple(internal), gauss))
     except (TypeError, ValueError) as exc:
-        raise ValueError(_("random state rejected: {error}").format(error=exc)) from exc
+        # Python's own words (in English) stay out of the reason a player reads.
+        raise ValueError(_("random state rejected")) from exc
     return rng
 
 
