@@ -63,3 +63,26 @@ def test_usage_lines_line_up_by_display_columns(game: str, lang: str) -> None:
     assert later, usage  # every game's usage takes more than one line
     for line in later:
         assert len(line) - len(line.lstrip(" ")) == column, usage
+
+
+@pytest.mark.parametrize(
+    ("lang", "headings"),
+    [
+        ("en", ["positional arguments:", "options:"]),
+        ("fr", ["arguments\u00a0:", "options\u00a0:"]),
+        ("ja", ["引数:", "オプション:"]),
+    ],
+)
+def test_section_headings_are_punctuated_as_the_language_writes(
+    lang: str, headings: list[str]
+) -> None:
+    """French sets a no-break space before the colon of ``--help``'s headings, which
+    Python 3.11 writes itself (3.13 asks the catalog for "%(heading)s:")."""
+    import importlib
+
+    command = importlib.import_module("parlour.mille.cli").COMMAND
+    i18n.use(lang, command.domains)
+    lines = _help(command)
+    assert [line for line in lines if line.endswith(":") and not line.startswith(" ")][
+        -2:
+    ] == headings

@@ -45,6 +45,7 @@ ARGPARSE_WORDS = (
     N_("ignored explicit argument %r"),
     N_("not allowed with argument %s"),
     N_("one of the arguments %s is required"),
+    N_("%(heading)s:"),
 )
 """argparse's own messages (Python 3.11's words), so that ``--help`` and its errors speak the
 player's language too: argparse asks gettext for them, and :meth:`Command.parser` hands it
@@ -172,6 +173,23 @@ def _formatter_class() -> type:
         words or wide characters only (:func:`parlour.core.text.wrap_lines`): argparse
         counts ``len()``. The description and epilog keep their own lines, each wrapped
         the same way where a translation makes it longer than the line."""
+
+        headings: tuple[str, ...] = ()
+
+        def start_section(self, heading: str | None) -> None:
+            if heading:
+                self.headings = (*self.headings, heading)
+            super().start_section(heading)
+
+        def format_help(self) -> str:
+            # Python 3.11 ends a section's heading with a bare ":" (3.13 asks gettext for
+            # "%(heading)s:"): French sets a no-break space before it
+            made = str(super().format_help())
+            lines = made.split("\n")
+            for heading in self.headings:
+                worded = _("%(heading)s:") % {"heading": heading}
+                lines = [worded if line == heading + ":" else line for line in lines]
+            return "\n".join(lines)
 
         def _split_lines(self, text: str, width: int) -> list[str]:
             return wrap_lines(re.sub(r"[ \t\n]+", " ", text).strip(), width)
