@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gettext
 import glob
+import io
 import os
 import struct
 
@@ -141,3 +142,14 @@ def test_a_search_finds_exactly_what_the_catalog_holds(entries: dict[str, str], 
         assert own.gettext(english) == translation
     if probe not in entries:
         assert own.gettext(probe) is None
+
+
+def test_a_message_with_plural_forms_asked_plainly_gives_its_form_for_one() -> None:
+    """As the standard gettext does, never the forms glued by their NUL."""
+    mo = write_mo({b"a\0b": b"x\0y", b"c\x04a\0b": b"p\0q", b"d": b"e"})
+    reference = gettext.GNUTranslations(io.BytesIO(mo))
+    own = mofile.Catalog(mo)
+    assert own.gettext("a") == reference.gettext("a") == "x"
+    assert own.pgettext("c", "a") == reference.pgettext("c", "a") == "p"
+    assert own.ngettext("a", 5) == reference.ngettext("a", "b", 5) == "y"
+    assert own.gettext("d") == "e"

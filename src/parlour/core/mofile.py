@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 MAGIC = 0x950412DE
 """The first four bytes of a ``.mo`` file, read in the byte order the file was written in."""
 
-CONTEXT_MARK = b"\x04"
+CONTEXT_MARK = "\x04"
 """Between a message's context and its text in a catalog's keys (``pgettext``)."""
 
 KNOWN_PLURALS: dict[str, Callable[[int], int]] = {
@@ -43,21 +43,27 @@ class CatalogError(ValueError):
     """The bytes are not a compiled catalog this reader can use."""
 
 
-def _plural_rule(header: str) -> Callable[[int], int]:
-    """The rule of a catalog's ``Plural-Forms`` header line (English's when it has none)."""
+def _header_fields(header: str) -> dict[str, str]:
+    """A catalog's header (the translation of the empty message): field name (lower case)
+    -> value."""
+    fields = {}
     for line in header.splitlines():
         name, _colon, value = line.partition(":")
-        if name.strip().lower() != "plural-forms":
-            continue
-        for part in value.split(";"):
-            key, _equals, expression = part.partition("=")
-            if key.strip() == "plural":
-                expression = expression.strip()
-                if expression in KNOWN_PLURALS:
-                    return KNOWN_PLURALS[expression]
-                import gettext
+        fields[name.strip().lower()] = value.strip()
+    return fields
 
-                return gettext.c2py(expression)
+
+def _plural_rule(forms: str) -> Callable[[int], int]:
+    """The rule of a catalog's ``Plural-Forms`` value (English's when it names none)."""
+    for part in forms.split(";"):
+        key, _equals, expression = part.partition("=")
+        if key.strip() == "plural":
+            expression = expression.strip()
+            if expression in KNOWN_PLURALS:
+                return KNOWN_PLURALS[expression]
+            import gettext
+
+            return gettext.c2py(expression)
     return KNOWN_PLURALS["(n != 1)"]
 
 
@@ -95,16 +101,12 @@ class Catalog:
             or max(map(int.__add__, tlengths, toffsets)) > end
         ):
             raise CatalogError("a message beyond the end of the file")
-        self._charset = "utf-8"
-        self.plural: Callable[[int], int] = KNOWN_PLURALS["(n != 1)"]
         header = self._lookup(b"")
-        if header is not None:
-            text = header.decode("utf-8", "replace")
-            for line in text.splitlines():
-                name, _colon, value = line.partition(":")
-                if name.strip().lower() == "content-type" and "charset=" in value:
-                    self._charset = value.split("charset=", 1)[1].strip() or "utf-8"
-            self.plural = _plural_rule(text)
+        fields = _header_fields(header.decode("utf-8", "replace") if header else "")
+        kind = fields.get("content-type", "")
+        self._charset = kind.split("charset=", 1)[1].strip() if "charset=" in kind else ""
+        self._charset = self._charset or "utf-8"
+        self.plural: Callable[[int], int] = _plural_rule(fields.get("plural-forms", ""))
 
     def _table(self, start: int, order: Literal["little", "big"]) -> list[int] | memoryview:
         """A table of (length, offset) pairs as one flat sequence of numbers."""
@@ -148,17 +150,22 @@ class Catalog:
         return text
 
     def gettext(self, message: str) -> str | None:
-        """The translation of ``message``, None if the catalog has none."""
-        return self._text(message)
+        """The translation of ``message``, None if the catalog has none (a message with
+        plural forms: its form for one, as :mod:`gettext` gives)."""
+        return self._form(self._text(message), 1)
 
     def pgettext(self, context: str, message: str) -> str | None:
         """The translation of ``message`` in ``context``, None if the catalog has none."""
-        return self._text(context + CONTEXT_MARK.decode() + message)
+        return self._form(self._text(context + CONTEXT_MARK + message), 1)
 
     def ngettext(self, singular: str, count: int) -> str | None:
         """The form for ``count`` of the message whose singular is ``singular``, None if the
         catalog has none (or not that form)."""
-        found = self._text(singular)
+        return self._form(self._text(singular), count)
+
+    def _form(self, found: str | None, count: int) -> str | None:
+        """Of a translation (its plural forms apart by NULs, if it has them), the form for
+        ``count`` (one without forms is its only form)."""
         if found is None:
             return None
         forms = found.split("\0")
