@@ -184,12 +184,9 @@ def _formatter_class() -> type:
         def format_help(self) -> str:
             # Python 3.11 ends a section's heading with a bare ":" (3.13 asks gettext for
             # "%(heading)s:"): French sets a no-break space before it
-            made = str(super().format_help())
-            lines = made.split("\n")
-            for heading in self.headings:
-                worded = _("%(heading)s:") % {"heading": heading}
-                lines = [worded if line == heading + ":" else line for line in lines]
-            return "\n".join(lines)
+            worded = {f"{h}:": _("%(heading)s:") % {"heading": h} for h in self.headings}
+            lines = str(super().format_help()).split("\n")
+            return "\n".join(worded.get(line, line) for line in lines)
 
         def _split_lines(self, text: str, width: int) -> list[str]:
             return wrap_lines(re.sub(r"[ \t\n]+", " ", text).strip(), width)
