@@ -57,7 +57,7 @@ from mille_binary import (
     play_game,
 )
 from parlour.core.record import replace
-from parlour.mille.computer.players import BsdPlayer
+from parlour.mille.computer.bsd import BsdPlayer
 from parlour.mille.game.cards import Card
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import Move

@@ -43,14 +43,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchstats import mean_interval
+from mille_baselines import GreedyPlayer, RandomPlayer
 from mille_endgame import start_totals
+from mille_review_parts import parts as contrast_parts
 from parlour.core.rng import below, make_rng, shuffle
 from parlour.mille.computer.ai import ComputerPlayer, win_chance
 from parlour.mille.computer.handlog import Answer, Decision, HandLog
-from parlour.mille.computer.players import GreedyPlayer, RandomPlayer
-from parlour.mille.computer.review import DEALS, Finding, Pattern, Reviewer, shut_out_at_stake
-from parlour.mille.computer.review_outcomes import Judgement, Outcome
-from parlour.mille.computer.review_patterns import advice_of
+from parlour.mille.computer.review.outcomes import Judgement, Outcome
+from parlour.mille.computer.review.patterns import Pattern, advice_of
+from parlour.mille.computer.review.reviewer import DEALS, Finding, Reviewer, shut_out_at_stake
 from parlour.mille.files.gamedata import game_from_dict
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game
@@ -119,7 +120,7 @@ class Measured:
     """The stated cost is within its 95% margin (1.96 standard errors)."""
     sure: float = 0.0
     """Of the review's paired difference (before its share): the points the better move
-    scored at once, never more than the difference (``Contrast.parts``)..."""
+    scored at once, never more than the difference (``mille_review_parts.parts``)..."""
     rest: float = 0.0
     """... and the rest, scored in the heuristic's playouts after the move. The review
     states ``sure + rest``, the whole difference; :func:`share_fit` finds the share of the
@@ -244,7 +245,7 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
             shut += shut_out_points(member.contrast.advised) - shut_out_points(
                 member.contrast.chosen
             )
-            parts = member.contrast.parts()
+            parts = contrast_parts(member.contrast)
             sure += sum(p[0] for p in parts) / len(parts)
             rest += sum(p[1] for p in parts) / len(parts)
             early += sum(o.early for o in member.contrast.advised) / member.contrast.deals

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from bench.mille_baselines import GreedyPlayer, RandomPlayer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +13,7 @@ from parlour.core.record import replace
 from parlour.core.rng import below, make_rng
 from parlour.mille.computer import sim as S
 from parlour.mille.computer.ai import OPINION_SALT, ComputerPlayer, sim_from_view, win_chance
-from parlour.mille.computer.players import BsdPlayer, GreedyPlayer, RandomPlayer
+from parlour.mille.computer.bsd import BsdPlayer
 from parlour.mille.computer.policy import (
     SURE_PLAY,
     Heuristic,

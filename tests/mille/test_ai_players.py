@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from parlour.mille.computer.players import BsdPlayer, GreedyPlayer, RandomPlayer
+from bench.mille_baselines import GreedyPlayer, RandomPlayer
+
+from parlour.mille.computer.bsd import BsdPlayer
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase

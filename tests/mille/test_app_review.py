@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from parlour.mille.computer import review
-from parlour.mille.computer.review import Answer, Decision, HandLog, Reviewer
+from parlour.mille.computer.handlog import Answer, Decision, HandLog
+from parlour.mille.computer.review import reviewer
+from parlour.mille.computer.review.reviewer import Reviewer
 from parlour.mille.files import savefile
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import HUMAN
@@ -37,7 +38,7 @@ class FakeClock:
 
 @pytest.fixture(autouse=True)
 def _quick_reviewer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(review, "Reviewer", lambda log, seed: Reviewer(log, seed, deals=DEALS))
+    monkeypatch.setattr(reviewer, "Reviewer", lambda log, seed: Reviewer(log, seed, deals=DEALS))
 
 
 def end_of_hand(seed: int = 11) -> tuple[MilleApp, FakeClock]:

@@ -5,24 +5,18 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from bench.mille_baselines import GreedyPlayer
+from bench.mille_review_parts import parts
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng, shuffle
 from parlour.mille.computer.ai import ComputerPlayer
-from parlour.mille.computer.players import GreedyPlayer
-from parlour.mille.computer.review import (
-    Answer,
-    Decision,
-    Finding,
-    HandLog,
-    Pattern,
-    Reviewer,
-    flagged,
-    legal_moves,
-    option_of,
-)
-from parlour.mille.computer.review_outcomes import Contrast, Judgement, Outcome
+from parlour.mille.computer.handlog import Answer, Decision, HandLog
+from parlour.mille.computer.review.outcomes import Contrast, Judgement, Outcome
+from parlour.mille.computer.review.patterns import Pattern
+from parlour.mille.computer.review.reviewer import Finding, Reviewer, flagged, option_of
+from parlour.mille.computer.seatmoves import legal_moves
 from parlour.mille.files.gamedata import game_from_dict
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
@@ -390,9 +384,9 @@ def test_points_the_player_scores_either_way_cost_nothing() -> None:
     laid_later = dataclasses.replace(outcome(safety=(100, 0)), early=0)
     assert Contrast([coup] * 10, [laid_later] * 10).loss() == (300.0, 0.0)
     # The two parts the calibration bench fits the share from: scored at once, and after.
-    assert Contrast([coup] * 3, [laid_later] * 3).parts() == [(300.0, 0.0)] * 3
-    assert Contrast([more] * 3, [outcome()] * 3).parts() == [(0.0, 300.0)] * 3
-    assert Contrast([later] * 3, [now] * 3).parts() == [(0.0, 0.0)] * 3
+    assert parts(Contrast([coup] * 3, [laid_later] * 3)) == [(300.0, 0.0)] * 3
+    assert parts(Contrast([more] * 3, [outcome()] * 3)) == [(0.0, 300.0)] * 3
+    assert parts(Contrast([later] * 3, [now] * 3)) == [(0.0, 0.0)] * 3
 
 
 def test_a_cost_with_a_shut_out_at_stake_is_uncertain() -> None:

@@ -14,11 +14,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from bench.mille_baselines import GreedyPlayer
+
 from parlour.core.rng import below, make_rng
 from parlour.mille.computer.ai import ComputerPlayer
 from parlour.mille.computer.handlog import Answer, Decision
-from parlour.mille.computer.players import GreedyPlayer
-from parlour.mille.computer.review_reasons import PLURALS, Facts
+from parlour.mille.computer.review.reasons import PLURALS, Facts
 from parlour.mille.computer.seatmoves import legal_moves
 from parlour.mille.game.cards import COPIES, MILES, Card
 from parlour.mille.game.rules import Game

@@ -11,7 +11,7 @@ from parlour.core.rng import below, make_rng
 from parlour.mille.computer import sim as S
 from parlour.mille.computer.ai import ComputerPlayer, unseen_list
 from parlour.mille.computer.inference import Inference, hazards_on, own_moves
-from parlour.mille.computer.review_deals import review_deals
+from parlour.mille.computer.review.deals import review_deals
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 from tests.mille.craft import C, craft, go, hand, play, rebalance

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from bench.mille_baselines import GreedyPlayer
+
 from parlour.core.rng import below, make_rng
 from parlour.mille.computer import sim as S
 from parlour.mille.computer.ai import ComputerPlayer, unseen_list
 from parlour.mille.computer.inference import Inference, finishing_card
-from parlour.mille.computer.players import GreedyPlayer
-from parlour.mille.computer.review_deals import review_deals
+from parlour.mille.computer.review.deals import review_deals
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 from tests.mille.craft import C, both_moving, drove, hand, play, slot_of

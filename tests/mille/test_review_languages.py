@@ -21,9 +21,9 @@ import pytest
 
 from parlour.core import i18n
 from parlour.core.text import width
-from parlour.mille.computer import review
-from parlour.mille.computer.review import Reviewer
-from parlour.mille.computer.review_wrap import NO_LINE_END, NO_LINE_START, wrap
+from parlour.mille.computer.review import reviewer
+from parlour.mille.computer.review.reviewer import Reviewer
+from parlour.mille.computer.review.wrap import NO_LINE_END, NO_LINE_START, wrap
 from parlour.mille.files import savefile
 from parlour.mille.terminal.review_view import (
     Item,
@@ -190,7 +190,7 @@ def test_a_french_session_stores_no_french_and_reviews_the_same_in_japanese(
 ) -> None:
     """The review keeps nothing but the hand's decisions (codes): a save made at the end of
     a hand in French carries no French word, and its review in Japanese finds the same."""
-    monkeypatch.setattr(review, "Reviewer", lambda log, seed: Reviewer(log, seed, deals=8))
+    monkeypatch.setattr(reviewer, "Reviewer", lambda log, seed: Reviewer(log, seed, deals=8))
     speak("fr", card_names=True)
     app, _clock = end_of_hand(21)
     path = tmp_path / "end.json"
@@ -224,7 +224,7 @@ def test_an_uncertain_cost_says_so(lang: str, said: str) -> None:
     so under its reasons, in the player's language, and the page still fits."""
     speak(lang, card_names=True)
     sure = findings()[3]
-    assert isinstance(sure, review.Finding)
+    assert isinstance(sure, reviewer.Finding)
     doubtful = dataclasses.replace(sure, uncertain=True)
     shown = review_text([doubtful], 0, UNICODE)
     fits(shown)

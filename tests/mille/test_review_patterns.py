@@ -11,9 +11,9 @@ import math
 from pathlib import Path
 
 from parlour.mille.computer.handlog import Decision
-from parlour.mille.computer.review import CLEAR_Z, MIN_LOSS, Finding, Pattern, Reviewer, flagged
-from parlour.mille.computer.review_outcomes import Contrast, Judgement
-from parlour.mille.computer.review_patterns import describe, gather, kind_of
+from parlour.mille.computer.review.outcomes import Contrast, Judgement
+from parlour.mille.computer.review.patterns import Pattern, describe, gather, kind_of
+from parlour.mille.computer.review.reviewer import CLEAR_Z, MIN_LOSS, Finding, Reviewer, flagged
 from parlour.mille.files import savefile
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng
 from parlour.mille.computer.handlog import Answer, Decision
-from parlour.mille.computer.review import legal_moves
-from parlour.mille.computer.review_outcomes import Contrast
-from parlour.mille.computer.review_reasons import LINE_ROOM, dead_because, reason_lines
+from parlour.mille.computer.review.outcomes import Contrast
+from parlour.mille.computer.review.reasons import LINE_ROOM, dead_because, reason_lines
+from parlour.mille.computer.seatmoves import legal_moves
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import functools
 
+from bench.mille_baselines import GreedyPlayer
+
 from parlour.mille.computer import sim as S
 from parlour.mille.computer.ai import ComputerPlayer
 from parlour.mille.computer.handlog import HandLog
 from parlour.mille.computer.inference import Inference
-from parlour.mille.computer.players import GreedyPlayer
-from parlour.mille.computer.review import Finding, Pattern, Reviewer
-from parlour.mille.computer.review_deals import review_deals
-from parlour.mille.computer.review_patterns import advice_of
-from parlour.mille.computer.review_reasons import Facts
+from parlour.mille.computer.review.deals import review_deals
+from parlour.mille.computer.review.patterns import Pattern, advice_of
+from parlour.mille.computer.review.reasons import Facts
+from parlour.mille.computer.review.reviewer import Finding, Reviewer
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import HUMAN, Move, Phase

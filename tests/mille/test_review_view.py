@@ -11,8 +11,9 @@ import re
 import pytest
 
 from parlour.core.record import replace
-from parlour.mille.computer.review import CLEAR_Z, MIN_LOSS, Answer, Decision, Finding, Pattern
-from parlour.mille.computer.review_patterns import gather
+from parlour.mille.computer.handlog import Answer, Decision
+from parlour.mille.computer.review.patterns import Pattern, gather
+from parlour.mille.computer.review.reviewer import CLEAR_Z, MIN_LOSS, Finding
 from parlour.mille.game.table import COMPUTER, HUMAN, Move
 from parlour.mille.terminal.review_view import (
     Item,

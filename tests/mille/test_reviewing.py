@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.mille.computer import review
 from parlour.mille.computer.handlog import HandLog
-from parlour.mille.computer.review import Reviewer
+from parlour.mille.computer.review import reviewer
+from parlour.mille.computer.review.reviewer import Reviewer
 from parlour.mille.files import savefile
 from parlour.mille.terminal.reviewing import NOTHING_TO_REVIEW, PROGRESS_AFTER, HandReview
 from parlour.tui import keys
@@ -16,7 +16,7 @@ from tests.mille.test_app_review import SAVES
 
 @pytest.fixture(autouse=True)
 def _quick_reviewer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(review, "Reviewer", lambda log, seed: Reviewer(log, seed, deals=4))
+    monkeypatch.setattr(reviewer, "Reviewer", lambda log, seed: Reviewer(log, seed, deals=4))
 
 
 def a_hand() -> HandLog:

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from parlour.core.saves import SaveError
 from parlour.mille.cli import LazyComputer, load_saved
 from parlour.mille.computer.handlog import HandLog
-from parlour.mille.computer.review import Reviewer
+from parlour.mille.computer.review.reviewer import Reviewer
 from parlour.mille.files.gamedata import check_consistent, game_from_dict
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import Phase

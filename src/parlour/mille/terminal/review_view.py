@@ -17,9 +17,10 @@ import unicodedata
 
 from parlour.core.i18n import N_, _, ngettext, number, percent, pgettext
 from parlour.core.text import fit, width
-from parlour.mille.computer.handlog import Answer
-from parlour.mille.computer.review import Decision, Finding, Pattern
-from parlour.mille.computer.review_wrap import wrap
+from parlour.mille.computer.handlog import Answer, Decision
+from parlour.mille.computer.review.patterns import Pattern
+from parlour.mille.computer.review.reviewer import Finding
+from parlour.mille.computer.review.wrap import wrap
 from parlour.mille.game.cards import Card
 from parlour.mille.game.seat import SeatView, Tableau
 from parlour.mille.game.table import Move

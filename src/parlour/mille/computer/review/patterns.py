@@ -5,7 +5,7 @@ the advice), yet the same mistake made ten times costs a trip. Every judged deci
 sorted into a kind, when it has one:
 
 * ``dead``: the computer would throw away a card that is dead (see
-  :func:`~parlour.mille.computer.review_reasons.dead_because`) and the player threw away another
+  :func:`~parlour.mille.computer.review.reasons.dead_because`) and the player threw away another
   card instead (one kind per dead card: "kept dead Repairs");
 * ``hoard``: the computer would attack and the player did something else, hazards in hand;
 * ``early``: the player laid a safety that answered nothing on its table, where the
@@ -35,8 +35,8 @@ from dataclasses import dataclass
 
 from parlour.core.i18n import _, ngettext, number, pgettext
 from parlour.mille.computer.handlog import Answer
-from parlour.mille.computer.review_outcomes import Judgement
-from parlour.mille.computer.review_reasons import (
+from parlour.mille.computer.review.outcomes import Judgement
+from parlour.mille.computer.review.reasons import (
     HAZARDS_OF,
     count_of,
     dead_because,

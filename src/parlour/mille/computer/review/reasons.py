@@ -14,7 +14,7 @@ Two lines at most, each fitting the review screen:
   first.
 * ``Played out:`` what made the difference in the playouts (the largest part of the
   loss: completing the trip, the shut-out, their trip, coups fourrés, miles, safeties),
-  as the rates or means of the two moves (:mod:`parlour.mille.computer.review_summary`).
+  as the rates or means of the two moves (:mod:`parlour.mille.computer.review.summary`).
 
 Nothing here is written per card: every fact is computed from the seat's view.
 """
@@ -38,10 +38,10 @@ from parlour.core.i18n import _, language, ngettext, number, pgettext
 from parlour.mille.computer.handlog import Answer, Decision
 from parlour.mille.computer.inference import finishing_card
 from parlour.mille.computer.policy import makes
-from parlour.mille.computer.review_extension import extension_facts
-from parlour.mille.computer.review_outcomes import Contrast
-from parlour.mille.computer.review_summary import MIN_PART, played_out
-from parlour.mille.computer.review_words import (
+from parlour.mille.computer.review.extension import extension_facts
+from parlour.mille.computer.review.outcomes import Contrast
+from parlour.mille.computer.review.summary import MIN_PART, played_out
+from parlour.mille.computer.review.words import (
     HAZARDS_OF,
     PLURALS,
     count_of,
@@ -51,7 +51,7 @@ from parlour.mille.computer.review_words import (
     listed,
     to_go,
 )
-from parlour.mille.computer.review_wrap import wrap
+from parlour.mille.computer.review.wrap import wrap
 from parlour.mille.game.cards import MILES, REPAIRS_FOR, SAFETIES, SAFETY_FOR, Card
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import Move

@@ -1,8 +1,8 @@
 """What differed in the playouts of a decision's two moves, in words: the ``Played out:``
-part of a finding's reasons (:mod:`parlour.mille.computer.review_reasons`).
+part of a finding's reasons (:mod:`parlour.mille.computer.review.reasons`).
 
 The hand-score difference splits into parts (each side's trip bonuses, miles, coups
-fourrés, safeties; :meth:`parlour.mille.computer.review_outcomes.Contrast.components`); the
+fourrés, safeties; :meth:`parlour.mille.computer.review.outcomes.Contrast.components`); the
 largest part that the advised move won is said as the rates or means of the two moves,
 "the computer's way" (its move) against "yours". For Extension?, how often going on
 ended with each side at 1000.
@@ -11,7 +11,7 @@ ended with each side at 1000.
 from __future__ import annotations
 
 from parlour.core.i18n import _, number, percent
-from parlour.mille.computer.review_outcomes import Contrast
+from parlour.mille.computer.review.outcomes import Contrast
 
 MIN_PART = 10.0
 """A part of the loss smaller than this many points is not worth a word."""

@@ -1,5 +1,5 @@
 """The facts of an Extension? decision, in words, for the review's reasons
-(:mod:`parlour.mille.computer.review_reasons`): what stopping scores now, the distance in
+(:mod:`parlour.mille.computer.review.reasons`): what stopping scores now, the distance in
 hand, the deck, how far the opponent is from 1000.
 """
 

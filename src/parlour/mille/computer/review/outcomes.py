@@ -5,10 +5,10 @@ the chance of winning the game after the hand.
 A :class:`Contrast` holds both moves' :class:`Outcome` lists, deal by deal. Its mean
 paired difference of the hand-score differences is the cost the review states; the same
 deals also say what made that difference (:meth:`Contrast.components`), which is what
-the reasons in words (:mod:`parlour.mille.computer.review_reasons`) are drawn from.
+the reasons in words (:mod:`parlour.mille.computer.review.reasons`) are drawn from.
 
 Everything here plays by the computer's heuristic on both sides, from deals of the
-unseen cards (:func:`parlour.mille.computer.review_deals.review_deals`), as the computer's own
+unseen cards (:func:`parlour.mille.computer.review.deals.review_deals`), as the computer's own
 search does; the review never sees the real deck or the real opponent hand.
 """
 
@@ -163,22 +163,6 @@ class Contrast:
     def deals(self) -> int:
         """How many deals both moves were played out on."""
         return len(self.chosen)
-
-    def parts(self) -> list[tuple[float, float]]:
-        """Deal by deal, the paired difference as the hand scores it, in two parts: the
-        points the better move scored at once (a coup fourré, a safety, a finished trip),
-        never more than the whole difference (a safety laid now by the advice and later
-        by the player scores the same both ways: nothing), and the rest, scored in the
-        playouts after the move."""
-        found = []
-        for advised, chosen in zip(self.advised, self.chosen, strict=True):
-            whole = float(advised.diff - chosen.diff)
-            if whole >= 0:  # the advice's own points at once, as far as they made the gain
-                sure = min(max(0.0, float(advised.early - advised.start)), whole)
-            else:  # the player's own points at once, as far as they made its gain
-                sure = -min(max(0.0, float(chosen.early - chosen.start)), -whole)
-            found.append((sure, whole - sure))
-        return found
 
     def loss(self) -> tuple[float, float]:
         """Hand points the player's move lost against the advice, and its standard error:

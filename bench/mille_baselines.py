@@ -1,26 +1,25 @@
-"""Baseline Mille Bornes players for the benchmark: random, greedy and BSD's strategy.
+"""Baseline Mille Bornes players for the benchmarks (and the tests): random and greedy.
 
-All decide from a :class:`SeatView` only, like :class:`parlour.mille.computer.ai.ComputerPlayer`,
-and have the same two methods (``choose_move``, ``wants_extension``).
+Both decide from a :class:`SeatView` only, like :class:`parlour.mille.computer.ai.ComputerPlayer`,
+and have the same two methods (``choose_move``, ``wants_extension``). The app never plays
+them, so they live here, beside the benchmarks that measure against them; the tests import
+them as ``bench.mille_baselines``. BSD's own strategy, which ``mille --level classic`` plays,
+is :class:`parlour.mille.computer.bsd.BsdPlayer`.
 
 * :class:`RandomPlayer` plays a uniformly random legal move.
 * :class:`GreedyPlayer` plays a remedy or safety it needs, attacks when it can,
   plays the longest legal distance, else discards the least useful card.
-* :class:`BsdPlayer` (in :mod:`parlour.mille.computer.bsd`, re-exported here) plays BSD
-  mille's own strategy; ``mille --level classic`` uses it.
 """
 
 from __future__ import annotations
 
 from parlour.core.rng import below, make_rng
 from parlour.mille.computer import sim as S
-from parlour.mille.computer.bsd import BsdPlayer
-from parlour.mille.computer.bsd_memory import NEEDED
 from parlour.mille.computer.seatmoves import base_sim, counter_or_pick, move_of, seat_moves
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import Move
 
-__all__ = ["NEEDED", "BsdPlayer", "GreedyPlayer", "RandomPlayer"]
+__all__ = ["GreedyPlayer", "RandomPlayer"]
 
 
 class RandomPlayer:

@@ -1,4 +1,4 @@
-"""The hand review: the player's costliest decisions of a hand, judged by the strong computer.
+"""The reviewer: the player's costliest decisions of a hand, judged by the strong computer.
 
 At each of the human's decisions the app records what the human's seat could see
 (:class:`~parlour.mille.game.seat.SeatView`: its own hand, both tableaux, the
@@ -12,11 +12,11 @@ one at a time (:meth:`Reviewer.step`, so the screen can show progress):
    player had no choice, there is nothing to judge.
 2. Otherwise it deals the unseen cards at random into an opponent hand and a
    deck, as the computer's search does, keeping out of that hand the remedies
-   the opponent's play showed it lacked (:mod:`parlour.mille.computer.review_deals`;
+   the opponent's play showed it lacked (:mod:`parlour.mille.computer.review.deals`;
    never from the real deck or the real opponent hand, which the review does
    not have), plays both moves out to the
    end of the hand on the same deals with the computer's heuristic on both
-   sides (:mod:`parlour.mille.computer.review_outcomes`), and takes the paired difference
+   sides (:mod:`parlour.mille.computer.review.outcomes`), and takes the paired difference
    of the hand-score differences: its mean is the estimated cost of the player's
    move in points, with a standard error.
 3. A decision is flagged when the cost is clear: above ``MIN_LOSS`` points and
@@ -27,9 +27,9 @@ one at a time (:meth:`Reviewer.step`, so the screen can show progress):
    finding says both chances. A flagged decision is played out again on fresh
    deals, and that second measurement is the cost stated (the first, chosen for
    coming out high, runs high).
-4. Each finding says why, in words (:mod:`parlour.mille.computer.review_reasons`), and
+4. Each finding says why, in words (:mod:`parlour.mille.computer.review.reasons`), and
    small losses of one kind repeated through the hand are gathered into one
-   finding with their total cost (:mod:`parlour.mille.computer.review_patterns`).
+   finding with their total cost (:mod:`parlour.mille.computer.review.patterns`).
 
 The review's deals use their own salt, not the ones the computer chose its
 move on, so a move that only looked good on those deals is not credited
@@ -44,26 +44,16 @@ from dataclasses import dataclass
 from parlour.mille.computer.ai import EQUITY_SCALE, ComputerPlayer
 from parlour.mille.computer.handlog import Answer, Decision, HandLog
 from parlour.mille.computer.inference import Inference
-from parlour.mille.computer.review_deals import review_deals
-from parlour.mille.computer.review_outcomes import Contrast, Judgement, play_out
-from parlour.mille.computer.review_patterns import Pattern, gather, one_each
-from parlour.mille.computer.review_reasons import reason_lines
+from parlour.mille.computer.review.deals import review_deals
+from parlour.mille.computer.review.outcomes import Contrast, Judgement, play_out
+from parlour.mille.computer.review.patterns import Pattern, gather, one_each
+from parlour.mille.computer.review.reasons import reason_lines
 from parlour.mille.computer.seatmoves import legal_moves
 from parlour.mille.game.cards import Card
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import Move
 
-__all__ = [
-    "CLEAR_Z",
-    "DEALS",
-    "MIN_LOSS",
-    "Answer",
-    "Decision",
-    "Finding",
-    "HandLog",
-    "Pattern",
-    "Reviewer",
-]
+__all__ = ["CLEAR_Z", "DEALS", "MIN_LOSS", "Finding", "Reviewer"]
 
 DEALS = 160
 """Deals of the unseen cards per judged decision (both moves are played out on each)."""
@@ -160,7 +150,7 @@ class Reviewer:
 
     def findings(self) -> list[Finding | Pattern]:
         """The clear costs found so far, costliest first: patterns, and the other decisions
-        (one finding per advice: see :func:`~parlour.mille.computer.review_patterns.one_each`)."""
+        (one finding per advice: see :func:`~parlour.mille.computer.review.patterns.one_each`)."""
         patterns = gather(self.judged, CLEAR_Z, MIN_LOSS, shown)
         grouped = {id(member) for pattern in patterns for member in pattern.members}
         clear = [
