@@ -52,7 +52,7 @@ from parlour.mille.computer.handlog import Answer, Decision, HandLog
 from parlour.mille.computer.review.outcomes import Judgement, Outcome
 from parlour.mille.computer.review.patterns import Pattern, advice_of
 from parlour.mille.computer.review.reviewer import DEALS, Finding, Reviewer, shut_out_at_stake
-from parlour.mille.files.gamedata import game_from_dict
+from parlour.mille.files.gamedata import game_from_dict, game_to_dict
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game
 from parlour.mille.game.scoring import SHUT_OUT_POINTS
@@ -214,7 +214,7 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
         else:
             move = student.choose_move(view)
         decision = Decision(view, move)
-        snapshot = Snapshot(game.to_dict(), reviewer.computer.memory(), opponent.memory())
+        snapshot = Snapshot(game_to_dict(game), reviewer.computer.memory(), opponent.memory())
         judgement = reviewer.assess(decision)
         if judgement is not None:
             # As the app's review does (Reviewer.step): a judgement that passed the

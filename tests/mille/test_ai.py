@@ -21,7 +21,7 @@ from parlour.mille.computer.policy import (
     playout,
     pre_pick_counter,
 )
-from parlour.mille.files.gamedata import game_from_dict
+from parlour.mille.files.gamedata import game_from_dict, game_to_dict
 from parlour.mille.game.cards import MILES, Card
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
@@ -89,7 +89,7 @@ def test_decision_depends_only_on_the_seat_view(seed: int, steps: int) -> None:
         return
     me = game.turn
     other = game.players[1 - me]
-    twin = game_from_dict(game.to_dict())
+    twin = game_from_dict(game_to_dict(game))
     # deal the hidden cards (opponent hand + deck) differently in the twin
     hidden = [c for c in twin.players[1 - me].hand if c is not None] + twin.deck
     rng = make_rng(seed + 5)
@@ -202,7 +202,7 @@ def test_simulator_agrees_with_the_rules() -> None:
             assert sim.can_use(me, int(card)) == game.is_legal(Move("use", slot)), card
             if not game.is_legal(Move("use", slot)):
                 continue
-            twin = game_from_dict(game.to_dict())
+            twin = game_from_dict(game_to_dict(game))
             twin.apply(Move("use", slot))
             sim.use(me, int(card))
             for who in (HUMAN, COMPUTER):
@@ -312,7 +312,7 @@ def test_the_safety_evidence_survives_a_save() -> None:
     restored = ComputerPlayer(1, samples=6)
     restored.restore_memory(json.loads(json.dumps(memory)))
     assert restored.memory() == memory
-    copy = game_from_dict(game.to_dict())
+    copy = game_from_dict(game_to_dict(game))
     now = copy.view(HUMAN)
     odds = restored.safety_odds(now)
     assert odds == ours.safety_odds(now)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from parlour.core.rng import make_rng
+from parlour.mille.files.gamedata import player_to_dict
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game, card_total_ok
 from parlour.mille.game.scoring import Bonuses
@@ -359,7 +360,7 @@ def test_a_game_made_directly_is_an_empty_table_before_the_deal() -> None:
 
 
 def test_a_player_made_directly_has_an_empty_hand_and_tableau() -> None:
-    assert PlayerState().to_dict() == {
+    assert player_to_dict(PlayerState()) == {
         "hand": [None] * 7,
         "battle": None,
         "speed": None,

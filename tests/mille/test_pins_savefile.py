@@ -12,6 +12,7 @@ import pytest
 
 from parlour.core.saves import SaveError, write_save
 from parlour.mille.files import savefile
+from parlour.mille.files.gamedata import game_to_dict
 from parlour.mille.files.stats import summarize_hand
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, Phase
@@ -75,7 +76,7 @@ def test_a_save_without_statistics_mid_hand_has_no_hands(tmp_path: Path) -> None
 
 def _old_save(tmp_path: Path, game: Game) -> savefile.Saved:
     path = tmp_path / "old.json"
-    write_save(path, "mille", 1, game.seed, {"game": game.to_dict(), "ui": {}})
+    write_save(path, "mille", 1, game.seed, {"game": game_to_dict(game), "ui": {}})
     return savefile.load_saved(path)
 
 

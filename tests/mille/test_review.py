@@ -17,7 +17,7 @@ from parlour.mille.computer.review.outcomes import Contrast, Judgement, Outcome
 from parlour.mille.computer.review.patterns import Pattern
 from parlour.mille.computer.review.reviewer import Finding, Reviewer, flagged, option_of
 from parlour.mille.computer.seatmoves import legal_moves
-from parlour.mille.files.gamedata import game_from_dict
+from parlour.mille.files.gamedata import game_from_dict, game_to_dict
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase
 from tests.mille.craft import C, craft, go, hand, play, rebalance, slot_of
@@ -252,7 +252,7 @@ def test_any_deal_of_the_hidden_cards_gives_the_same_judgement(
         moves = game.legal_moves()
         game.apply(moves[below(rng, len(moves))])
     assume(game.phase is Phase.TURN)
-    twin = game_from_dict(game.to_dict())
+    twin = game_from_dict(game_to_dict(game))
     other = twin.players[1 - twin.turn]
     slots = [slot for slot, card in enumerate(other.hand) if card is not None]
     hidden = [*twin.deck, *(other.hand[slot] for slot in slots)]

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from parlour.mille.files.gamedata import game_to_dict
 from parlour.mille.game.table import COMPUTER, HUMAN, IllegalMove, Move, Phase
 from tests.mille.craft import C, craft, go, hand, play
 
 
 def refused(game, text: str) -> str:  # type: ignore[no-untyped-def]
-    before = game.to_dict()
+    before = game_to_dict(game)
     with pytest.raises(IllegalMove) as info:
         game.apply(Move.parse(text))
-    assert game.to_dict() == before, "a refused move must change nothing"
+    assert game_to_dict(game) == before, "a refused move must change nothing"
     assert not game.is_legal(Move.parse(text))
     return info.value.message
 

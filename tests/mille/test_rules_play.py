@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from parlour.mille.files.gamedata import game_from_dict
+from parlour.mille.files.gamedata import game_from_dict, game_to_dict
 from parlour.mille.game.cards import COPIES, Card
 from parlour.mille.game.rules import Game, card_total_ok
 from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase, compact_hand
@@ -274,7 +274,7 @@ def test_extension_question_yes_and_no() -> None:
     events = game.apply(Move("use", 1))
     assert events[-1].kind == "reach" and game.phase is Phase.EXTENSION and game.turn == HUMAN
     assert game.legal_moves() == []
-    saved = game.to_dict()
+    saved = game_to_dict(game)
     game.answer_extension(True)
     assert game.goal == 1000 and game.phase is Phase.TURN and game.turn == COMPUTER
     again = game_from_dict(saved)
@@ -330,7 +330,7 @@ def test_starter_alternates_across_hands_and_games() -> None:
 
 
 def test_same_seed_same_deal() -> None:
-    assert Game.new(99).to_dict() == Game.new(99).to_dict()
+    assert game_to_dict(Game.new(99)) == game_to_dict(Game.new(99))
     assert Game.new(99).deck != Game.new(100).deck
     assert card_total_ok(Game.new(7))
 

@@ -24,7 +24,7 @@ from parlour.core.saves import SaveError
 from parlour.mille.cli import LazyComputer, load_saved
 from parlour.mille.computer.handlog import HandLog
 from parlour.mille.computer.review.reviewer import Reviewer
-from parlour.mille.files.gamedata import check_consistent, game_from_dict
+from parlour.mille.files.gamedata import check_consistent, game_from_dict, game_to_dict
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import Phase
 from parlour.mille.terminal.app import MilleApp
@@ -45,10 +45,10 @@ def play_to_the_end(game: Game, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(MAX_MOVES):
         if game.phase is Phase.GAME_OVER:
-            check_consistent(game_from_dict(game.to_dict()))
+            check_consistent(game_from_dict(game_to_dict(game)))
             return
         if game.phase is Phase.HAND_OVER:
-            check_consistent(game_from_dict(game.to_dict()))
+            check_consistent(game_from_dict(game_to_dict(game)))
             game.next_hand()
         elif game.phase is Phase.EXTENSION:
             game.answer_extension(rng.random() < 0.5)

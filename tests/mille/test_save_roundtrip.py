@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from parlour.core.saves import SaveError, write_save
 from parlour.mille.cli import LazyComputer, load_saved, restored_app
 from parlour.mille.files import savefile
+from parlour.mille.files.gamedata import game_to_dict
 from parlour.mille.files.stats import summarize_hand
 from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView
@@ -234,7 +235,7 @@ def test_a_format_1_save_keeps_the_alternation_by_the_hand_number(tmp_path: Path
     game = Game.new(8)
     game.hands_played = 2  # the human started hand 2, out of the alternation
     path = tmp_path / "old.json"
-    write_save(path, "mille", 1, game.seed, {"game": game.to_dict(), "ui": {}})
+    write_save(path, "mille", 1, game.seed, {"game": game_to_dict(game), "ui": {}})
     saved = savefile.load_saved(path)
     assert (saved.game.starter, saved.game.next_starter) == (HUMAN, HUMAN)
     savefile.save(path, saved.game, saved.ui, saved.computer, saved.meta)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 
 from parlour.mille.computer import sim as S
-from parlour.mille.computer.ai import OpponentWatch
+from parlour.mille.computer.evidence import OpponentWatch
 from parlour.mille.game.cards import MILES, Card
 from parlour.mille.game.seat import SeatView, Tableau
 from parlour.mille.game.table import Move

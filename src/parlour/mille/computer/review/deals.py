@@ -3,7 +3,7 @@ showed about its hand.
 
 The computer's search deals the unseen cards at random into an opponent hand and a deck,
 an unseen safety biased to the hand by what the opponent's play showed
-(:class:`parlour.mille.computer.ai.SafetyEvidence`). A player infers more than that from
+(:class:`parlour.mille.computer.evidence.SafetyEvidence`). A player infers more than that from
 what the opponent did not do when it could have (:mod:`parlour.mille.computer.inference`):
 it did not finish the trip with one card, did not counter a hazard, threw a card away
 instead of repairing or playing a Go it needed. A random deal that hands it such a card
