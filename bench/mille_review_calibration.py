@@ -48,7 +48,7 @@ from mille_endgame import start_totals
 from mille_review_parts import parts as contrast_parts
 from parlour.core.rng import below, make_rng, shuffle
 from parlour.mille.computer.ai import ComputerPlayer, win_chance
-from parlour.mille.computer.handlog import Answer, Decision, HandLog
+from parlour.mille.computer.handlog import Decision, ExtensionAnswer, HandLog
 from parlour.mille.computer.review.outcomes import Judgement, Outcome
 from parlour.mille.computer.review.patterns import Pattern, advice_of
 from parlour.mille.computer.review.reviewer import DEALS, Finding, Reviewer, shut_out_at_stake
@@ -131,7 +131,11 @@ class Measured:
 
 
 def play_on(
-    snapshot: Snapshot, decision: Decision, move: Move | Answer, seed: int, deck: list[Card]
+    snapshot: Snapshot,
+    decision: Decision,
+    move: Move | ExtensionAnswer,
+    seed: int,
+    deck: list[Card],
 ) -> tuple[int, float]:
     """The student's hand-score difference and winning chance after ``move`` and good play,
     the deck in the order ``deck``."""
@@ -143,7 +147,7 @@ def play_on(
     opponent = ComputerPlayer(seed * 2 + 1)
     opponent.restore_memory(snapshot.opponent_memory)
     view = decision.view
-    if isinstance(move, Answer):
+    if isinstance(move, ExtensionAnswer):
         game.answer_extension(move.extend)
     else:
         student.evidence.observe(view)
@@ -208,9 +212,9 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
             else:
                 game.apply(opponent.choose_move(view))
             continue
-        move: Move | Answer
+        move: Move | ExtensionAnswer
         if game.phase is Phase.EXTENSION:
-            move = Answer(student.wants_extension(view))
+            move = ExtensionAnswer(student.wants_extension(view))
         else:
             move = student.choose_move(view)
         decision = Decision(view, move)
@@ -223,7 +227,7 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
             reviewer.judged.append(judgement)
             snapshots[id(judgement)] = snapshot
         reviewer.follow(view, move)
-        if isinstance(move, Answer):
+        if isinstance(move, ExtensionAnswer):
             game.answer_extension(move.extend)
         else:
             game.apply(move)
@@ -257,7 +261,7 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
         if isinstance(item, Finding) and item.chances is not None:
             stated_chance = item.chances[0] - item.chances[1]
         kind = "pattern" if isinstance(item, Pattern) else "single"
-        if isinstance(members[0].decision.move, Answer):
+        if isinstance(members[0].decision.move, ExtensionAnswer):
             kind = "extension"
         results.append(
             Measured(

@@ -343,7 +343,7 @@ def test_failed_save_after_declining_plays_on(tmp_path: Path) -> None:
     assert app.game.phase is Phase.TURN
 
 
-def test_another_game_settles_games_won() -> None:
+def test_another_game_awards_the_game_won() -> None:
     game = Game.new(SEED)
     game.players[HUMAN].overall_total = 4500
     crafting.drive(game, HUMAN, [Card.D100] * 6)

@@ -65,7 +65,7 @@ def test_random_keys_never_crash_or_break_card_count(seed: int, keys: list[str])
             os.chdir(old)
 
 
-def _settle(app: MilleApp, key: str) -> None:
+def _press_and_wait(app: MilleApp, key: str) -> None:
     app.handle_key(key)
     while app.timeout() == 0:
         app.handle_key("TIMEOUT")
@@ -84,24 +84,24 @@ def test_a_save_at_any_prompt_restores_that_screen(seed: int, keys: list[str]) -
     for key in keys:
         if app.finished:
             return
-        _settle(app, key)
+        _press_and_wait(app, key)
     if app.finished or app.saving.dialog is not None:
         return
     if app.command is not None:
-        _settle(app, "ESC")  # leave a half-typed U/D command first
+        _press_and_wait(app, "ESC")  # leave a half-typed U/D command first
     if app.flow.ask is not None and app.flow.ask.text == "Save game?":
         return  # restores to the question that led there, by design
     before = app.render(24, 80).to_text().split("\n")
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "p.json")
         if app.saving.save_path is not None:
-            _settle(app, "s")
-            _settle(app, "n")
+            _press_and_wait(app, "s")
+            _press_and_wait(app, "n")
         else:
-            _settle(app, "s")
+            _press_and_wait(app, "s")
         for ch in path:
-            _settle(app, ch)
-        _settle(app, "ENTER")
+            _press_and_wait(app, ch)
+        _press_and_wait(app, "ENTER")
         if app.saving.dialog is not None:  # Overwrite file? cannot happen in a fresh folder
             raise AssertionError("save dialogue still open")
         loaded, ui, _ = load_for_play(path)

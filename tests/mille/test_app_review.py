@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.mille.computer.handlog import Answer, Decision, HandLog
+from parlour.mille.computer.handlog import Decision, ExtensionAnswer, HandLog
 from parlour.mille.computer.review import reviewer
 from parlour.mille.computer.review.reviewer import Reviewer
 from parlour.mille.files import savefile
@@ -187,7 +187,7 @@ def test_the_answer_to_extension_is_a_decision() -> None:
     assert prompt(app) == "Extension?"
     view = game.view(HUMAN)
     press(app, "y")
-    assert app.review.log.decisions == [Decision(view, Answer(True))]
+    assert app.review.log.decisions == [Decision(view, ExtensionAnswer(True))]
 
 
 def test_a_review_without_findings_says_so() -> None:

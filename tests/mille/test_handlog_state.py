@@ -16,7 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from parlour.core.rng import below, make_rng
 from parlour.core.saves import SaveError
-from parlour.mille.computer.handlog import Answer, HandLog
+from parlour.mille.computer.handlog import ExtensionAnswer, HandLog
 from parlour.mille.files import savefile
 from parlour.mille.files.handlog_state import MAX_DECISIONS, log_from_dict, log_to_dict
 from parlour.mille.game.rules import Game
@@ -180,7 +180,7 @@ class SavesThroughAHand(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.app: MilleApp
-        self.expected: list[tuple[Any, Move | Answer]] = []
+        self.expected: list[tuple[Any, Move | ExtensionAnswer]] = []
         self.folder = tempfile.TemporaryDirectory(prefix="mille-log-")
 
     def teardown(self) -> None:
@@ -205,7 +205,7 @@ class SavesThroughAHand(RuleBasedStateMachine):
     @precondition(lambda self: self.question() == "Extension?")
     @rule(extend=st.booleans())
     def extension(self, extend: bool) -> None:
-        self.expected.append((self.app.game.view(HUMAN), Answer(extend)))
+        self.expected.append((self.app.game.view(HUMAN), ExtensionAnswer(extend)))
         press(self.app, "y" if extend else "n")
 
     @precondition(lambda self: self.question() in ("Another hand?", "Another game?"))
@@ -248,7 +248,7 @@ def test_a_later_hand_comes_back_with_the_games_totals(tmp_path: Path) -> None:
     judges by the game's score), and a restored log keeps them."""
     game = Game.new(11)
     app = MilleApp(game, FirstLegal(game))
-    expected: list[tuple[Any, Move | Answer]] = []
+    expected: list[tuple[Any, Move | ExtensionAnswer]] = []
     hands = 0
     while hands < 2 or len(expected) < 6:
         question = None if app.flow.ask is None else app.flow.ask.text
@@ -257,7 +257,7 @@ def test_a_later_hand_comes_back_with_the_games_totals(tmp_path: Path) -> None:
             hands += 1
             expected = []
         elif question == "Extension?":
-            expected.append((app.game.view(HUMAN), Answer(False)))
+            expected.append((app.game.view(HUMAN), ExtensionAnswer(False)))
             press(app, "n")
         else:
             assert app.game.turn == HUMAN

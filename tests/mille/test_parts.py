@@ -153,7 +153,7 @@ def a_flow(game: Game, dirty: bool = False) -> tuple[Flow, Host, list[tuple[str,
     saving.dirty = dirty
     recorder = Recorder(Meta("a" * 32, "strong"))
     flow = Flow(game, recorder, HandReview(ASCII, HandLog()), saving, line, host)
-    flow.settle()
+    flow.resume()
     return flow, host, writes
 
 
@@ -191,7 +191,7 @@ def test_leaving_a_saved_game_says_farewell_at_once() -> None:
     flow.key("y")
     assert flow.left and host.farewell is not None and host.farewell.startswith("Games won")
     assert "(seed 3)" in host.farewell
-    flow.settle()
+    flow.resume()
     assert flow.ask is None and not flow.computer_due
 
 

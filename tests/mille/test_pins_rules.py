@@ -117,7 +117,7 @@ def test_the_seat_view_shows_an_open_coup_window() -> None:
 
 def test_settling_a_game_resets_both_totals() -> None:
     game = game_over(5100, 4800)
-    game.settle_game()  # what next_hand does first after a game
+    game.award_game()  # what next_hand does first after a game
     assert [(p.overall_total, p.hand_total, p.games_won) for p in game.players] == [
         (0, 0, 3),
         (0, 0, 5),

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng, shuffle
 from parlour.mille.computer.ai import ComputerPlayer
-from parlour.mille.computer.handlog import Answer, Decision, HandLog
+from parlour.mille.computer.handlog import Decision, ExtensionAnswer, HandLog
 from parlour.mille.computer.review.outcomes import Contrast, Judgement, Outcome
 from parlour.mille.computer.review.patterns import Pattern
 from parlour.mille.computer.review.reviewer import Finding, Reviewer, flagged, option_of
@@ -283,9 +283,9 @@ def test_extension_is_judged_like_any_decision() -> None:
     game = at_the_goal()
     log = HandLog()
     log.record_answer(game.view(HUMAN), True)
-    assert log.decisions == [Decision(game.view(HUMAN), Answer(True))]
+    assert log.decisions == [Decision(game.view(HUMAN), ExtensionAnswer(True))]
     (finding,) = review(log).findings()
-    assert isinstance(finding, Finding) and finding.advised == Answer(False)
+    assert isinstance(finding, Finding) and finding.advised == ExtensionAnswer(False)
     assert finding.loss > 300 and finding.loss > 5 * finding.stderr
     assert finding.reasons[0].startswith(
         "Why: stopping now scores 1200 (Trip Completed, Safe Trip, Shut-Out)"
@@ -307,7 +307,7 @@ def test_where_the_hand_can_end_the_game_its_chance_is_what_counts() -> None:
     log = HandLog()
     log.record_answer(game.view(HUMAN), True)
     (finding,) = review(log).findings()
-    assert isinstance(finding, Finding) and finding.advised == Answer(False)
+    assert isinstance(finding, Finding) and finding.advised == ExtensionAnswer(False)
     assert finding.chances is not None
     its, yours, stderr = finding.chances
     assert its == 1.0  # stopping: 4200 + 675 + 1225 points, over 5000 and ahead

@@ -18,7 +18,7 @@ from bench.mille_baselines import GreedyPlayer
 
 from parlour.core.rng import below, make_rng
 from parlour.mille.computer.ai import ComputerPlayer
-from parlour.mille.computer.handlog import Answer, Decision
+from parlour.mille.computer.handlog import Decision, ExtensionAnswer
 from parlour.mille.computer.review.reasons import PLURALS, Facts
 from parlour.mille.computer.seatmoves import legal_moves
 from parlour.mille.game.cards import COPIES, MILES, Card
@@ -170,7 +170,10 @@ def test_every_claim_of_every_why_is_true_in_its_position() -> None:
     checked = Counter[str]()
     for view in positions(150):
         if view.phase == "EXTENSION":
-            pairs = [(Answer(True), Answer(False)), (Answer(False), Answer(True))]
+            pairs = [
+                (ExtensionAnswer(True), ExtensionAnswer(False)),
+                (ExtensionAnswer(False), ExtensionAnswer(True)),
+            ]
         else:
             options: dict[tuple[str, Card | None], Move] = {}
             for move in legal_moves(view):

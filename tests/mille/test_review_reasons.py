@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from parlour.core.rng import below, make_rng
-from parlour.mille.computer.handlog import Answer, Decision
+from parlour.mille.computer.handlog import Decision, ExtensionAnswer
 from parlour.mille.computer.review.outcomes import Contrast
 from parlour.mille.computer.review.reasons import LINE_ROOM, dead_because, reason_lines
 from parlour.mille.computer.seatmoves import legal_moves
@@ -35,7 +35,7 @@ def hide(game: Game, *cards: Card) -> None:
     rebalance(game)
 
 
-def reasons(decision: Decision, advised: Move | Answer, contrast: Contrast) -> str:
+def reasons(decision: Decision, advised: Move | ExtensionAnswer, contrast: Contrast) -> str:
     lines = reason_lines(decision, advised, contrast)
     assert len(lines) == 1
     assert len(textwrap.wrap(lines[0], LINE_ROOM)) <= 2
@@ -250,22 +250,22 @@ def at_the_goal(opponent_miles: int) -> Game:
 
 def test_extension_says_what_stopping_scores_and_how_going_on_went() -> None:
     game = at_the_goal(0)
-    decision = Decision(game.view(HUMAN), Answer(True))
+    decision = Decision(game.view(HUMAN), ExtensionAnswer(True))
     reached = outcome(finisher=1, miles=(1000, 200))
     caught = outcome(finisher=-1, miles=(800, 1000))
     contrast = Contrast(
         [outcome(finisher=1, shut_out=True, miles=(700, 0))] * DEALS, split(40, reached, caught)
     )
-    assert reasons(decision, Answer(False), contrast) == (
+    assert reasons(decision, ExtensionAnswer(False), contrast) == (
         "Why: stopping now scores 1200 (Trip Completed, Safe Trip, Shut-Out); 10 cards left "
         "in the deck. Played out: you shut them out: 100% stopping, 0% going on."
     )
     later = at_the_goal(400)
-    decision = Decision(later.view(HUMAN), Answer(False))
+    decision = Decision(later.view(HUMAN), ExtensionAnswer(False))
     contrast = Contrast(
         split(70, reached, caught), [outcome(finisher=1, miles=(700, 400))] * DEALS, True
     )
-    assert reasons(decision, Answer(True), contrast) == (
+    assert reasons(decision, ExtensionAnswer(True), contrast) == (
         "Why: your hand holds 150 miles; they are at 400 miles, 600 from 1000. "
         "Played out, going on: you reach 1000 70% of the time, they do 30%."
     )

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from parlour.core.record import replace
-from parlour.mille.computer.handlog import Answer, Decision
+from parlour.mille.computer.handlog import Decision, ExtensionAnswer
 from parlour.mille.computer.review.patterns import Pattern, gather
 from parlour.mille.computer.review.reviewer import CLEAR_Z, MIN_LOSS, Finding
 from parlour.mille.game.table import COMPUTER, HUMAN, Move
@@ -89,8 +89,8 @@ def near_the_end() -> list[Item]:
     game = at_the_goal()
     return [
         Finding(
-            Decision(game.view(HUMAN), Answer(True)),
-            Answer(False),
+            Decision(game.view(HUMAN), ExtensionAnswer(True)),
+            ExtensionAnswer(False),
             36.2,
             40.0,
             ("Why: stopping now scores 1200 (Trip Completed, Safe Trip, Shut-Out).",),

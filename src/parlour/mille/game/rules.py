@@ -116,14 +116,14 @@ class Game:
         self.hands_played += 1
 
     def next_hand(self) -> None:
-        """Deal the next hand; after GAME_OVER first settle the games won and reset totals."""
+        """Deal the next hand; after GAME_OVER first award the game won and reset the totals."""
         if self.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
             raise IllegalMove("the hand is not over")
         if self.phase is Phase.GAME_OVER:
-            self.settle_game()
+            self.award_game()
         self._deal()
 
-    def settle_game(self) -> None:
+    def award_game(self) -> None:
         """Award the game to the higher total (ties to nobody) and reset the totals."""
         human, computer = self.players
         if human.overall_total != computer.overall_total:

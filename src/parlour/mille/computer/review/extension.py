@@ -6,7 +6,7 @@ hand, the deck, how far the opponent is from 1000.
 from __future__ import annotations
 
 from parlour.core.i18n import _, ngettext, number, pgettext
-from parlour.mille.computer.handlog import Answer
+from parlour.mille.computer.handlog import ExtensionAnswer
 from parlour.mille.game.cards import MILES, Card
 from parlour.mille.game.scoring import trip_bonuses
 from parlour.mille.game.seat import SeatView
@@ -37,13 +37,13 @@ def bonus_names(view: SeatView) -> tuple[int, list[str]]:
 
 
 def extension_facts(
-    view: SeatView, advised: Move | Answer, held: list[Card]
+    view: SeatView, advised: Move | ExtensionAnswer, held: list[Card]
 ) -> list[tuple[str, str]]:
     """The facts of an Extension? decision, each with the part of the score it bears on
     (``held``: the distance cards in hand the seat could play)."""
     facts: list[tuple[str, str]] = []
     total, names = bonus_names(view)
-    extend = isinstance(advised, Answer) and advised.extend
+    extend = isinstance(advised, ExtensionAnswer) and advised.extend
     miles = sum(MILES[card] for card in held)
     theirs = view.theirs.mileage
     if extend:

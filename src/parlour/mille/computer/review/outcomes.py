@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from parlour.mille.computer import sim as S
 from parlour.mille.computer.ai import EQUITY_SCALE, ComputerPlayer, Stakes
-from parlour.mille.computer.handlog import Answer, Decision
+from parlour.mille.computer.handlog import Decision, ExtensionAnswer
 from parlour.mille.computer.policy import Heuristic, Weights, finish_move, playout
 from parlour.mille.game.scoring import (
     ALL_SAFETIES_POINTS,
@@ -243,7 +243,7 @@ class Judgement:
     """A decision judged on playouts: the advice, both moves' outcomes, the cost."""
 
     decision: Decision
-    advised: Move | Answer
+    advised: Move | ExtensionAnswer
     contrast: Contrast
     loss: float
     """Hand points the player's move lost against the advice (negative: gained)."""
@@ -272,7 +272,7 @@ def open_turn(sim: S.Sim, view: SeatView, move: Move, weights: Weights) -> None:
 
 
 def answer(sim: S.Sim, me: int, extend: bool) -> None:
-    """Answer Extension? on a simulator: stop (the hand ends) or go on to 1000."""
+    """ExtensionAnswer Extension? on a simulator: stop (the hand ends) or go on to 1000."""
     if not extend:
         sim.end(me)
         return
@@ -285,7 +285,7 @@ def answer(sim: S.Sim, me: int, extend: bool) -> None:
 def play_out(
     computer: ComputerPlayer,
     view: SeatView,
-    moves: Sequence[Move | Answer],
+    moves: Sequence[Move | ExtensionAnswer],
     deals: list[S.Sim],
 ) -> list[list[Outcome]]:
     """Per move (or per answer to Extension?), its playouts' outcomes on the same ``deals``
@@ -297,7 +297,7 @@ def play_out(
     for sim in deals:
         for index, move in enumerate(moves):
             trial = sim.copy()
-            if isinstance(move, Answer):
+            if isinstance(move, ExtensionAnswer):
                 answer(trial, me, move.extend)
             elif not view.picked:
                 open_turn(trial, view, move, weights)

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from parlour.core.i18n import _, ngettext, number, pgettext
-from parlour.mille.computer.handlog import Answer
+from parlour.mille.computer.handlog import ExtensionAnswer
 from parlour.mille.computer.review.outcomes import Judgement
 from parlour.mille.computer.review.reasons import (
     HAZARDS_OF,
@@ -71,9 +71,9 @@ class Pattern:
         return self.loss
 
 
-def card_of(move: Move | Answer, judgement: Judgement) -> Card | None:
+def card_of(move: Move | ExtensionAnswer, judgement: Judgement) -> Card | None:
     """The card a move uses or discards in the judged decision's view."""
-    if isinstance(move, Answer) or move.kind == "pick":
+    if isinstance(move, ExtensionAnswer) or move.kind == "pick":
         return None
     return judgement.decision.view.hand[move.slot]
 
@@ -81,7 +81,7 @@ def card_of(move: Move | Answer, judgement: Judgement) -> Card | None:
 def kind_of(judgement: Judgement) -> tuple[str, Card | None] | None:
     """The kind of mistake a judged decision is, or None when it is none of the patterns'."""
     chosen, advised = judgement.decision.move, judgement.advised
-    if isinstance(chosen, Answer) or isinstance(advised, Answer):
+    if isinstance(chosen, ExtensionAnswer) or isinstance(advised, ExtensionAnswer):
         return None
     view = judgement.decision.view
     chosen_card, advised_card = card_of(chosen, judgement), card_of(advised, judgement)
@@ -151,7 +151,7 @@ def gather(
 def advice_of(judgement: Judgement) -> tuple[str, Card | None]:
     """The advice itself: what the computer would do, and with which card."""
     advised = judgement.advised
-    if isinstance(advised, Answer):
+    if isinstance(advised, ExtensionAnswer):
         return advised.kind, None
     return advised.kind, card_of(advised, judgement)
 

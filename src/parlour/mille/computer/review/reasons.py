@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 from parlour.core.i18n import _, language, ngettext, number, pgettext
-from parlour.mille.computer.handlog import Answer, Decision
+from parlour.mille.computer.handlog import Decision, ExtensionAnswer
 from parlour.mille.computer.inference import finishing_card
 from parlour.mille.computer.policy import makes
 from parlour.mille.computer.review.extension import extension_facts
@@ -70,9 +70,9 @@ LOW_DECK = 8
 
 
 # ------------------------------------------------------------------ the facts
-def kind_and_card(view: SeatView, move: Move | Answer) -> tuple[str, Card | None]:
+def kind_and_card(view: SeatView, move: Move | ExtensionAnswer) -> tuple[str, Card | None]:
     """What a move does: ("pick", None), ("use", card), ("discard", card), ("extension", None)."""
-    if isinstance(move, Answer) or move.kind == "pick":
+    if isinstance(move, ExtensionAnswer) or move.kind == "pick":
         return move.kind, None
     return move.kind, view.hand[move.slot]
 
@@ -83,7 +83,7 @@ class Facts:
     ``mine``/``its``: what the player's move and the advised move do (a kind and a card).
     """
 
-    def __init__(self, decision: Decision, advised: Move | Answer) -> None:
+    def __init__(self, decision: Decision, advised: Move | ExtensionAnswer) -> None:
         self.view = decision.view
         self.mine_kind, self.mine = kind_and_card(self.view, decision.move)
         self.its_kind, self.its = kind_and_card(self.view, advised)
@@ -394,7 +394,9 @@ def could_hold_up(hazard: Card, left: int, moving: bool) -> str:
 
 
 # ------------------------------------------------------------------ the lines
-def reason_lines(decision: Decision, advised: Move | Answer, contrast: Contrast) -> list[str]:
+def reason_lines(
+    decision: Decision, advised: Move | ExtensionAnswer, contrast: Contrast
+) -> list[str]:
     """Why ``advised`` beat the player's move: a paragraph that wraps to at most
     :data:`REASON_LINES` lines (:data:`TRANSLATED_REASON_LINES` in French or Japanese) of
     :data:`LINE_ROOM` columns (none when nothing is known).
@@ -413,7 +415,7 @@ def reason_lines(decision: Decision, advised: Move | Answer, contrast: Contrast)
         return (float(near[0]) if near else float(len(parts)), index)
 
     ordered = [text for _index, (_part, text) in sorted(enumerate(facts), key=rank)]
-    evidence = played_out(contrast, isinstance(advised, Answer))
+    evidence = played_out(contrast, isinstance(advised, ExtensionAnswer))
     taken: list[str] = []
     room = REASON_LINES if language() == "en" else TRANSLATED_REASON_LINES
     for clause in ordered:

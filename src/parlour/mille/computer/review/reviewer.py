@@ -42,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parlour.mille.computer.ai import EQUITY_SCALE, ComputerPlayer
-from parlour.mille.computer.handlog import Answer, Decision, HandLog
+from parlour.mille.computer.handlog import Decision, ExtensionAnswer, HandLog
 from parlour.mille.computer.inference import Inference
 from parlour.mille.computer.review.deals import review_deals
 from parlour.mille.computer.review.outcomes import Contrast, Judgement, play_out
@@ -88,7 +88,7 @@ class Finding:
     """A decision that clearly cost points: ``loss`` (> 0) is the estimated cost, in hand points."""
 
     decision: Decision
-    advised: Move | Answer
+    advised: Move | ExtensionAnswer
     """What the strong computer would have done instead."""
     loss: float
     stderr: float
@@ -173,7 +173,7 @@ class Reviewer:
         """
         return self.computer.decide(view)  # the move made is the player's (see follow)
 
-    def follow(self, view: SeatView, move: Move | Answer) -> None:
+    def follow(self, view: SeatView, move: Move | ExtensionAnswer) -> None:
         """Note the move actually made in ``view`` (for the evidence about the opponent)."""
         if isinstance(move, Move):
             self.computer.moved(view, move)
@@ -186,10 +186,10 @@ class Reviewer:
         """
         view, move = decision.view, decision.move
         self.inference.observe(view)
-        if isinstance(move, Answer):
+        if isinstance(move, ExtensionAnswer):
             if view.phase != "EXTENSION" or view.turn != view.me:
                 return None
-            answer = Answer(self.computer.wants_extension(view))
+            answer = ExtensionAnswer(self.computer.wants_extension(view))
             if answer == move:
                 return None
             return self.contrast(decision, answer)
@@ -204,13 +204,13 @@ class Reviewer:
         return self.contrast(decision, advised)
 
     def contrast(
-        self, decision: Decision, advised: Move | Answer, salt: int = REVIEW_SALT
+        self, decision: Decision, advised: Move | ExtensionAnswer, salt: int = REVIEW_SALT
     ) -> Judgement:
         """The advised move and the player's played out on the review's deals (``salt``)."""
         view = decision.view
         deals = review_deals(self.computer, self.inference, view, salt, self.deals)
         advised_way, player_way = play_out(self.computer, view, [advised, decision.move], deals)
-        extends = isinstance(advised, Answer) and advised.extend
+        extends = isinstance(advised, ExtensionAnswer) and advised.extend
         contrast = Contrast(advised_way, player_way, extends)
         loss, stderr = contrast.loss()
         return Judgement(decision, advised, contrast, loss, stderr, salt == RECHECK_SALT)
@@ -271,7 +271,7 @@ def flagged(judgement: Judgement) -> Finding | None:
     elif not lost_points:
         return None
     reasons = tuple(reason_lines(judgement.decision, judgement.advised, contrast))
-    uncertain = not isinstance(judgement.advised, Answer) and shut_out_at_stake(contrast)
+    uncertain = not isinstance(judgement.advised, ExtensionAnswer) and shut_out_at_stake(contrast)
     return Finding(
         judgement.decision, judgement.advised, loss, stderr, reasons, chances, by_chance, uncertain
     )
