@@ -23,9 +23,8 @@ from parlour.mille.game.rules import Game
 from parlour.mille.terminal import flow, help, names, view
 from parlour.mille.terminal.app import HELP_HINT, MilleApp
 from parlour.mille.terminal.messages import MESSAGE_WIDTH
-from tests.mille.drive import near_the_end, play_until_question
+from tests.mille.drive import near_the_end, play_until_question, press
 from tests.mille.opponents import FirstLegal, human_keys
-from tests.mille.test_app import press
 from tests.mille.test_view_golden_langs import check_golden
 
 LANGUAGES = ("fr", "ja")

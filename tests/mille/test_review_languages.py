@@ -35,15 +35,15 @@ from parlour.mille.terminal.review_view import (
 )
 from parlour.mille.terminal.reviewing import NOTHING_TO_REVIEW, HandReview
 from parlour.tui.glyphs import ASCII, UNICODE
+from tests.mille.computer.review.test_reviewer import reviewed
+from tests.mille.drive import press
 from tests.mille.reference import check_golden
-from tests.mille.test_app import press
-from tests.mille.test_app_review import end_of_hand
-from tests.mille.test_review_seeds import reviewed
-from tests.mille.test_review_view import findings, near_the_end
+from tests.mille.terminal.test_review_view import findings, near_the_end
+from tests.mille.terminal.test_reviewing import end_of_hand
 
 GOLDEN_SEEDS = {"review-9003": (9003, 0), "review-9003-2": (9003, 1), "review-9018": (9018, 0)}
 """Real hands (the first hand of ``mille --seed N`` played greedily, as in
-tests/mille/test_review_seeds.py) and the page shown: patterns, a held safety, the Why
+tests/mille/computer/review/test_reviewer.py) and the page shown: patterns, a held safety, the Why
 and Played out lines, the shut-out at stake."""
 LANGS = ("fr", "ja")
 ENGLISH_LEFT = re.compile(r"Why:|Played out|points lost|the computer|deck \d|\byou\b|You")

@@ -23,10 +23,14 @@ from parlour.mille.terminal.review_view import (
     review_text,
 )
 from parlour.tui.glyphs import ASCII, UNICODE, Glyphs
+from tests.mille.computer.review.test_patterns import kept_repairs
+from tests.mille.computer.review.test_reviewer import (
+    at_the_goal,
+    finishing,
+    stopped_with_right_of_way,
+)
 from tests.mille.craft import C, rebalance, slot_of
 from tests.mille.reference import GOLDEN_DIR
-from tests.mille.test_review import at_the_goal, finishing, stopped_with_right_of_way
-from tests.mille.test_review_patterns import kept_repairs
 
 
 def limited_with_a_coup_against_them() -> Decision:

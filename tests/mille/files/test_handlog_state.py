@@ -22,10 +22,10 @@ from parlour.mille.files.handlog_state import MAX_DECISIONS, log_from_dict, log_
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import HUMAN, Move, Phase
 from parlour.mille.terminal.app import MilleApp
+from tests.mille.drive import press
 from tests.mille.opponents import FirstLegal, human_keys
-from tests.mille.test_app import press
 
-SAMPLE = Path(__file__).resolve().parents[2] / "saves/mille-v3-another-hand-kept-dead-repairs.json"
+SAMPLE = Path(__file__).resolve().parents[3] / "saves/mille-v3-another-hand-kept-dead-repairs.json"
 
 
 def sample() -> dict[str, Any]:

@@ -21,7 +21,7 @@ from parlour.mille.game.table import HUMAN, Move
 from tests.mille.craft import C, craft, drove, go, hand, play, rebalance, slot_of
 from tests.mille.playouts import outcome
 
-SAMPLE = Path(__file__).resolve().parents[2] / "saves/mille-v3-another-hand-kept-dead-repairs.json"
+SAMPLE = Path(__file__).resolve().parents[4] / "saves/mille-v3-another-hand-kept-dead-repairs.json"
 NO_PLAYOUTS = Contrast([outcome()], [outcome()])
 
 

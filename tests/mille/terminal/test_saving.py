@@ -1,4 +1,7 @@
-"""A mille recovery save always lands somewhere (issue #26, point 2).
+"""The mille app's save dialogue as a part of its own (issue #29), no app, and its
+recovery saves.
+
+A mille recovery save always lands somewhere (issue #26, point 2).
 
 At a hang-up (end of input) or after a crash the game goes, under a name no
 other file has, to the first folder that takes it: the data folder, the folder
@@ -16,13 +19,129 @@ from pathlib import Path
 
 import pytest
 
+from parlour.core.saves import SaveError
 from parlour.mille.cli import load_saved, restored_app
 from parlour.mille.files import savefile
 from parlour.mille.game.rules import Game
 from parlour.mille.terminal.app import MilleApp
+from parlour.mille.terminal.messages import MessageLine
+from parlour.mille.terminal.saving import NOT_SAVED, Saving
 from parlour.tui import keys
+from tests.mille.drive import make_app, press
 from tests.mille.opponents import FirstLegal, human_keys
-from tests.mille.test_app import make_app, press
+
+
+class Writer:
+    """A save writer that records what it was asked, and fails when told to."""
+
+    def __init__(self, fails: str | None = None) -> None:
+        self.calls: list[tuple[str, str]] = []
+        self.fails = fails
+
+    def __call__(self, path: str, prompt: str) -> None:
+        if self.fails is not None:
+            raise SaveError(path, self.fails)
+        self.calls.append((path, prompt))
+        Path(path).write_text("{}", encoding="utf-8")
+
+
+def typed(part: Saving, text: str) -> None:
+    for key in text:
+        part.key(key)
+    part.key(keys.ENTER)
+
+
+def test_a_first_save_asks_a_name_writes_it_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    writer, line, ended = Writer(), MessageLine(), []
+    part = Saving(writer, line)
+    part.dirty = True
+    part.start("another_hand", lambda: ended.append("saved"), lambda: ended.append("not"))
+    assert part.dialog is not None and part.dialog.stage == "name"
+    typed(part, "g.json")
+    assert writer.calls == [("g.json", "another_hand")] and ended == ["saved"]
+    assert part.dialog is None and part.save_path == "g.json" and not part.dirty
+    assert line.text.startswith("g.json [") and not line.bell
+
+
+def test_once_saved_same_file_is_offered_and_n_asks_a_new_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    writer = Writer()
+    part = Saving(writer, MessageLine(), save_path="first.json")
+    part.start("move", lambda: None, lambda: None)
+    assert part.dialog is not None and part.dialog.stage == "same"
+    part.key("q")  # neither y nor n
+    assert part.line.text == "type y or n" and part.line.bell and part.dialog.stage == "same"
+    part.key("y")
+    assert writer.calls == [("first.json", "move")]
+    part.start("move", lambda: None, lambda: None)
+    part.key("N")
+    assert part.dialog is not None and part.dialog.stage == "name"
+
+
+def test_an_existing_file_is_overwritten_only_on_y(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "taken.json").write_text("keep", encoding="utf-8")
+    writer, ended = Writer(), []
+    part = Saving(writer, MessageLine())
+    part.start("move", lambda: ended.append("saved"), lambda: ended.append("not"))
+    typed(part, "taken.json")
+    assert part.dialog is not None and part.dialog.stage == "overwrite"
+    part.key("n")
+    assert ended == ["not"] and part.line.text == NOT_SAVED and writer.calls == []
+    assert (tmp_path / "taken.json").read_text(encoding="utf-8") == "keep"
+    part.start("move", lambda: ended.append("saved"), lambda: ended.append("not"))
+    typed(part, "taken.json")
+    part.key("y")
+    assert ended == ["not", "saved"] and writer.calls == [("taken.json", "move")]
+
+
+@pytest.mark.parametrize("how", ["esc", "empty", "interrupt-at-same"])
+def test_a_save_given_up_says_not_saved_and_runs_the_failure_ending(
+    how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    line, ended = MessageLine("old.json [12:00:00]"), []
+    part = Saving(Writer(), line, save_path="old.json" if how == "interrupt-at-same" else None)
+    part.dirty = True
+    part.start("move", lambda: ended.append("saved"), lambda: ended.append("not"))
+    if how == "esc":
+        part.key("x")
+        part.key(keys.ESC)
+    elif how == "empty":
+        typed(part, "   ")
+    else:
+        part.key(keys.INTERRUPT)
+    assert ended == ["not"] and line.text == NOT_SAVED and part.dialog is None and part.dirty
+
+
+def test_a_failed_write_names_the_cause_rings_and_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    line, ended = MessageLine(), []
+    part = Saving(Writer(fails="disk full"), line, save_path="old.json")
+    part.dirty = True
+    part.start("move", lambda: ended.append("saved"), lambda: ended.append("not"))
+    part.key("y")
+    assert ended == ["not"] and line.bell and line.text == "not saved: disk full"
+    assert part.save_path == "old.json" and part.dirty
+
+
+def test_a_recovery_save_goes_to_a_fresh_file_or_says_why_not(tmp_path: Path) -> None:
+    writer = Writer()
+    saved, why = Saving(writer, MessageLine()).recovery_save("mille-recovery", "extension")
+    assert saved is not None and why == "" and Path(saved).name.startswith("mille-recovery-")
+    assert writer.calls == [(saved, "extension")]
+    part = Saving(Writer(fails="no room"), MessageLine(), save_path=str(tmp_path / "g.json"))
+    saved, why = part.recovery_save("mille-crash", "move")
+    assert saved is None and "no room" in why
 
 
 def _use_data_folder(folder: Path) -> None:
