@@ -115,7 +115,7 @@ def dixmille_records(count: int) -> list[dict[str, object]]:
 
 def midnightoil_records(count: int) -> list[dict[str, object]]:
     """Records of real Midnight Oil deals played by the solver, as the game writes them."""
-    from parlour.midnightoil.computer.solver import best_moves
+    from parlour.midnightoil.computer.solver.planner import plan
     from parlour.midnightoil.files import stats
     from parlour.midnightoil.game.history import Game
 
@@ -123,7 +123,7 @@ def midnightoil_records(count: int) -> list[dict[str, object]]:
     for deal in range(1, count + 1):
         game = Game(deal)
         for _ in range(3):
-            moves = best_moves(game.state)
+            moves = plan(game.state).moves
             if not moves:
                 break
             for move in moves:

@@ -354,11 +354,11 @@ def test_panel_moves_right_on_wide_terminals(width: int) -> None:
 
 
 def test_first_hint_is_the_solvers_move() -> None:
-    from parlour.midnightoil.computer import solver
+    from parlour.midnightoil.computer.solver.planner import hint
 
     app = make(3)
     press(app, "t")
-    assert app.assist.hint == solver.hint(app.game.state)
+    assert app.assist.hint == hint(app.game.state)
 
 
 def test_can_it_still_be_won_shows_only_when_asked() -> None:

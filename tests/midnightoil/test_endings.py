@@ -57,7 +57,7 @@ def deadlock() -> MidnightOilApp:
 
 def auto_solved_line(deal: int) -> Game:
     """Deal ``deal`` played by the auto-solver's moves as the player's own, to where it stops."""
-    from parlour.midnightoil.computer.solver import AutoSolver
+    from parlour.midnightoil.computer.solver.auto import AutoSolver
 
     game, solver = Game(deal), AutoSolver()
     while (move := solver.next_move(game.state)) is not None:
@@ -207,10 +207,10 @@ def test_resuming_a_save_of_a_game_the_computer_solved_is_a_replay(
 
 
 def test_a_win_is_never_turned_into_a_loss_by_an_older_save(tmp_path: Path) -> None:
-    from parlour.midnightoil.computer import solver
+    from parlour.midnightoil.computer.solver.planner import plan
 
     app = MidnightOilApp(Game(3), ASCII)
-    *line, last = solver.best_moves(app.game.state)  # deal 3: won in its first deal
+    *line, last = plan(app.game.state).moves  # deal 3: won in its first deal
     for move in line:
         app.play([move])
     path = tmp_path / "before-the-win.json"

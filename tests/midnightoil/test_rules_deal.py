@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from parlour.core.rng import SplitMix64
 from parlour.midnightoil.game.cards import (
     DECK_SIZE,
+    Fan,
+    card_name,
     deal_in_threes,
     deal_layout,
-    format_fans,
     parse_card,
     parse_deal_number,
     redeal_layout,
 )
 from parlour.midnightoil.game.rules import IllegalMove, Move, State
+
+
+def format_fans(fans: Sequence[Fan]) -> str:
+    """Fans in the spec's test-vector notation: ``7D/9C/4D 8H/8D/5S ...`` (empty fans left out)."""
+    return " ".join("/".join(card_name(c) for c in fan) for fan in fans if fan)
+
 
 DEAL_1 = (
     "7D/9C/4D 8H/8D/5S JD/6D/9S JC/5D/KD 3C/2D/JH 5H/7H/4H 2C/AD/6S "

@@ -176,10 +176,10 @@ def test_more_redo_steps_than_undos_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_won_game_with_steps_to_redo_is_refused(tmp_path: Path) -> None:
-    from parlour.midnightoil.computer import solver
+    from parlour.midnightoil.computer.solver.planner import plan
 
     game = Game(3)
-    game.play_step(solver.best_moves(game.state))
+    game.play_step(plan(game.state).moves)
     assert game.state.is_won()
     path = tmp_path / "won.json"
     savefile.save(path, game)
@@ -256,7 +256,7 @@ def test_a_save_cut_short_anywhere_is_called_damaged(
     """Issue #25: ``head -c 40`` of a real save (and every other cut that leaves the JSON
     unfinished) is a damaged save, not "not a Parlour save file"."""
     from parlour.midnightoil import cli
-    from parlour.midnightoil.computer.solver import AutoSolver
+    from parlour.midnightoil.computer.solver.auto import AutoSolver
 
     game, solver = Game(18), AutoSolver()  # deal 18: a long line, 94 moves over three deals
     while (move := solver.next_move(game.state)) is not None:

@@ -9,17 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.midnightoil.computer import solver, solver_middle
-from parlour.midnightoil.computer.solver import (
-    PROFILES,
-    AutoSolver,
-    best_moves,
-    can_win,
-    hint,
-    plan,
-    prims_to_moves,
-)
-from parlour.midnightoil.computer.solver_search import EndState, search_phase
+from parlour.midnightoil.computer.solver import middle, planner
+from parlour.midnightoil.computer.solver.auto import AutoSolver
+from parlour.midnightoil.computer.solver.planner import PROFILES, hint, plan, prims_to_moves
+from parlour.midnightoil.computer.solver.search import EndState, search_phase
+from parlour.midnightoil.computer.solver.verdict import can_win
 from parlour.midnightoil.game import cards, rules
 from parlour.midnightoil.game.cards import DECK_SIZE, FAN_COUNT, RANK_COUNT, parse_card
 from parlour.midnightoil.game.rules import REDEAL, Move, State
@@ -155,7 +149,7 @@ def test_hints_are_legal_and_deterministic() -> None:
         random.random()
         assert first is not None and first in state.legal_moves()
         assert hint(state) == first
-        assert best_moves(state)[0] == first
+        assert plan(state).moves[0] == first
 
 
 def test_solver_never_uses_the_real_redeal(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -174,22 +168,22 @@ def test_same_table_different_deal_number_same_plan(
     monkeypatch: pytest.MonkeyPatch, profile: str
 ) -> None:
     judged = []
-    original = solver.choose_end
+    original = planner.choose_end
 
     def counting(ends: list[EndState], redeals_left: int, *args: object) -> EndState:
         if redeals_left > 0 and len(set(ends)) > 1:
             judged.append(redeals_left)
         return original(ends, redeals_left, *args)  # type: ignore[arg-type]
 
-    ranked = solver_middle.reachable_best_first
+    ranked = middle.reachable_best_first
 
     def counting_ranked(*args: Any, **kwargs: Any) -> Any:
         if len(set(args[2])) > 1:
             judged.append(args[1])
         return ranked(*args, **kwargs)
 
-    monkeypatch.setattr(solver, "choose_end", counting)
-    monkeypatch.setattr(solver_middle, "reachable_best_first", counting_ranked)
+    monkeypatch.setattr(planner, "choose_end", counting)
+    monkeypatch.setattr(middle, "reachable_best_first", counting_ranked)
     checked = 0
     for deal in range(1, 40):
         state = State.new(deal)

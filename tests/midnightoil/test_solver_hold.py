@@ -3,24 +3,62 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 
-from parlour.midnightoil.computer import solver_middle
-from parlour.midnightoil.computer.solver import HOLD, TABLE, hint, plan, prims_to_moves
-from parlour.midnightoil.computer.solver_middle import (
+from parlour.midnightoil.computer.solver import middle
+from parlour.midnightoil.computer.solver.middle import (
     PATTERNS,
     TableError,
     held_back,
     pattern_of,
     value,
 )
-from parlour.midnightoil.computer.solver_search import ALL_HOME, EndState, PhaseResult, search_phase
+from parlour.midnightoil.computer.solver.planner import HOLD, hint, plan, prims_to_moves
+from parlour.midnightoil.computer.solver.search import (
+    ALL_HOME,
+    EndState,
+    Fans,
+    Found,
+    PhaseResult,
+    search_phase,
+)
+from parlour.midnightoil.computer.solver.value import TABLE
 from parlour.midnightoil.game.rules import DRAW, REDEAL, State
 from tests.midnightoil.closed import home_in_reach
 from tests.midnightoil.test_solver import position, small_positions
+
+
+def choose_held(
+    fans: Fans,
+    found: Found,
+    ends: Iterable[EndState],
+    draw_ok: bool,
+    worth: Callable[[EndState], float],
+    *,
+    node_limit: int,
+    deadline: float | None = None,
+) -> tuple[EndState, PhaseResult | None]:
+    """The end state worth most, and the capped search that reaches it if it holds cards back.
+
+    The plan's choice when it held cards back, kept here (no game code uses it now): the
+    first of :func:`middle.reachable_best_first` with at most :data:`middle.HOLD_TESTS`
+    capped searches, so a choice costs a few phase searches (the plan passes
+    :func:`value` for the redeals left as ``worth``). Returns one of ``ends``
+    and None, or a held-back end state as its capped search labels it (the
+    draw flag says whether that search could still draw) and that search.
+    """
+    candidates = middle.reachable_best_first(
+        fans, found, ends, draw_ok, worth, node_limit=node_limit, deadline=deadline
+    )
+    # One of ``ends`` always comes: they are in the ranking and need no search.
+    end, capped = next(candidates)
+    if capped is None:
+        return end, None
+    return max(e for e in capped.ends if e[0] == end[0]), capped
 
 
 def replay(state: State, moves: object) -> State:
@@ -73,7 +111,7 @@ def test_held_back_lists_every_end_state_below_and_none_twice() -> None:
 
 def test_the_table_covers_every_pattern_with_chances() -> None:
     assert len(PATTERNS) == 2380 and len(set(PATTERNS)) == 2380
-    assert solver_middle.available()
+    assert middle.available()
     for found in PATTERNS:
         for draw_ok in (True, False):
             assert 0.0 <= value((found, draw_ok)) <= 1.0
@@ -102,22 +140,22 @@ def test_a_damaged_table_leaves_the_solver_as_it_was(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     state = State.new(3)
-    bad = tmp_path / "solver_middle.json"
-    whole = json.loads(solver_middle.TABLE_PATH.read_text(encoding="utf-8"))
+    bad = tmp_path / "middle.json"
+    whole = json.loads(middle.TABLE_PATH.read_text(encoding="utf-8"))
     no_last = {k: v for k, v in whole.items() if k != "last_no_draw"}
     above = {**whole, "last_draw": [1.5] + whole["last_draw"][1:]}
     damaged = (no_last, above, {"format": "parlour-midnightoil-middle", "draw": [2]})
     for text in ("", "[1, 2]", *(json.dumps(d) for d in damaged)):
         bad.write_text(text, encoding="utf-8")
-        monkeypatch.setattr(solver_middle, "TABLE_PATH", bad)
-        solver_middle._table.cache_clear()
+        monkeypatch.setattr(middle, "TABLE_PATH", bad)
+        middle._table.cache_clear()
         with pytest.raises(TableError):
-            solver_middle._table()
-        assert not solver_middle.available()
+            middle._table()
+        assert not middle.available()
         assert plan(state, profile=HOLD).moves == plan(state, profile=TABLE).moves
     monkeypatch.undo()
-    solver_middle._table.cache_clear()
-    assert solver_middle.available()
+    middle._table.cache_clear()
+    assert middle.available()
 
 
 def closed_ends(state: State, draw_ok: bool) -> set[EndState]:
@@ -216,7 +254,7 @@ def test_reachable_end_states_come_best_first_and_each_can_be_reached(state: Sta
 
     def listed(tests: int) -> list[tuple[EndState, PhaseResult | None]]:
         return list(
-            solver_middle.reachable_best_first(
+            middle.reachable_best_first(
                 fans, state.foundations, ends, draw_ok, _odd_worth, node_limit=60_000, tests=tests
             )
         )
@@ -240,8 +278,8 @@ def test_reachable_end_states_come_best_first_and_each_can_be_reached(state: Sta
         some = [end for end, capped in listed(k) if capped is not None]
         assert len(some) <= k and some == held[: len(some)]
     # The plan's choice is the first within its budget, labelled as its search saw it.
-    first, first_capped = listed(solver_middle.HOLD_TESTS)[0]
-    choice, capped = solver_middle.choose_held(
+    first, first_capped = listed(middle.HOLD_TESTS)[0]
+    choice, capped = choose_held(
         fans, state.foundations, ends, draw_ok, _odd_worth, node_limit=60_000
     )
     assert choice[0] == first[0] and (capped is None) == (first_capped is None)

@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from parlour.midnightoil.computer import solver_value
-from parlour.midnightoil.computer.solver import PROFILES, AutoSolver, plan
-from parlour.midnightoil.computer.solver_model import win_chance
-from parlour.midnightoil.computer.solver_search import EndState, Found, search_phase
-from parlour.midnightoil.computer.solver_value import MODEL, TABLE, choose_by_model, sample_deal
+from parlour.midnightoil.computer.solver import value
+from parlour.midnightoil.computer.solver.auto import AutoSolver
+from parlour.midnightoil.computer.solver.model import win_chance
+from parlour.midnightoil.computer.solver.planner import PROFILES, plan
+from parlour.midnightoil.computer.solver.search import EndState, Found, search_phase
+from parlour.midnightoil.computer.solver.value import MODEL, TABLE, choose_by_model, sample_deal
 from parlour.midnightoil.game import cards
 from parlour.midnightoil.game.cards import RANK_COUNT
 from parlour.midnightoil.game.rules import REDEAL, Move, State
@@ -155,12 +156,12 @@ def test_searches_keep_to_their_node_limits() -> None:
 
 
 def test_sampling_stops_at_its_node_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solver_value, "SAMPLE_NODE_BUDGET", 0)
+    monkeypatch.setattr(value, "SAMPLE_NODE_BUDGET", 0)
     ends: list[EndState] = [((3, 3, 3, 3), True), ((4, 3, 3, 3), True)]
-    _, rounds = solver_value.sampled_values(ends, 0, 5, 50)
+    _, rounds = value.sampled_values(ends, 0, 5, 50)
     assert rounds == 1
-    monkeypatch.setattr(solver_value, "SAMPLE_NODE_BUDGET", 10**9)
-    _, rounds = solver_value.sampled_values(ends, 0, 5, 3)
+    monkeypatch.setattr(value, "SAMPLE_NODE_BUDGET", 10**9)
+    _, rounds = value.sampled_values(ends, 0, 5, 3)
     assert rounds == 3
 
 

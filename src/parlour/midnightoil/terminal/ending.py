@@ -84,9 +84,9 @@ def proven_end(state: State) -> str | None:
         return None
     if state.is_stuck():
         return STUCK
-    from parlour.midnightoil.computer import solver
+    from parlour.midnightoil.computer.solver.verdict import can_win
 
-    verdict = solver.can_win(state)
+    verdict = can_win(state)
     if verdict.complete and verdict.best_home <= state.cards_home():
         return PROVEN
     return None

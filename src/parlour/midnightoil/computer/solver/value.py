@@ -25,8 +25,8 @@ from __future__ import annotations
 import random
 
 from parlour.core.rng import make_rng, shuffle
-from parlour.midnightoil.computer.solver_model import win_chance
-from parlour.midnightoil.computer.solver_search import (
+from parlour.midnightoil.computer.solver.model import win_chance
+from parlour.midnightoil.computer.solver.search import (
     RANK_COUNT,
     EndState,
     Found,
@@ -76,7 +76,7 @@ SAMPLE_NODE_BUDGET = 40_000
 TABLE = "table"
 """Valuation of the previous solver: the static table, sampled redeals settle near ties."""
 MODEL = "model"
-"""Valuation by the measured model of :mod:`solver_model` (measured, not better: see the docs)."""
+"""Valuation by the measured model of :mod:`.model` (measured, not better: see the docs)."""
 DEFAULT_VALUATION = TABLE
 
 
@@ -204,7 +204,7 @@ def choose_end(
 
 
 def choose_by_model(ends: list[EndState], redeals_left: int) -> EndState:
-    """The end state with the best chance by the measured model (:mod:`solver_model`).
+    """The end state with the best chance by the measured model (:mod:`.model`).
 
     Every end state reached is a candidate; ties go to more cards home, then
     to the draw kept, then to the lower heights (so the order of ``ends``

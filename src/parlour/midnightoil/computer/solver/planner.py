@@ -1,22 +1,11 @@
-"""The Midnight Oil solver: plans, hints, "can this deal still be won?" and auto-solve.
+"""The solver's plan for one deal phase, and the hint it gives (its first move).
 
-The solver plays fair (spec §8, issue 6): it searches the cards on the table
-(all face up), but a redeal is to it an unknown shuffle. It never applies a
-redeal to look at the result; between phases it judges end states by
-tables measured on shuffles of its own (:mod:`solver_middle`; the older
-profiles sample near ties, :mod:`solver_value`). Its decisions depend
-only on the position and its seed, never on the deal number, so two
-positions that look the same on the table get the same plan.
-
-A plan for the current phase (:func:`plan`) searches every position
-reachable before the next redeal (:mod:`solver_search`): it wins the phase
-if it can (without the draw if possible); otherwise, in the last deal, it
-gets the most cards home; with a redeal left, it chooses, among the end
-states where no card can go home and no build leads to one (issue 39,
-:mod:`solver_reach`), the one with the best estimated chance of winning,
-plays the line to it and redeals. The searches have node limits, so no
-position runs away; past a limit the plan uses the best end states found so
-far and says it is not complete.
+:func:`plan` searches every position reachable before the next redeal
+(:mod:`.search`) and chooses the line: the phase won if it can be, else the
+most cards home in the last deal, else the end state with the best chance
+of winning after the redeal (:mod:`.value`, :mod:`.middle`), reached at a
+closed position (issue 39, :mod:`.reach`). The package's docstring tells the
+whole of it.
 """
 
 from __future__ import annotations
@@ -25,11 +14,10 @@ import time
 import zlib
 from dataclasses import dataclass
 
-from parlour.core.i18n import _, number
 from parlour.core.rng import MASK64
-from parlour.midnightoil.computer import solver_middle
-from parlour.midnightoil.computer.solver_reach import REACH_NODE_LIMIT, replay, way_home
-from parlour.midnightoil.computer.solver_search import (
+from parlour.midnightoil.computer.solver import middle
+from parlour.midnightoil.computer.solver.reach import REACH_NODE_LIMIT, replay, way_home
+from parlour.midnightoil.computer.solver.search import (
     BUILD,
     DRAW_HOME,
     HOME,
@@ -39,20 +27,16 @@ from parlour.midnightoil.computer.solver_search import (
     pareto,
     search_phase,
 )
-from parlour.midnightoil.computer.solver_value import MODEL, TABLE, choose_end
+from parlour.midnightoil.computer.solver.value import MODEL, TABLE, choose_end
 from parlour.midnightoil.game.cards import DECK_SIZE, RANK_COUNT
-from parlour.midnightoil.game.rules import DRAW, REDEAL, Move, State
+from parlour.midnightoil.game.rules import DRAW, Move, State
 
 PLAN_NODE_LIMIT = 60_000
 """Positions a plan may search in one phase (a typical first deal needs about 2 000)."""
-VERDICT_NODE_LIMIT = 60_000
-"""Positions the "can it still be won?" verdict may search (per question asked)."""
 DONE = (RANK_COUNT,) * 4
 """Foundation heights with every card home."""
 HINT_SECONDS = 0.9
 """The clock guard of a hint (spec §8: under a second)."""
-VERDICT_SECONDS = 2.0
-"""The clock guard of the "can it still be won?" verdict."""
 DEFAULT_SEED = 0
 """The seed of the solver's own shuffles unless another is given."""
 HOLD = "hold"
@@ -63,7 +47,7 @@ HOLD = "hold"
 class Profile:
     """How the solver judges between the end states of a phase it cannot win.
 
-    ``valuation``: :data:`MODEL` (the measured model of :mod:`solver_model`)
+    ``valuation``: :data:`MODEL` (the measured model of :mod:`.model`)
     or :data:`TABLE` (the previous solver's table with sampled near ties).
     ``draw_judged``: the redeals left at which ending the phase with the
     draw spent is a candidate (0: the last deal).
@@ -72,7 +56,7 @@ class Profile:
     valuation: str
     draw_judged: tuple[int, ...]
     tables: tuple[int, ...] = ()
-    """The redeals left at which the end state is judged by :mod:`solver_middle`'s tables."""
+    """The redeals left at which the end state is judged by :mod:`.middle`'s tables."""
 
 
 PROFILES = {
@@ -84,13 +68,14 @@ PROFILES = {
 DEFAULT_PROFILE = HOLD
 
 
-def _fans_bytes(state: State) -> tuple[bytes, ...]:
+def fans_bytes(state: State) -> tuple[bytes, ...]:
+    """The fans of ``state`` as the search holds them (one ``bytes`` a fan)."""
     return tuple(bytes(f) for f in state.fans)
 
 
 def position_seed(state: State, seed: int) -> int:
     """The seed for sampling from this position: the table and ``seed``, never the deal number."""
-    blob = b"|".join(_fans_bytes(state))
+    blob = b"|".join(fans_bytes(state))
     blob += bytes(state.foundations) + bytes((state.redeals_left, int(state.draw_used)))
     return ((seed & MASK64) * 0x100000001B3 + zlib.crc32(blob)) & MASK64
 
@@ -133,11 +118,12 @@ class Plan:
     uses_draw: bool
 
 
-def _deadline(budget_seconds: float | None) -> float | None:
+def deadline_after(budget_seconds: float | None) -> float | None:
+    """The ``time.perf_counter()`` value ``budget_seconds`` from now (None: no clock guard)."""
     return None if budget_seconds is None else time.perf_counter() + budget_seconds
 
 
-def _search(
+def search_state(
     state: State,
     draw_ok: bool,
     node_limit: int,
@@ -146,8 +132,9 @@ def _search(
     deadline: float | None = None,
     part_way: bool = False,
 ) -> PhaseResult:
+    """:func:`.search.search_phase` from the position of ``state``."""
     return search_phase(
-        _fans_bytes(state),
+        fans_bytes(state),
         state.foundations,
         draw_ok,
         node_limit=node_limit,
@@ -187,43 +174,43 @@ def plan(
        estimated chance of winning, play the line to it, then redeal. The
        candidates are only end states at a *closed* position: no card can go
        home and no sequence of builds leads to one (the draw aside; issue 39,
-       :mod:`solver_reach`), so the solver never stops short of a card it
+       :mod:`.reach`), so the solver never stops short of a card it
        could send home, nor holds one back. Before the last redeal the
        candidates include spending the draw; before the first, the draw is
        kept (in a later deal it is worth far more than anything it gains in
        a phase it cannot win). The ``hold`` profile (named when it also held
-       cards back) judges both redeals by :mod:`solver_middle`'s measured
+       cards back) judges both redeals by :mod:`.middle`'s measured
        tables instead.
     """
     if state.is_won():
         return Plan((), True, DECK_SIZE, True, False)
     how = PROFILES[profile]
-    if how.tables and not solver_middle.available():
+    if how.tables and not middle.available():
         how = PROFILES[TABLE]  # without its table the solver judges as it always did
     draw_ok = not state.draw_used
-    deadline = _deadline(budget_seconds)
-    plain = _search(state, False, node_limit, True, deadline=deadline)
+    deadline = deadline_after(budget_seconds)
+    plain = search_state(state, False, node_limit, True, deadline=deadline)
     if plain.won:
         return _won_plan(state, plain, plain.complete)
     if draw_ok:
-        drawn = _search(state, True, node_limit, True, win_only=True, deadline=deadline)
+        drawn = search_state(state, True, node_limit, True, win_only=True, deadline=deadline)
         if drawn.won:
             return _won_plan(state, drawn, drawn.complete)
     result = plain
     if draw_ok and state.redeals_left in how.draw_judged:
-        result = _search(state, True, node_limit, False, deadline=deadline)
+        result = search_state(state, True, node_limit, False, deadline=deadline)
         labelled = {e: e for e in result.ends}
     else:
         # With a redeal left the draw is kept: the plain ends carry it along.
         labelled = {(found, draw_ok): (found, flag) for found, flag in plain.ends}
     closed = _Closed(state, result) if state.redeals_left > 0 else None
     if state.redeals_left in how.tables:
-        ranked = solver_middle.reachable_best_first(
-            _fans_bytes(state),
+        ranked = middle.reachable_best_first(
+            fans_bytes(state),
             state.foundations,
             labelled,
             draw_ok,
-            lambda e: solver_middle.value(e, state.redeals_left),
+            lambda e: middle.value(e, state.redeals_left),
             node_limit=node_limit,
             tests=0,  # no end state holding back a card that could go home (issue 39)
         )
@@ -238,7 +225,7 @@ def plan(
     moves = prims_to_moves(state, result.path_to(end))
     home = sum(end[0])
     if state.redeals_left > 0:
-        # The rule of every redeal the solver advises (issue 39, :mod:`solver_reach`): none
+        # The rule of every redeal the solver advises (issue 39, :mod:`.reach`): none
         # while a card can go home or builds lead to one. The end chosen is closed whenever
         # its search was complete; past a search limit the line goes on until it is.
         after = state
@@ -257,11 +244,11 @@ class _Closed:
 
     An end state no other of a complete search dominates is closed (a build
     leading home from it would reach one that does); any other is checked
-    by :func:`solver_reach.way_home` from the position where it was reached.
+    by :func:`.reach.way_home` from the position where it was reached.
     """
 
     def __init__(self, state: State, result: PhaseResult) -> None:
-        self.fans = _fans_bytes(state)
+        self.fans = fans_bytes(state)
         self.found = state.foundations
         self.result = result
         self.top = set(pareto(list(result.ends))) if result.complete else set()
@@ -282,20 +269,13 @@ def closing_moves(state: State, node_limit: int = REACH_NODE_LIMIT) -> list[Move
     """
     moves: list[Move] = []
     while True:
-        way, _ = way_home(_fans_bytes(state), state.foundations, node_limit=node_limit)
+        way, _ = way_home(fans_bytes(state), state.foundations, node_limit=node_limit)
         if not way:
             return moves
         line = prims_to_moves(state, way)
         for move in line:
             state = state.apply(move)
         moves += line
-
-
-def best_moves(
-    state: State, *, seed: int = DEFAULT_SEED, budget_seconds: float | None = None
-) -> list[Move]:
-    """The plan's moves for the current phase (possibly ending with the redeal)."""
-    return list(plan(state, seed=seed, budget_seconds=budget_seconds).moves)
 
 
 def hint(
@@ -308,137 +288,3 @@ def hint(
     """
     result = plan(state, seed=seed, budget_seconds=budget_seconds)
     return result.moves[0] if result.moves and result.complete else None
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Can all cards go home before the next redeal? Else the most cards home reachable.
-
-    ``winnable``: yes, using the draw if it is still available;
-    ``winnable_without_draw``: yes without spending it. ``best_home`` and
-    ``best_home_without_draw``: the most cards home reachable in this phase.
-    ``complete``: the search finished, so the answer is exact (otherwise the
-    numbers are what was found, a lower bound).
-    """
-
-    winnable: bool
-    winnable_without_draw: bool
-    best_home: int
-    best_home_without_draw: int
-    draw_available: bool
-    redeals_left: int
-    complete: bool
-
-    def line(self) -> str:
-        """The verdict in one line for the status row (under 80 columns)."""
-        if self.winnable_without_draw:
-            if self.redeals_left:
-                if self.draw_available:
-                    return _("Yes: every card can go home before the next redeal without the draw.")
-                return _("Yes: every card can go home before the next redeal.")
-            if self.draw_available:
-                return _("Yes: every card can go home in this last deal without the draw.")
-            return _("Yes: every card can go home in this last deal.")
-        if self.winnable:
-            if self.redeals_left:
-                return _(
-                    "Only with the draw: every card can go home before the next redeal "
-                    "if you use it."
-                )
-            return _("Only with the draw: every card can go home in this last deal if you use it.")
-        best, plain = number(self.best_home), number(self.best_home_without_draw)
-        if self.draw_available and self.best_home_without_draw != self.best_home:
-            return self._no_but_draw().format(best=best, plain=plain)
-        if self.redeals_left:
-            if self.complete:
-                line = _("No: not before the next redeal; at most {best}/52 home.")
-            else:
-                line = _("No: not before the next redeal; at least {best}/52 home (search limit).")
-        elif self.complete:
-            line = _("No: not in this last deal; at most {best}/52 home.")
-        else:
-            line = _("No: not in this last deal; at least {best}/52 home (search limit).")
-        return line.format(best=best)
-
-    def _no_but_draw(self) -> str:
-        """The "no" line when the draw would bring more cards home ({best} and {plain})."""
-        # TRANSLATORS: {best} cards home at most (or at least), {plain} of them without the
-        # draw; the line must fit 78 columns.
-        if self.redeals_left:
-            if self.complete:
-                return _(
-                    "No: not before the next redeal; at most {best}/52 home "
-                    "({plain} without the draw)."
-                )
-            return _(
-                "No: not before the next redeal; at least {best}/52 home "
-                "({plain} without the draw) (search limit)."
-            )
-        if self.complete:
-            return _(
-                "No: not in this last deal; at most {best}/52 home ({plain} without the draw)."
-            )
-        return _(
-            "No: not in this last deal; at least {best}/52 home "
-            "({plain} without the draw) (search limit)."
-        )
-
-
-def can_win(
-    state: State,
-    *,
-    node_limit: int = VERDICT_NODE_LIMIT,
-    budget_seconds: float | None = VERDICT_SECONDS,
-) -> Verdict:
-    """An exact answer for the current phase (if its searches finish within their limits)."""
-    draw_ok = not state.draw_used and not state.is_won()
-    deadline = _deadline(budget_seconds)
-    plain = _search(state, False, node_limit, True, deadline=deadline)
-    best_plain = plain.best_home()
-    if not draw_ok:
-        won = best_plain == DECK_SIZE
-        return Verdict(won, won, best_plain, best_plain, False, state.redeals_left, plain.complete)
-    if best_plain == DECK_SIZE:
-        return Verdict(True, True, DECK_SIZE, DECK_SIZE, True, state.redeals_left, plain.complete)
-    drawn = _search(state, True, node_limit, True, win_only=True, deadline=deadline)
-    if drawn.won:
-        return Verdict(True, False, DECK_SIZE, best_plain, True, state.redeals_left, plain.complete)
-    full = _search(state, True, node_limit, False, deadline=deadline)
-    best = max(full.best_home(), best_plain)
-    complete = plain.complete and drawn.complete and full.complete
-    return Verdict(best == DECK_SIZE, False, best, best_plain, True, state.redeals_left, complete)
-
-
-class AutoSolver:
-    """Plays the solver's moves one at a time (the ``!`` demo and the benchmark).
-
-    It keeps the current plan while the game follows it, and plans again
-    whenever the position is not the one it expected (after a redeal, an
-    undo, or a move of the player's).
-    """
-
-    def __init__(
-        self,
-        seed: int = DEFAULT_SEED,
-        node_limit: int = PLAN_NODE_LIMIT,
-        profile: str = DEFAULT_PROFILE,
-    ) -> None:
-        self.seed = seed
-        self.node_limit = node_limit
-        self.profile = profile
-        self._queue: list[Move] = []
-        self._expect: tuple[object, ...] | None = None
-
-    def next_move(self, state: State) -> Move | None:
-        """The next move to play in ``state``, or None when none is worth making."""
-        if state.is_won():
-            return None
-        if self._expect != state.key() or not self._queue:
-            found = plan(state, seed=self.seed, node_limit=self.node_limit, profile=self.profile)
-            self._queue = list(found.moves)
-        if not self._queue:
-            self._expect = None
-            return None
-        move = self._queue.pop(0)
-        self._expect = state.apply(move).key() if move.kind != REDEAL else None
-        return move

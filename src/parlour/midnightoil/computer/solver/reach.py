@@ -18,7 +18,7 @@ once and branches on the other builds.
 
 from __future__ import annotations
 
-from parlour.midnightoil.computer.solver_search import (
+from parlour.midnightoil.computer.solver.search import (
     Fans,
     Found,
     Prim,

@@ -7,7 +7,7 @@ and on the deals still to come. The tables of those chances, one before the
 last redeal (the last deal's chance of being won) and one before the first
 (two deals to come), are measured by ``bench/midnightoil_solver_last.py`` and
 ``bench/midnightoil_solver_middle.py`` with shuffles of their own (never a
-real redeal) and shipped as ``solver_middle.json``.
+real redeal) and shipped as ``middle.json``.
 
 The chance is not the more the more cards are home: with three suits home
 and the fourth whole, a deal of its thirteen cards blocks itself in nearly
@@ -16,7 +16,7 @@ end state with cards *held back* (left on the table although they could go
 home) may be worth more than any the plain search ends in; the solver lists
 those below each end state it reached (:func:`held_back`), best first, and
 checks by a search with the foundations capped that the phase can really end
-there (:func:`choose_held`).
+there (:func:`reachable_best_first`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from functools import cache
 from itertools import combinations_with_replacement, product
 from pathlib import Path
 
-from parlour.midnightoil.computer.solver_search import (
+from parlour.midnightoil.computer.solver.search import (
     ALL_HOME,
     EndState,
     Fans,
@@ -38,7 +38,7 @@ from parlour.midnightoil.computer.solver_search import (
     search_phase,
 )
 
-TABLE_PATH = Path(__file__).with_name("solver_middle.json")
+TABLE_PATH = Path(__file__).with_name("middle.json")
 """The measured table (written by ``bench/midnightoil_solver_middle.py``)."""
 TABLE_FORMAT = "parlour-midnightoil-middle"
 PATTERNS: tuple[Found, ...] = tuple(
@@ -170,31 +170,3 @@ def reachable_best_first(
         )
         if capped.won:
             yield end, capped
-
-
-def choose_held(
-    fans: Fans,
-    found: Found,
-    ends: Iterable[EndState],
-    draw_ok: bool,
-    worth: Callable[[EndState], float],
-    *,
-    node_limit: int,
-    deadline: float | None = None,
-) -> tuple[EndState, PhaseResult | None]:
-    """The end state worth most, and the capped search that reaches it if it holds cards back.
-
-    The first of :func:`reachable_best_first` with at most :data:`HOLD_TESTS`
-    capped searches, so a choice costs a few phase searches (the plan passes
-    :func:`value` for the redeals left as ``worth``). Returns one of ``ends``
-    and None, or a held-back end state as its capped search labels it (the
-    draw flag says whether that search could still draw) and that search.
-    """
-    candidates = reachable_best_first(
-        fans, found, ends, draw_ok, worth, node_limit=node_limit, deadline=deadline
-    )
-    # One of ``ends`` always comes: they are in the ranking and need no search.
-    end, capped = next(candidates)
-    if capped is None:
-        return end, None
-    return max(e for e in capped.ends if e[0] == end[0]), capped

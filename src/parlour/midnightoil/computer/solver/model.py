@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 
-from parlour.midnightoil.computer.solver_search import RANK_COUNT, EndState, cards_home
+from parlour.midnightoil.computer.solver.search import RANK_COUNT, EndState, cards_home
 
 DECK_SIZE = 52
 FAN_SIZE = 3
