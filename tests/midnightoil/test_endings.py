@@ -18,7 +18,8 @@ from parlour.midnightoil.files.stats import LEDGER_FILE
 from parlour.midnightoil.files.statsfile import load_stats
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import Move, State
-from parlour.midnightoil.terminal import ending, session
+from parlour.midnightoil.terminal import app as app_module
+from parlour.midnightoil.terminal import ending
 from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.midnightoil.terminal.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
@@ -147,7 +148,7 @@ def test_the_clock_stops_at_an_end_and_does_not_run_in_a_replay(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     now = [100.0]
-    monkeypatch.setattr(session.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(app_module.time, "monotonic", lambda: now[0])
     app = deadlock()
     app.game.elapsed = 0.0
 

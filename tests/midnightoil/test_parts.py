@@ -7,19 +7,21 @@ from parlour.midnightoil.files.statsfile import load_stats
 from parlour.midnightoil.game.cards import FAN_KEYS
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import Move, State
+from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.midnightoil.terminal.assist import Assist
 from parlour.midnightoil.terminal.draw import Draw
-from parlour.midnightoil.terminal.session import GameSession
+from parlour.midnightoil.terminal.ending import Ending
 from parlour.tui import keys
 from parlour.tui.glyphs import ASCII
 
 
 class Host:
-    """A host with a real game and a message row, recording what the parts ask of it."""
+    """A host with a real game and a message row (it is the parts' rows too), recording
+    what the parts ask of it."""
 
     def __init__(self, deal: int = 1) -> None:
         self.game = Game(deal)
-        self.ending = GameSession(Game(deal), ASCII).ending
+        self.ending = Ending()
         self.advisor = Advisor()
         self.glyphs = ASCII
         self.message = ""
@@ -27,6 +29,9 @@ class Host:
         self.refusals: list[str] = []
         self.played: list[list[Move]] = []
         self.cleared = 0
+
+    def say(self, message: str) -> None:
+        self.message = message
 
     def refuse(self, message: str) -> None:
         self.refusals.append(message)
@@ -57,7 +62,7 @@ class Host:
 
 def test_a_draw_goes_fan_card_destination_and_plays_once() -> None:
     host = Host()
-    part = Draw(host)
+    part = Draw(host, host)
     part.start()
     assert part.mode is not None and part.mode.step == 1 and host.cleared == 1
     fan, position = part.drawable()[0]
@@ -73,7 +78,7 @@ def test_a_draw_goes_fan_card_destination_and_plays_once() -> None:
 
 def test_a_cancelled_draw_is_still_the_players_and_a_used_one_is_refused() -> None:
     host = Host()
-    part = Draw(host)
+    part = Draw(host, host)
     part.start()
     part.key(keys.ESC)
     assert part.mode is None and "still yours" in host.message and not host.played
@@ -89,7 +94,7 @@ def test_a_cancelled_draw_is_still_the_players_and_a_used_one_is_refused() -> No
 
 def test_hints_cycle_best_first_and_a_reset_drops_them() -> None:
     host = Host()
-    part = Assist(host)
+    part = Assist(host, host, host.ending, host.advisor, host.glyphs)
     part.give_hint(again=False)
     first = part.hint
     assert first is not None and part.hint_cycle[0] == first and part.after_hint
@@ -102,7 +107,7 @@ def test_hints_cycle_best_first_and_a_reset_drops_them() -> None:
 
 def test_auto_solve_is_asked_first_then_counts_the_game_as_solved() -> None:
     host = Host()
-    part = Assist(host)
+    part = Assist(host, host, host.ending, host.advisor, host.glyphs)
     part.ask_solve()
     assert host.asked[-1][0] == "solve" and not part.solving and not host.game.solver_used
     part.start_solving()
@@ -114,7 +119,7 @@ def test_auto_solve_is_asked_first_then_counts_the_game_as_solved() -> None:
 
 
 def test_leaving_a_played_game_asks_first_and_counts_it_as_lost() -> None:
-    session = GameSession(Game(5), ASCII)
+    session = MidnightOilApp(Game(5), ASCII)
     untouched = session.game
     session.leaving.leave_game("restart")  # nothing played: no question, nothing recorded
     assert session.prompt is None and session.game is not untouched
@@ -127,7 +132,7 @@ def test_leaving_a_played_game_asks_first_and_counts_it_as_lost() -> None:
 
 
 def test_quitting_with_unsaved_play_offers_a_save_and_n_leaves_it_recorded() -> None:
-    session = GameSession(Game(6), ASCII)
+    session = MidnightOilApp(Game(6), ASCII)
     session.play([session.game.state.legal_moves()[0]])
     session.leaving.quit()
     assert session.prompt is not None and session.prompt.kind == "quit" and not session.finished

@@ -11,7 +11,7 @@ The first result a game gets is its result for good. Play after it (an undo
 past the end, or a save of an ended game resumed: a *replay*) is never
 recorded, and the board says so. "Replay" means only that: ``R`` is
 "restart" everywhere, after a win too, and starts a new game of the same
-deal that counts like any other (issue 39). :class:`Ending` is the part of the session
+deal that counts like any other (issue 39). :class:`Ending` is the part of the app
 that keeps this; the texts here are what the player reads.
 """
 
@@ -107,6 +107,10 @@ class Ending:
     """
 
     def __init__(self) -> None:
+        self.start_over()
+
+    def start_over(self) -> None:
+        """A new game: no result, no end found, nothing checked."""
         self.result: Record | None = None
         self.recorded_at: tuple[object, ...] | None = None
         """The spot (position, line, auto-solve) where this session recorded the result."""
@@ -116,6 +120,10 @@ class Ending:
         """What kind of end ``ended_at`` is."""
         self.end_checked: tuple[object, ...] | None = None
         """The last-deal position the solver last checked for an end."""
+
+    def mark_checked(self, state: State) -> None:
+        """The solver has been asked whether ``state`` (in the last deal) is an end."""
+        self.end_checked = state.key()
 
     def at_end(self, state: State) -> bool:
         """``state`` is an end: won, or found to be an end (stuck, proven, auto-solve gave up)."""
