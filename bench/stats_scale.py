@@ -127,7 +127,7 @@ def midnightoil_records(count: int) -> list[dict[str, object]]:
             if not moves:
                 break
             for move in moves:
-                game.play_step([move])
+                game.apply_step([move])
         if game.state.is_won():
             outcome = stats.SOLVED if deal % 3 == 0 else stats.WON
         else:

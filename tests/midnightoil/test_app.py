@@ -644,7 +644,7 @@ def test_a_deal_only_the_computer_solved_shows_no_best_of_yours() -> None:
     app = make(1)
     assert "your best" not in press(app)
     game = Game(1)
-    game.play_step([Move.parse("l -> 4")])
+    game.apply_step([Move.parse("l -> 4")])
     record_game(game, "lost")
     assert "your best 1/52" in press(make(1))
 

@@ -51,7 +51,7 @@ def deadlock() -> MidnightOilApp:
     before = list(DEADLOCK_FANS)
     before[4] = (51,)
     game.state = State(1, tuple(before), (0, 13, 13, 12), 0, True)
-    game.play(Move.to_foundation(4, 3))
+    game.apply(Move.to_foundation(4, 3))
     assert game.state.fans == DEADLOCK_FANS
     return MidnightOilApp(game, ASCII)
 
@@ -62,7 +62,7 @@ def auto_solved_line(deal: int) -> Game:
 
     game, solver = Game(deal), AutoSolver()
     while (move := solver.next_move(game.state)) is not None:
-        game.play(move)
+        game.apply(move)
     return game
 
 
@@ -295,7 +295,7 @@ def test_auto_solve_says_why_it_stopped(
 
 def test_auto_solve_stopped_with_no_move_left_says_so() -> None:
     app = deadlock()
-    app.game.play(Move.build(2, 1))  # 4C onto 5C behind the app's back: nothing is left
+    app.game.apply(Move.build(2, 1))  # 4C onto 5C behind the app's back: nothing is left
     screen = press(app, "!", "y", "TIMEOUT")
     assert screen[22] == " > Auto-solve stopped: no move is left."
     assert screen[23] == (

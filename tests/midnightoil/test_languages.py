@@ -246,7 +246,7 @@ def test_a_save_and_statistics_written_in_french_read_the_same_in_japanese_and_e
 ) -> None:
     game = Game(42)
     for text in ("b -> 1", "b -> m"):
-        game.play(Move.parse(text))
+        game.apply(Move.parse(text))
     game.undo()
     speak("fr")
     french = tmp_path / "fr.json"

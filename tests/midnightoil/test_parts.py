@@ -37,7 +37,7 @@ class Host:
         self.refusals.append(message)
 
     def play(self, moves: list[Move], message: str | None = None) -> bool:
-        self.game.play_step(moves)
+        self.game.apply_step(moves)
         self.played.append(moves)
         return True
 

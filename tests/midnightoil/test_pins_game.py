@@ -25,8 +25,8 @@ ACE_HOME = Move.parse("l -> 4")
 def played() -> Game:
     """Deal 1 after two steps, the second undone: one step to undo, one to redo."""
     game = Game(1)
-    game.play(FIVE_ONTO_SIX)
-    game.play(ACE_HOME)
+    game.apply(FIVE_ONTO_SIX)
+    game.apply(ACE_HOME)
     game.undo()
     game.elapsed = 61.23456
     return game
@@ -35,7 +35,7 @@ def played() -> Game:
 def won_game() -> Game:
     game = Game(9)
     game.state = State(9, ((), (51,)) + ((),) * 16, (13, 13, 13, 12), 1, False)
-    game.play(Move.to_foundation(1, 3))
+    game.apply(Move.to_foundation(1, 3))
     return game
 
 
@@ -50,9 +50,9 @@ def test_undo_and_redo_restore_exact_states_and_count() -> None:
     start = game.state
     assert (game.moves, game.undos, game.touched) == (0, 0, False)
     assert not game.can_undo() and not game.can_redo()
-    after_one = game.play(FIVE_ONTO_SIX)
+    after_one = game.apply(FIVE_ONTO_SIX)
     assert game.touched and game.moves == 1 and game.can_undo() and not game.can_redo()
-    game.play(ACE_HOME)
+    game.apply(ACE_HOME)
     step = game.undo()
     assert step.moves == (ACE_HOME,) and step.before == after_one
     assert game.state == after_one and game.undos == 1 and game.moves == 1 and game.can_redo()
@@ -62,7 +62,7 @@ def test_undo_and_redo_restore_exact_states_and_count() -> None:
         game.undo()
     game.redo()
     assert game.state == after_one and game.undos == 2 and game.moves == 1
-    game.play(ACE_HOME)  # a new step forgets what redo would replay
+    game.apply(ACE_HOME)  # a new step forgets what redo would replay
     with pytest.raises(IllegalMove, match=r"^Nothing to redo\.$"):
         game.redo()
 
@@ -73,10 +73,10 @@ def test_a_step_of_several_moves_is_one_undo() -> None:
     assert game.moves == 1 and len(game.history) == 1
     assert game.manual_auto([0]) == 0 and len(game.history) == 1  # nothing went: no step
     with pytest.raises(IllegalMove, match=r"^Nothing to do\.$"):
-        game.play_step([])
+        game.apply_step([])
     before = game.state
     with pytest.raises(IllegalMove):
-        game.play_step([FIVE_ONTO_SIX, Move.parse("a -> 1")])  # all or nothing
+        game.apply_step([FIVE_ONTO_SIX, Move.parse("a -> 1")])  # all or nothing
     assert game.state == before and len(game.history) == 1
 
 
@@ -254,7 +254,7 @@ def test_a_game_no_play_can_reach_is_refused_in_words() -> None:
         game.check_consistent()
     game = Game(3)
     move = game.state.legal_moves()[0]
-    game.play(move)
+    game.apply(move)
     game.touched = False
     with pytest.raises(ValueError, match="^a game with moves is marked untouched$"):
         game.check_consistent()

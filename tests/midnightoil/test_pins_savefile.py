@@ -16,7 +16,7 @@ from parlour.midnightoil.game.rules import Move
 def test_a_save_under_another_deal_number_names_the_mismatch(tmp_path: Path) -> None:
     path = tmp_path / "mo.json"
     game = Game(1)
-    game.play(Move.parse("b -> g"))
+    game.apply(Move.parse("b -> g"))
     savefile.save(path, game)
     data = json.loads(path.read_text())
     data["seed"] = 2
@@ -29,7 +29,7 @@ def test_a_save_under_another_deal_number_names_the_mismatch(tmp_path: Path) -> 
 def test_a_game_in_the_middle_of_a_move_is_not_saved(tmp_path: Path) -> None:
     path = tmp_path / "mo.json"
     game = Game(1)
-    game.play(Move.parse("b -> g"))
+    game.apply(Move.parse("b -> g"))
     game.undos = -1  # what a half-applied undo could leave
     with pytest.raises(SaveError) as caught:
         savefile.save(path, game)

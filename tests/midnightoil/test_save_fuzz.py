@@ -65,7 +65,7 @@ def play_out(game: Game, seed: int) -> None:
         plain = [m for m in moves if m.kind != REDEAL]
         if not moves:
             return
-        game.play(rng.choice(plain or moves))
+        game.apply(rng.choice(plain or moves))
     raise AssertionError("random play did not end")
 
 

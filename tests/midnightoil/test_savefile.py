@@ -16,11 +16,11 @@ from tests.hypothesis_profiles import spread
 
 def played_game() -> Game:
     game = Game(1)
-    game.play(Move.parse("l -> 4"))
-    game.play(Move.parse("b -> g"))
+    game.apply(Move.parse("l -> 4"))
+    game.apply(Move.parse("b -> g"))
     game.manual_auto(range(4))
-    game.play(Move.redeal())
-    game.play(game.state.draw_moves()[0])
+    game.apply(Move.redeal())
+    game.apply(game.state.draw_moves()[0])
     game.undo()
     game.elapsed = 93.5
     return game
@@ -179,7 +179,7 @@ def test_a_won_game_with_steps_to_redo_is_refused(tmp_path: Path) -> None:
     from parlour.midnightoil.computer.solver.planner import plan
 
     game = Game(3)
-    game.play_step(plan(game.state).moves)
+    game.apply_step(plan(game.state).moves)
     assert game.state.is_won()
     path = tmp_path / "won.json"
     savefile.save(path, game)
@@ -209,7 +209,7 @@ def test_the_envelope_seed_must_be_the_deal_number(tmp_path: Path, seed: object)
 def test_the_largest_deal_number_loads(tmp_path: Path) -> None:
     path = tmp_path / "big.json"
     game = Game(2**64 - 1)
-    game.play(game.state.legal_moves()[0])
+    game.apply(game.state.legal_moves()[0])
     savefile.save(path, game)
     assert savefile.load(path).deal_number == 2**64 - 1
 
@@ -260,7 +260,7 @@ def test_a_save_cut_short_anywhere_is_called_damaged(
 
     game, solver = Game(18), AutoSolver()  # deal 18: a long line, 94 moves over three deals
     while (move := solver.next_move(game.state)) is not None:
-        game.play(move)
+        game.apply(move)
     whole = tmp_path / "whole.json"
     savefile.save(whole, game)
     data = whole.read_bytes()

@@ -42,7 +42,7 @@ class UndoMachine(RuleBasedStateMachine):
         if not moves:
             return
         chosen = [m for m in moves if m.kind == prefer] or moves
-        self.game.play(chosen[pick % len(chosen)])
+        self.game.apply(chosen[pick % len(chosen)])
         self.line.append(self.game.state)
         self.undone.clear()
 
@@ -116,7 +116,7 @@ TestUndoMachine = UndoMachine.TestCase
 def test_undo_a_redeal_and_redo_gives_the_same_layout() -> None:
     game = Game(42)
     before = game.state
-    game.play(Move.redeal())
+    game.apply(Move.redeal())
     after = game.state
     game.undo()
     assert game.state == before and game.state.redeals_left == 2
@@ -124,14 +124,14 @@ def test_undo_a_redeal_and_redo_gives_the_same_layout() -> None:
     assert game.state == after and game.state.redeals_left == 1
     # And a fresh redeal from the same position is the same too: no fishing.
     game.undo()
-    game.play(Move.redeal())
+    game.apply(Move.redeal())
     assert game.state == after
 
 
 def test_undo_gives_the_draw_back() -> None:
     game = Game(1)
     draw = game.state.draw_moves()[0]
-    game.play(draw)
+    game.apply(draw)
     assert game.state.draw_used
     game.undo()
     assert not game.state.draw_used
@@ -153,7 +153,7 @@ def test_manual_auto_is_one_undo_step_and_nothing_is_no_step() -> None:
 def test_won_game_refuses_undo_and_redo() -> None:
     game = Game(5)
     game.state = State(5, ((),) * 17 + ((51,),), (13, 13, 13, 12), 2, False)
-    game.play(Move.to_foundation(17, 3))
+    game.apply(Move.to_foundation(17, 3))
     assert game.state.is_won()
     with pytest.raises(IllegalMove, match="won"):
         game.undo()
@@ -163,9 +163,9 @@ def test_won_game_refuses_undo_and_redo() -> None:
 
 def test_a_new_move_clears_redo() -> None:
     game = Game(1)
-    game.play(Move.parse("l -> 4"))
+    game.apply(Move.parse("l -> 4"))
     game.undo()
-    game.play(Move.parse("b -> g"))
+    game.apply(Move.parse("b -> g"))
     with pytest.raises(IllegalMove, match="Nothing to redo"):
         game.redo()
 
@@ -177,8 +177,8 @@ def test_check_consistent_accepts_real_play_and_names_what_is_wrong() -> None:
     from parlour.midnightoil.game.rules import Move, State
 
     game = Game(1)
-    game.play(Move.parse("l -> 4"))
-    game.play(Move.parse("b -> g"))
+    game.apply(Move.parse("l -> 4"))
+    game.apply(Move.parse("b -> g"))
     game.undo()
     game.check_consistent()
     game.undos = 0

@@ -21,7 +21,7 @@ MOCKUP_MOVES = [
 def mockup_board() -> Board:
     game = Game(4207718931)
     for text in MOCKUP_MOVES:
-        game.play(Move.parse(text))
+        game.apply(Move.parse(text))
     state = game.state
     return Board(
         state=state,

@@ -134,7 +134,7 @@ class Ending:
         self.ended_at = state.key()
         self.kind = kind
 
-    def settle(self, result: Record, spot: tuple[object, ...] | None) -> None:
+    def note_result(self, result: Record, spot: tuple[object, ...] | None) -> None:
         """The game has its result (recorded here at ``spot``, or found: ``spot`` None)."""
         self.result = result
         self.recorded_at = spot

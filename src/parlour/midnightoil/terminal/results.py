@@ -50,9 +50,9 @@ class Results:
         """
         found = None if game.new_id else settled_result(game.game_id)
         if found is not None:
-            self.ending.settle(found, None)
+            self.ending.note_result(found, None)
         elif game.state.is_won():
-            self.ending.settle(record_of(game, SOLVED if game.solver_used else WON), spot)
+            self.ending.note_result(record_of(game, SOLVED if game.solver_used else WON), spot)
 
     def record(
         self, game: Game, outcome: str, spot: tuple[object, ...], restarted: bool = False
@@ -67,10 +67,10 @@ class Results:
             return None
         found = settled_result(game.game_id)
         if found is not None:
-            self.ending.settle(found, None)
+            self.ending.note_result(found, None)
             return self.ending.not_recorded()
         record = record_of(game, outcome, restarted)
-        self.ending.settle(record, spot)
+        self.ending.note_result(record, spot)
         self.record_problem = append_record(record)
         self.stats, read_warning = load_stats()
         self.record_warning = self.record_problem or read_warning

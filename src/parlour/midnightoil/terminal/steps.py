@@ -92,7 +92,7 @@ class Steps:
         """Make ``moves`` as one undo step; on an illegal move say why and keep the state."""
         before = self.host.game.state
         try:
-            self.host.game.play_step(moves)
+            self.host.game.apply_step(moves)
         except IllegalMove as exc:
             self.rows.refuse(self._with_glyphs(str(exc)))
             return False

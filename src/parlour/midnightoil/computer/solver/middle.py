@@ -47,7 +47,7 @@ PATTERNS: tuple[Found, ...] = tuple(
 """Every pattern of four foundation heights in ascending order, in the table's order."""
 INDEX = {p: i for i, p in enumerate(PATTERNS)}
 HOLD_TESTS = 6
-"""Held-back end states a choice checks by a capped search, best first, before it settles."""
+"""Held-back end states a choice checks by a capped search, best first, before it chooses."""
 MAX_HELD = 20_000
 """Below one end state at most this many held-back end states are listed (else none)."""
 

@@ -24,8 +24,8 @@ from parlour.midnightoil.computer.solver.search import (
     Prim,
     apply_prim,
     branch_moves,
+    make_safe_moves,
     search_phase,
-    settle,
     tops,
 )
 
@@ -57,7 +57,7 @@ def way_home(
     work = list(fans)
     fnd = list(found)
     log: list[Prim] = []
-    settle(work, fnd, log)
+    make_safe_moves(work, fnd, log)
     if sum(fnd) > home:
         return log, True
     start = tuple(work)
@@ -76,7 +76,7 @@ def way_home(
             nf = list(found)
             clog: list[Prim] = [move]
             ta = top_at.copy()
-            settle(w, nf, clog, apply_prim(w, nf, move, ta), ta)
+            make_safe_moves(w, nf, clog, apply_prim(w, nf, move, ta), ta)
             child = tuple(w)
             if sum(nf) > home:
                 chunks = [tuple(clog)]

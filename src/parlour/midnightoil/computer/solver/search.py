@@ -52,7 +52,7 @@ RANK_OF = [c % RANK_COUNT for c in range(SUIT_COUNT * RANK_COUNT)]
 BYTE = [bytes((c,)) for c in range(SUIT_COUNT * RANK_COUNT)]
 
 
-def settle(
+def make_safe_moves(
     fans: list[bytes],
     found: list[int],
     log: list[Prim],
@@ -67,7 +67,7 @@ def settle(
     ``t+1`` could only ever go home anyway: it is alone in its fan, a king,
     or already on ``t+2``. Builds from a one-card fan free nothing and are
     left out. A work list holds the cards whose chances just changed: all
-    top cards, or only ``seeds`` when the position was settled before one move.
+    top cards, or only ``seeds`` when the position had its safe moves made before one move.
     ``known_tops`` (which fan each top card is on) is used and kept up to date
     when given. No foundation goes past its height in ``caps`` (a line that
     holds cards back on purpose).
@@ -169,7 +169,7 @@ def branch_moves(
     top_at: dict[int, int] | None = None,
     caps: Found = ALL_HOME,
 ) -> list[Prim]:
-    """The moves worth branching on in a settled position, most promising first.
+    """The moves worth branching on once the safe moves are made, most promising first.
 
     A draw home is one only while its foundation is under its height in ``caps``.
     """
@@ -203,7 +203,7 @@ def apply_prim(
     """Apply one primitive move in place (no legality check: the search made it).
 
     Keeps ``top_at`` (if given) up to date. Returns the cards whose chances
-    the move may have changed (for :func:`settle`).
+    the move may have changed (for :func:`make_safe_moves`).
     """
     kind = move[0]
     i = move[1]
@@ -358,7 +358,7 @@ def search_phase(
     work = list(fans)
     fnd = list(found)
     log: list[Prim] = []
-    settle(work, fnd, log, caps=caps)
+    make_safe_moves(work, fnd, log, caps=caps)
     start: Key = (tuple(work), draw_ok)
     start_found: Found = (fnd[0], fnd[1], fnd[2], fnd[3])
     parents: dict[Key, tuple[Key, tuple[Prim, ...]]] = {}
@@ -401,7 +401,7 @@ def search_phase(
             nf = list(fd)
             clog: list[Prim] = [move]
             ta = top_at.copy()
-            settle(w, nf, clog, apply_prim(w, nf, move, ta), ta, caps)
+            make_safe_moves(w, nf, clog, apply_prim(w, nf, move, ta), ta, caps)
             cdraw = kdraw and move[0] < DRAW_HOME
             ckey: Key = (tuple(w), cdraw)
             if ckey in seen:

@@ -16,7 +16,7 @@ whether the draw is left.
 
 The static value (:func:`static_value`) is a table of measured win rates of
 a next deal by the number of cards left, the draw, and the size of the last
-fan the cards left make. It ranks the candidates; sampling settles near
+fan the cards left make. It ranks the candidates; sampling decides near
 ties, with the static value blended in as a prior.
 """
 
@@ -74,7 +74,7 @@ SAMPLE_NODE_LIMIT = 2_500
 SAMPLE_NODE_BUDGET = 40_000
 """Positions searched for one decision, in all; past it no new round of samples starts."""
 TABLE = "table"
-"""Valuation of the previous solver: the static table, sampled redeals settle near ties."""
+"""Valuation of the previous solver: the static table, sampled redeals decide near ties."""
 MODEL = "model"
 """Valuation by the measured model of :mod:`.model` (measured, not better: see the docs)."""
 DEFAULT_VALUATION = TABLE
