@@ -29,7 +29,7 @@ from parlour.midnightoil.terminal.report import LINE_WIDTH, stats_lines
 from parlour.midnightoil.terminal.view import KEY_SUMMARY, PANEL_LABEL
 from parlour.tui import keys
 from parlour.tui.glyphs import UNICODE
-from tests.midnightoil.test_report import LONG_DEAL, lost_game, the_issues_ledger
+from tests.midnightoil.terminal.test_report import LONG_DEAL, lost_game, the_issues_ledger
 
 GOLDEN = Path(__file__).parent / "golden"
 LANGUAGES = ("fr", "ja")

@@ -21,7 +21,10 @@ from parlour.midnightoil.game.rules import REDEAL, Move, State, auto_home_moves
 from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
 from tests.midnightoil.closed import home_in_reach
-from tests.midnightoil.test_solver import position, small_positions
+from tests.midnightoil.computer.solver.positions import (
+    position,
+    small_positions,
+)
 
 
 def deal_42_after_three_hints() -> State:

@@ -29,7 +29,10 @@ from parlour.midnightoil.computer.solver.search import (
 from parlour.midnightoil.computer.solver.value import TABLE
 from parlour.midnightoil.game.rules import DRAW, REDEAL, State
 from tests.midnightoil.closed import home_in_reach
-from tests.midnightoil.test_solver import position, small_positions
+from tests.midnightoil.computer.solver.positions import (
+    position,
+    small_positions,
+)
 
 
 def choose_held(

@@ -11,7 +11,7 @@ from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import Move, State
 from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
-from tests.midnightoil.test_rules_moves import position
+from tests.midnightoil.game.test_rules import position
 
 # Clubs home to 3, spades to 5, diamonds and hearts complete.
 EVERY_TIER = [

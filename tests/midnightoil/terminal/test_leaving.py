@@ -1,4 +1,5 @@
-"""Issue 39: every way of leaving says how the game was counted, as the statistics hold it.
+"""Leaving a game: a played game asks first and counts once (issue #29: the part on its own),
+and every way of leaving says how the game was counted, as the statistics hold it (issue 39).
 
 And "replay" means one thing: play after a result, not recorded. ``R`` is
 "restart" everywhere, after a win too: a new game of the deal, counted.
@@ -9,8 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from parlour.midnightoil.files.statsfile import load_stats
+from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import State
 from parlour.midnightoil.terminal.app import MidnightOilApp
+from parlour.tui.glyphs import ASCII
 from tests.midnightoil.driving import make, press
 from tests.midnightoil.farewell import NOT_YET
 
@@ -118,3 +121,28 @@ def test_after_a_win_r_is_restart_and_the_new_game_counts() -> None:
     stats = load_stats()[0]
     assert stats.won == 1 and stats.lost == 1 and stats.current_streak == 0
     assert app.exit_message is not None and " Counted as lost with " in app.exit_message
+
+
+def test_leaving_a_played_game_asks_first_and_counts_it_as_lost() -> None:
+    session = MidnightOilApp(Game(5), ASCII)
+    untouched = session.game
+    session.leaving.leave_game("restart")  # nothing played: no question, nothing recorded
+    assert session.prompt is None and session.game is not untouched
+    assert session.game.deal_number == 5 and load_stats()[0].own == 0
+    session.play([session.game.state.legal_moves()[0]])
+    session.leaving.leave_game("new")
+    assert session.prompt is not None and session.prompt.kind == "abandon-new"
+    assert session.leaving.answered("abandon-new", True)
+    assert session.game.deal_number != 5 and load_stats()[0].own == 1
+
+
+def test_quitting_with_unsaved_play_offers_a_save_and_n_leaves_it_recorded() -> None:
+    session = MidnightOilApp(Game(6), ASCII)
+    session.play([session.game.state.legal_moves()[0]])
+    session.leaving.quit()
+    assert session.prompt is not None and session.prompt.kind == "quit" and not session.finished
+    assert session.leaving.answered("quit", False)
+    assert session.finished and session.exit_message is not None
+    assert session.exit_message.startswith("Midnight Oil deal 6:")
+    assert load_stats()[0].own == 1
+    assert not session.leaving.answered("redeal", True)  # not one of leaving's questions

@@ -11,7 +11,7 @@ from parlour.midnightoil.terminal.view import Board, hit_test, render_board
 from parlour.tui.frame import Style
 from parlour.tui.glyphs import ASCII, UNICODE
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent.parent / "golden"
 MOCKUP_MOVES = [
     "c -> 1", "c -> m", "o -> 2", "l -> o", "k -> l", "q -> p", "q -> 4",
     "k -> 4", "f -> k", "f -> l", "f -> 1", "k -> 1", "b -> m", "b -> r",
