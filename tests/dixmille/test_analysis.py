@@ -6,7 +6,7 @@ import pytest
 
 from parlour.core.rng import make_rng
 from parlour.dixmille.computer.ai import tables_for, threshold_move, zedx_move
-from parlour.dixmille.computer.analysis import Style, analyse, annotate
+from parlour.dixmille.computer.analysis import PlayStyle, analyse, annotate
 from parlour.dixmille.game.moves import Pass, Phase, Throw
 from parlour.dixmille.game.records import GO, TAKE, Decision, TurnRecord
 from parlour.dixmille.game.rules import new_game
@@ -41,7 +41,7 @@ def test_style_counts_and_costliest() -> None:
     record = TurnRecord(cycle=1, score_before=0)
     record.decisions = [go(100, 5, True), go(700, 3, True), go(250, 2, False)]
     annotate(record)
-    style = Style()
+    style = PlayStyle()
     style.add_turn(record)
     assert (style.too_far, style.too_early, style.go_decisions) == (1, 1, 3)
     assert style.per_turn == pytest.approx(sum(d.loss or 0 for d in record.decisions))
@@ -62,7 +62,7 @@ def test_a_threshold_player_is_measured_against_zedx_decision_by_decision() -> N
             game.apply(Throw() if situation.dice_left >= 3 else Pass())
         else:
             game.apply(threshold_move(situation))
-    ann, zedx = Style(), Style()
+    ann, zedx = PlayStyle(), PlayStyle()
     early = far = 0
     for turn in game.players[0].turns:
         annotate(turn)

@@ -111,7 +111,7 @@ def test_keeping_saves_then_leaves_when_the_save_was_on_the_way_out(
     game.apply(game.legal_moves()[0])
     ui = UiState()
     keep = Keeping(ui, 1)
-    keep.dirty = True
+    keep.moves_made()
     keep.start_save(QUIT)
     for key in ["BACKSPACE"] * 30:
         keep.save_key(key, game)
@@ -144,7 +144,7 @@ def test_end_of_input_keeps_only_unsaved_moves(tmp_path: Path) -> None:
     keep = Keeping(UiState(), 1)
     assert keep.end_of_input(game) is None  # nothing played since the start
     game.apply(game.legal_moves()[0])
-    keep.dirty = True
+    keep.moves_made()
     said = keep.end_of_input(game)
     assert said is not None and "resume with: dixmille" in said
     saved = keep.emergency_save(game)

@@ -13,7 +13,7 @@ from parlour.dixmille.computer.analysis import (
     COSTLIEST,
     MISTAKE,
     Costly,
-    Style,
+    PlayStyle,
     analyse,
     annotate,
     explain,
@@ -143,7 +143,7 @@ def test_decisions_read_as_the_page_shows_them() -> None:
 
 
 def test_the_style_counts_mistakes_only_above_the_rounding_noise() -> None:
-    style = Style()
+    style = PlayStyle()
     style.add_turn(
         turn(
             valued(MISTAKE / 2, throw=False),  # noise: not a mistake
@@ -161,7 +161,7 @@ def test_the_style_counts_mistakes_only_above_the_rounding_noise() -> None:
 
 
 def test_the_costliest_decisions_come_once_each_most_costly_first() -> None:
-    style = Style()
+    style = PlayStyle()
     style.add_turn(turn(*(valued(x, throw=True) for x in (10.0, 30.0))))
     style.add_turn(turn(valued(20.0, kind=TAKE), valued(50.0), valued(0.001)))
     assert COSTLIEST == 6
@@ -176,14 +176,14 @@ def test_the_costliest_decisions_come_once_each_most_costly_first() -> None:
 
 
 def test_which_turns_count() -> None:
-    style = Style()
+    style = PlayStyle()
     style.add_turn(turn())  # a bust on the first throw: a turn with no choice in it
     assert style.turns == 1
     style.add_turn(turn(go(400, 1, False, last=True)))  # only a last-turn choice: left out
     assert style.turns == 1
     style.add_turn(turn(valued(1.0), valued(2.0, last=True)))
     assert style.turns == 2
-    assert Style().per_turn == 0.0 and Style().differs == 0.0
+    assert PlayStyle().per_turn == 0.0 and PlayStyle().differs == 0.0
 
 
 def test_annotate_follows_the_games_four_twos_rule() -> None:
@@ -198,7 +198,7 @@ def test_annotate_follows_the_games_four_twos_rule() -> None:
 
 
 def test_a_loss_of_exactly_the_noise_level_is_no_mistake() -> None:
-    style = Style()
+    style = PlayStyle()
     style.add_turn(turn(valued(MISTAKE, throw=False), valued(MISTAKE, throw=True)))
     style.add_turn(turn(valued(MISTAKE, kind=TAKE)))
     assert (style.too_early, style.too_far, style.take_mistakes, style.worst) == (0, 0, 0, [])
@@ -206,7 +206,7 @@ def test_a_loss_of_exactly_the_noise_level_is_no_mistake() -> None:
 
 
 def test_weaker_takes_add_up() -> None:
-    style = Style()
+    style = PlayStyle()
     style.add_turn(turn(valued(3.0, kind=TAKE), valued(4.0, kind=TAKE)))
     style.add_turn(turn(valued(5.0, kind=TAKE)))
     assert style.take_mistakes == 3 and style.take_decisions == 3
@@ -238,7 +238,7 @@ def test_advice_that_is_not_a_take_of_dice_is_shown_as_words(best: str) -> None:
 
 
 def test_a_mistake_made_again_at_the_same_cost_keeps_its_first_instance() -> None:
-    style = Style()
+    style = PlayStyle()
     first = Decision(GO, 0, 300, 4, 0, False, throw=True, loss=30.0, best="pass")
     again = Decision(GO, 1000, 300, 4, 0, False, throw=True, loss=30.0, best="pass")
     style.add_turn(turn(first))
@@ -247,7 +247,7 @@ def test_a_mistake_made_again_at_the_same_cost_keeps_its_first_instance() -> Non
 
 
 def test_without_turns_the_optimum_per_turn_is_zero() -> None:
-    assert Style().optimum_per_turn() == 0.0
+    assert PlayStyle().optimum_per_turn() == 0.0
 
 
 def test_the_optimum_is_exact_every_500_points_and_a_straight_line_between() -> None:
@@ -260,7 +260,7 @@ def test_the_optimum_is_exact_every_500_points_and_a_straight_line_between() -> 
 
 
 def test_every_analysed_decision_of_a_turn_counts_even_after_one_that_is_not() -> None:
-    style = Style()
+    style = PlayStyle()
     style.add_turn(turn(go(300, 4, throw=True), valued(40.0, throw=False)))
     assert (style.go_decisions, style.too_early, style.given_away) == (1, 1, 40.0)
 
