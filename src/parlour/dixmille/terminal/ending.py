@@ -57,14 +57,6 @@ class Standing(Frozen):
     name: str
     score: int
 
-    __slots__ = ("place", "tied", "name", "score")
-
-    def __init__(self, place: int, tied: bool, name: str, score: int) -> None:
-        object.__setattr__(self, "place", place)
-        object.__setattr__(self, "tied", tied)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "score", score)
-
     @property
     def rank(self) -> str:
         """``1.`` or, for a place shared with another player, ``1=``."""

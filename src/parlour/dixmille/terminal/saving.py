@@ -67,13 +67,6 @@ class Prompt(Frozen):
     entry: str | None
     keys: str
 
-    __slots__ = ("prompt", "entry", "keys")
-
-    def __init__(self, prompt: str, entry: str | None, keys: str) -> None:
-        object.__setattr__(self, "prompt", prompt)
-        object.__setattr__(self, "entry", entry)
-        object.__setattr__(self, "keys", keys)
-
 
 class SaveDialog:
     """Asks where to save; ``current`` is the file the game came from or was saved to."""

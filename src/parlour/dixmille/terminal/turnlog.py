@@ -35,26 +35,6 @@ class Before(Frozen):
     again: bool
     """The move is the second one-die attempt."""
 
-    __slots__ = ("seat", "name", "cycle", "dice", "turn_points", "score", "again")
-
-    def __init__(
-        self,
-        seat: int,
-        name: str,
-        cycle: int,
-        dice: int,
-        turn_points: int,
-        score: int,
-        again: bool,
-    ) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "cycle", cycle)
-        object.__setattr__(self, "dice", dice)
-        object.__setattr__(self, "turn_points", turn_points)
-        object.__setattr__(self, "score", score)
-        object.__setattr__(self, "again", again)
-
     @classmethod
     def of(cls, game: Game) -> Before:
         return cls(

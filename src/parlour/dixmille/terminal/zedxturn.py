@@ -19,29 +19,13 @@ class ZedxStep(Frozen):
     """What one step of ZEDX's turn shows."""
 
     message: str
-    alert: bool
-    dice: tuple[int, ...] | None
+    alert: bool = False
+    dice: tuple[int, ...] | None = None
     """The dice to draw from now on (None: keep those on the table)."""
-    highlight: frozenset[int]
+    highlight: frozenset[int] = frozenset()
     """The positions of the take ZEDX is about to set aside."""
-    ended: Outcome | None
+    ended: Outcome | None = None
     """The move that ended the turn, if this step did."""
-
-    __slots__ = ("message", "alert", "dice", "highlight", "ended")
-
-    def __init__(
-        self,
-        message: str,
-        alert: bool = False,
-        dice: tuple[int, ...] | None = None,
-        highlight: frozenset[int] = frozenset(),
-        ended: Outcome | None = None,
-    ) -> None:
-        object.__setattr__(self, "message", message)
-        object.__setattr__(self, "alert", alert)
-        object.__setattr__(self, "dice", dice)
-        object.__setattr__(self, "highlight", highlight)
-        object.__setattr__(self, "ended", ended)
 
 
 class ZedxTurn:
