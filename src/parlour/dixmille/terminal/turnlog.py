@@ -48,7 +48,7 @@ class Before(Frozen):
         )
 
 
-class Entry(Record):
+class LogEntry(Record):
     """One throw (or a pass) of one player."""
 
     cycle: int
@@ -81,11 +81,11 @@ class Entry(Record):
 class TurnLog(Record):
     """What happened in this cycle and the last one, oldest first."""
 
-    entries: list[Entry]
+    entries: list[LogEntry]
 
     __slots__ = ("entries",)
 
-    def __init__(self, entries: list[Entry] | None = None) -> None:
+    def __init__(self, entries: list[LogEntry] | None = None) -> None:
         self.entries = [] if entries is None else entries
 
     def add(self, before: Before, out: Outcome, game: Game, glyphs: Glyphs) -> str:
@@ -148,9 +148,9 @@ class TurnLog(Record):
         return headline
 
     def _new(self, before: Before, text: str, still_open: bool = False) -> None:
-        self.entries.append(Entry(before.cycle, before.seat, before.name, text, still_open))
+        self.entries.append(LogEntry(before.cycle, before.seat, before.name, text, still_open))
 
-    def _continue(self, before: Before, last: Entry | None, where: str, what: str) -> None:
+    def _continue(self, before: Before, last: LogEntry | None, where: str, what: str) -> None:
         """After a missed first one-die attempt, the second one joins its line (which
         says how it went)."""
         if before.again and last is not None:
@@ -162,7 +162,7 @@ class TurnLog(Record):
         else:
             self._new(before, _("{throw}: {what}").format(throw=where, what=what))
 
-    def last_lines(self, count: int) -> list[Entry]:
+    def last_lines(self, count: int) -> list[LogEntry]:
         return self.entries[-count:] if count > 0 else []
 
 

@@ -16,7 +16,7 @@ from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.names import MAX_NAME
 from parlour.dixmille.game.rules import Game, points
 from parlour.dixmille.terminal.faces import dice_text
-from parlour.dixmille.terminal.turnlog import Entry
+from parlour.dixmille.terminal.turnlog import LogEntry
 from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import Glyphs
 
@@ -59,7 +59,7 @@ class UiState(Record):
     """The dice to draw (the current throw, or the throw that ended a turn)."""
     highlight: frozenset[int]
     """Positions (1-based) drawn highlighted: typed or chosen by ZEDX."""
-    log: list[Entry]
+    log: list[LogEntry]
     """The turn log (this cycle and the last); the screen shows its last lines."""
     bell: bool
     ended: str
@@ -88,7 +88,7 @@ class UiState(Record):
         keys: str = "",
         dice: tuple[int, ...] = (),
         highlight: frozenset[int] = frozenset(),
-        log: list[Entry] | None = None,
+        log: list[LogEntry] | None = None,
         bell: bool = False,
         ended: str = "",
         selected: bool = False,
@@ -168,7 +168,7 @@ def draw_field(frame: Frame, row: int, col: int, text: str, cursor: int) -> None
     frame.cursor = (row, min(col + cursor, WIDTH - 1))
 
 
-def log_line(entry: Entry, columns: int) -> str:
+def log_line(entry: LogEntry, columns: int) -> str:
     """One turn-log entry: the player's name in a column of its own, then what happened."""
     return fit(f"{pad(entry.name, MAX_NAME)} {entry.text}", columns)
 

@@ -15,7 +15,7 @@ from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.rules import Game, Move, Outcome, Pass, Phase, TakeDice, Throw, points
 
 
-class Step(Frozen):
+class ZedxStep(Frozen):
     """What one step of ZEDX's turn shows."""
 
     message: str
@@ -34,7 +34,11 @@ class ZedxTurn:
     def __init__(self) -> None:
         self.pending: TakeDice | Throw | None = None
 
-    def step(self, game: Game, apply: Callable[[Move], Outcome]) -> Step:
+    def reset(self) -> None:
+        """The turn is over: no move announced."""
+        self.pending = None
+
+    def step(self, game: Game, apply: Callable[[Move], Outcome]) -> ZedxStep:
         """Make the next step of the turn of ``game``'s player (ZEDX) through ``apply``."""
         from parlour.dixmille.computer.ai import zedx_move, zedx_take
 
@@ -48,7 +52,7 @@ class ZedxTurn:
             chosen = zedx_move(situation)
             assert isinstance(chosen, TakeDice)
             self.pending = chosen
-            return Step(
+            return ZedxStep(
                 _("{name} takes {take}").format(name=name, take=zedx_take(situation)),
                 highlight=frozenset(chosen.positions),
             )
@@ -58,12 +62,12 @@ class ZedxTurn:
         self.pending = None
         out = apply(Throw())
         if out.turn_ended:
-            return Step(out.message, dice=out.dice, ended=out)
-        return Step(out.message, alert=out.kind == "one_miss", dice=out.dice)
+            return ZedxStep(out.message, dice=out.dice, ended=out)
+        return ZedxStep(out.message, alert=out.kind == "one_miss", dice=out.dice)
 
     def _decide(
         self, game: Game, apply: Callable[[Move], Outcome], dice: tuple[int, ...] | None = None
-    ) -> Step:
+    ) -> ZedxStep:
         """Throw or pass: a pass ends the turn, a throw is announced one step ahead."""
         from parlour.dixmille.computer.ai import zedx_move
 
@@ -72,7 +76,7 @@ class ZedxTurn:
         if isinstance(decision, Pass):
             out = apply(decision)
             passes = _("{name} passes with {points}").format(name=name, points=points(out.points))
-            return Step(passes, ended=out)
+            return ZedxStep(passes, ended=out)
         self.pending = Throw()
         throws = _("{name} throws {dice}").format(name=name, dice=dice_count(game.dice_left))
-        return Step(throws, dice=dice)
+        return ZedxStep(throws, dice=dice)
