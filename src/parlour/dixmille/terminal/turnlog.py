@@ -11,7 +11,7 @@ rules, not here.
 from __future__ import annotations
 
 from parlour.core.i18n import _
-from parlour.core.record import Frozen, Record
+from parlour.core.record import Frozen, Record, field
 from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.records import BUST, FOUR_TWOS, PASS
 from parlour.dixmille.game.rules import FOUR_TWOS_GAME, Game, Outcome, Phase, points
@@ -55,38 +55,16 @@ class LogEntry(Record):
     seat: int
     name: str
     text: str
-    open: bool
+    open: bool = False
     """A throw still waiting for its take or its second one-die attempt."""
-    first: str
+    first: str = ""
     """A missed first one-die attempt: its throw, which the second attempt's line follows."""
-
-    __slots__ = ("cycle", "seat", "name", "text", "open", "first")
-
-    def __init__(
-        self,
-        cycle: int,
-        seat: int,
-        name: str,
-        text: str,
-        open: bool = False,
-    ) -> None:
-        self.cycle = cycle
-        self.seat = seat
-        self.name = name
-        self.text = text
-        self.open = open
-        self.first = ""
 
 
 class TurnLog(Record):
     """What happened in this cycle and the last one, oldest first."""
 
-    entries: list[LogEntry]
-
-    __slots__ = ("entries",)
-
-    def __init__(self, entries: list[LogEntry] | None = None) -> None:
-        self.entries = [] if entries is None else entries
+    entries: list[LogEntry] = field(default_factory=list)
 
     def add(self, before: Before, out: Outcome, game: Game, glyphs: Glyphs) -> str:
         """Log one move's outcome; returns the headline for a turn's end (else "")."""

@@ -10,7 +10,7 @@ last events of the turn; a message line, the prompt and the keys.
 from __future__ import annotations
 
 from parlour.core.i18n import N_, _, ngettext, pgettext
-from parlour.core.record import Record
+from parlour.core.record import Record, field
 from parlour.core.text import fit, pad, width
 from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.names import MAX_NAME
@@ -46,64 +46,24 @@ ROW_KEYS = 22
 class UiState(Record):
     """What the app shows besides the game."""
 
-    message: str
-    alert: bool
+    message: str = ""
+    alert: bool = False
     """The message is a refusal or a loss (shown bold)."""
-    prompt: str
-    entry: str | None
+    prompt: str = ""
+    entry: str | None = None
     """Text being typed at the prompt (None: no text field)."""
-    selected: bool
+    selected: bool = False
     """The text in the field is a refused take, selected: the next digit replaces it."""
-    keys: str
-    dice: tuple[int, ...]
+    keys: str = ""
+    dice: tuple[int, ...] = ()
     """The dice to draw (the current throw, or the throw that ended a turn)."""
-    highlight: frozenset[int]
+    highlight: frozenset[int] = frozenset()
     """Positions (1-based) drawn highlighted: typed or chosen by ZEDX."""
-    log: list[LogEntry]
+    log: list[LogEntry] = field(default_factory=list)
     """The turn log (this cycle and the last); the screen shows its last lines."""
-    bell: bool
-    ended: str
+    bell: bool = False
+    ended: str = ""
     """Shown instead of the turn line while the end of a turn is on screen."""
-
-    __slots__ = (
-        "message",
-        "alert",
-        "prompt",
-        "entry",
-        "selected",
-        "keys",
-        "dice",
-        "highlight",
-        "log",
-        "bell",
-        "ended",
-    )
-
-    def __init__(
-        self,
-        message: str = "",
-        alert: bool = False,
-        prompt: str = "",
-        entry: str | None = None,
-        keys: str = "",
-        dice: tuple[int, ...] = (),
-        highlight: frozenset[int] = frozenset(),
-        log: list[LogEntry] | None = None,
-        bell: bool = False,
-        ended: str = "",
-        selected: bool = False,
-    ) -> None:
-        self.message = message
-        self.alert = alert
-        self.prompt = prompt
-        self.entry = entry
-        self.selected = selected
-        self.keys = keys
-        self.dice = dice
-        self.highlight = highlight
-        self.log = [] if log is None else log
-        self.bell = bell
-        self.ended = ended
 
 
 def _box(glyphs: Glyphs) -> tuple[str, str, str, str, str, str]:
