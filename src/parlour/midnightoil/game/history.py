@@ -33,12 +33,6 @@ class Step(Frozen):
     moves: tuple[Move, ...]
     before: State
 
-    __slots__ = ("moves", "before")
-
-    def __init__(self, moves: tuple[Move, ...], before: State) -> None:
-        object.__setattr__(self, "moves", moves)
-        object.__setattr__(self, "before", before)
-
 
 class Game:
     """A game in progress: current state, undo and redo stacks, counters and clock."""

@@ -49,16 +49,9 @@ if TYPE_CHECKING:  # typing is not loaded at start
 class DrawMode(Record):
     """The three steps of the draw: fan, card, destination."""
 
-    step: int
-    fan: int
-    position: int
-
-    __slots__ = ("step", "fan", "position")
-
-    def __init__(self, step: int = 1, fan: int = -1, position: int = -1) -> None:
-        self.step = step
-        self.fan = fan
-        self.position = position
+    step: int = 1
+    fan: int = -1
+    position: int = -1
 
 
 CONFIRM_KEYS = (keys.ENTER, " ")

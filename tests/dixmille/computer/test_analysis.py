@@ -1,26 +1,25 @@
-"""The style page's arithmetic, pinned: points given away, the advice, the counts (spec §12).
-
-Each figure is what the fourth statistics page shows: "Given away per turn", "Stopped too
-early", "Pushed too far", "Weaker takes", "Differs from ZEDX" and the costliest decisions.
-"""
+"""The style analysis: losses against the optimal policy, early stops, pushes, takes."""
 
 from __future__ import annotations
 
 import pytest
 
-from parlour.dixmille.computer.ai import tables_for
+from parlour.core.rng import make_rng
+from parlour.dixmille.computer.ai import tables_for, threshold_move, zedx_move
 from parlour.dixmille.computer.analysis import (
     COSTLIEST,
     MISTAKE,
     Costly,
-    Style,
+    PlayStyle,
     analyse,
     annotate,
     explain,
     optimum_from_zero,
     start_value,
 )
+from parlour.dixmille.game.moves import Pass, Phase, Throw
 from parlour.dixmille.game.records import GO, TAKE, Decision, TurnRecord
+from parlour.dixmille.game.rules import new_game
 from parlour.dixmille.game.scoring import score_take
 
 
@@ -28,6 +27,79 @@ def go(
     t: int, n: int, throw: bool, banked: int = 0, level: int = 0, last: bool = False
 ) -> Decision:
     return Decision(GO, banked, t, n, level, last, throw=throw)
+
+
+def test_pass_too_early_costs_the_difference() -> None:
+    tables = tables_for(0)
+    d = analyse(go(400, 1, throw=False))  # threshold with one die is 1150
+    assert d.loss == pytest.approx(tables.throw_value(400, 1, 0) - 400)
+    assert d.loss is not None and d.loss > 100 and d.best == "throw the last die"
+    assert analyse(go(400, 1, throw=True)).loss == 0.0
+
+
+def test_pushing_too_far_costs_the_difference() -> None:
+    d = analyse(go(700, 3, throw=True))  # pass from 600 with three dice
+    assert d.loss is not None and d.loss > 0 and d.best == "pass with 700"
+
+
+def test_takes_and_last_turns() -> None:
+    weak = analyse(Decision(TAKE, 0, 0, 6, 0, False, thrown=(1, 1, 5, 2, 3, 4), taken=(1, 1, 5)))
+    assert weak.loss is not None and weak.loss > 0 and weak.best == "take 1"
+    best = analyse(Decision(TAKE, 0, 0, 6, 0, False, thrown=(1, 1, 5, 2, 3, 4), taken=(1,)))
+    assert best.loss == 0.0
+    assert analyse(go(400, 1, throw=False, last=True)).loss is None
+
+
+def test_style_counts_and_costliest() -> None:
+    record = TurnRecord(cycle=1, score_before=0)
+    record.decisions = [go(100, 5, True), go(700, 3, True), go(250, 2, False)]
+    annotate(record)
+    style = PlayStyle()
+    style.add_turn(record)
+    assert (style.too_far, style.too_early, style.go_decisions) == (1, 1, 3)
+    assert style.per_turn == pytest.approx(sum(d.loss or 0 for d in record.decisions))
+    assert [w[0] for w in style.worst] == sorted((w[0] for w in style.worst), reverse=True)
+    assert style.differs == pytest.approx(2 / 3)
+
+
+def test_a_threshold_player_is_measured_against_zedx_decision_by_decision() -> None:
+    """Ann throws whenever 3 or more dice are left and passes with fewer; ZEDX plays the
+    optimal policy. Her style counts each choice where the policy would differ, as too early
+    or too far, and his shows none."""
+    game = new_game(["Ann", "ZEDX"], make_rng(8), 8)
+    while game.cycle < 8 and not game.over:
+        situation = game.situation()
+        if game.seat == 1:
+            game.apply(zedx_move(situation))
+        elif situation.phase is Phase.CHOOSE:
+            game.apply(Throw() if situation.dice_left >= 3 else Pass())
+        else:
+            game.apply(threshold_move(situation))
+    ann, zedx = PlayStyle(), PlayStyle()
+    early = far = 0
+    for turn in game.players[0].turns:
+        annotate(turn)
+        ann.add_turn(turn)
+        for d in turn.decisions:
+            if d.kind == GO and not d.last:
+                wanted = tables_for(d.banked).should_throw(d.turn_points, d.dice, d.level)
+                early += wanted and not d.throw
+                far += d.throw and not wanted
+    for turn in game.players[1].turns:
+        annotate(turn)
+        zedx.add_turn(turn)
+    assert early > 0 and far > 0 and early != far, (early, far)
+    assert (ann.too_early, ann.too_far) == (early, far)
+    assert ann.given_away > 50 and ann.differs == pytest.approx((early + far) / ann.go_decisions)
+    assert zedx.go_decisions > 0 and zedx.too_early == zedx.too_far == 0
+    assert zedx.given_away == pytest.approx(0.0, abs=1e-6)
+
+
+# -----
+# The style page's arithmetic, pinned: points given away, the advice, the counts (spec §12).
+#
+# Each figure is what the fourth statistics page shows: "Given away per turn", "Stopped too
+# early", "Pushed too far", "Weaker takes", "Differs from ZEDX" and the costliest decisions.
 
 
 def take(thrown: tuple[int, ...], taken: tuple[int, ...], t: int = 0, n: int = 6) -> Decision:
@@ -143,7 +215,7 @@ def test_decisions_read_as_the_page_shows_them() -> None:
 
 
 def test_the_style_counts_mistakes_only_above_the_rounding_noise() -> None:
-    style = Style()
+    style = PlayStyle()
     style.add_turn(
         turn(
             valued(MISTAKE / 2, throw=False),  # noise: not a mistake
@@ -161,7 +233,7 @@ def test_the_style_counts_mistakes_only_above_the_rounding_noise() -> None:
 
 
 def test_the_costliest_decisions_come_once_each_most_costly_first() -> None:
-    style = Style()
+    style = PlayStyle()
     style.add_turn(turn(*(valued(x, throw=True) for x in (10.0, 30.0))))
     style.add_turn(turn(valued(20.0, kind=TAKE), valued(50.0), valued(0.001)))
     assert COSTLIEST == 6
@@ -176,14 +248,14 @@ def test_the_costliest_decisions_come_once_each_most_costly_first() -> None:
 
 
 def test_which_turns_count() -> None:
-    style = Style()
+    style = PlayStyle()
     style.add_turn(turn())  # a bust on the first throw: a turn with no choice in it
     assert style.turns == 1
     style.add_turn(turn(go(400, 1, False, last=True)))  # only a last-turn choice: left out
     assert style.turns == 1
     style.add_turn(turn(valued(1.0), valued(2.0, last=True)))
     assert style.turns == 2
-    assert Style().per_turn == 0.0 and Style().differs == 0.0
+    assert PlayStyle().per_turn == 0.0 and PlayStyle().differs == 0.0
 
 
 def test_annotate_follows_the_games_four_twos_rule() -> None:
@@ -198,7 +270,7 @@ def test_annotate_follows_the_games_four_twos_rule() -> None:
 
 
 def test_a_loss_of_exactly_the_noise_level_is_no_mistake() -> None:
-    style = Style()
+    style = PlayStyle()
     style.add_turn(turn(valued(MISTAKE, throw=False), valued(MISTAKE, throw=True)))
     style.add_turn(turn(valued(MISTAKE, kind=TAKE)))
     assert (style.too_early, style.too_far, style.take_mistakes, style.worst) == (0, 0, 0, [])
@@ -206,7 +278,7 @@ def test_a_loss_of_exactly_the_noise_level_is_no_mistake() -> None:
 
 
 def test_weaker_takes_add_up() -> None:
-    style = Style()
+    style = PlayStyle()
     style.add_turn(turn(valued(3.0, kind=TAKE), valued(4.0, kind=TAKE)))
     style.add_turn(turn(valued(5.0, kind=TAKE)))
     assert style.take_mistakes == 3 and style.take_decisions == 3
@@ -238,7 +310,7 @@ def test_advice_that_is_not_a_take_of_dice_is_shown_as_words(best: str) -> None:
 
 
 def test_a_mistake_made_again_at_the_same_cost_keeps_its_first_instance() -> None:
-    style = Style()
+    style = PlayStyle()
     first = Decision(GO, 0, 300, 4, 0, False, throw=True, loss=30.0, best="pass")
     again = Decision(GO, 1000, 300, 4, 0, False, throw=True, loss=30.0, best="pass")
     style.add_turn(turn(first))
@@ -247,7 +319,7 @@ def test_a_mistake_made_again_at_the_same_cost_keeps_its_first_instance() -> Non
 
 
 def test_without_turns_the_optimum_per_turn_is_zero() -> None:
-    assert Style().optimum_per_turn() == 0.0
+    assert PlayStyle().optimum_per_turn() == 0.0
 
 
 def test_the_optimum_is_exact_every_500_points_and_a_straight_line_between() -> None:
@@ -260,7 +332,7 @@ def test_the_optimum_is_exact_every_500_points_and_a_straight_line_between() -> 
 
 
 def test_every_analysed_decision_of_a_turn_counts_even_after_one_that_is_not() -> None:
-    style = Style()
+    style = PlayStyle()
     style.add_turn(turn(go(300, 4, throw=True), valued(40.0, throw=False)))
     assert (style.go_decisions, style.too_early, style.given_away) == (1, 1, 40.0)
 

@@ -1,13 +1,9 @@
-"""Starting a game (issue #25): a forgiving names form, and a cut-off save called damaged."""
+"""Starting a game (issue #25): a forgiving names form."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from parlour.dixmille.cli import main
-from parlour.dixmille.files import savefile
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.dixmille.terminal.setup import SetupForm
 from parlour.tui.glyphs import ASCII
@@ -107,33 +103,3 @@ def test_the_game_starts_from_names_fixed_on_the_way_back() -> None:
     )
     assert app.mode is Mode.PLAY and app.game is not None
     assert [p.name for p in app.game.players] == ["Ana", "Bob"]
-
-
-# ----- a cut-off save -----
-
-SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
-CUT_SHORT = "is damaged: it is cut short (the end of the file is missing)"
-
-
-def a_real_save(tmp_path: Path) -> Path:
-    app = DixMilleApp(ASCII, names=["Ann", "ZEDX"], seed=3, pace=0)
-    for key in ("t", "S", "CTRL_U", *str(tmp_path / "real.json"), "ENTER"):
-        app.handle_key(key)
-    return tmp_path / "real.json"
-
-
-@pytest.mark.parametrize("size", [40, 5000])
-@pytest.mark.parametrize("which", ["written by the game", "the sample"])
-def test_a_save_cut_short_is_called_damaged(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], size: int, which: str
-) -> None:
-    """``head -c 40`` and ``head -c 5000`` of a real save."""
-    source = a_real_save(tmp_path) if which == "written by the game" else SAMPLE
-    data = source.read_bytes()
-    assert len(data) > size
-    cut = tmp_path / "cut.json"
-    cut.write_bytes(data[:size])
-    assert main([str(cut)]) == 1
-    err = capsys.readouterr().err  # wrapped at 80 columns, between words
-    assert err.replace("\n", " ") == f"dixmille: {cut}: {CUT_SHORT} "
-    assert savefile.load(source) is not None

@@ -81,7 +81,7 @@ def test_nesting_too_deep_for_the_reader(tmp_path: Path) -> None:
         assert _refusal(nested + b"}", tmp_path).endswith(": is damaged: it is nested too deeply")
 
 
-SAMPLES = sorted(Path(__file__).resolve().parents[2].joinpath("saves").glob("*.json"))
+SAMPLES = sorted(Path(__file__).resolve().parents[3].joinpath("saves").glob("*.json"))
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda path: path.stem)

@@ -212,7 +212,7 @@ def test_zedx_decides_after_a_one_die_success() -> None:
     assert game.players[0].score == 12_000
 
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
 def test_take_prompt_screen_matches_the_golden_file() -> None:

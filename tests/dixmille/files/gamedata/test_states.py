@@ -1,4 +1,4 @@
-"""What loading a Dix Mille save checks (dixmille.persist), pinned word for word (#15).
+"""What loading a Dix Mille save checks (files/gamedata.py), pinned word for word (#15).
 
 A save is a whole game: every player's turns and decisions, the turn in
 progress and the dice on the table. Loading replays every turn and refuses any
@@ -248,7 +248,7 @@ def test_a_finished_game_not_at_its_end_is_refused(
 
 # ----- the sample save, one thing changed -----
 
-SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
+SAMPLE = Path(__file__).resolve().parents[4] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
 """At cycle 4, Alice (1100, three passes) to move, ZEDX at 2250 (two passes and a bust).
 Alice's first turn: take 1 1 of 1 1 2 3 4 4, throw 4, take 1 1 of 1 1 3 4, pass at 400."""
 

@@ -22,7 +22,7 @@ from parlour.dixmille.computer.analysis import explain
 from parlour.dixmille.files import savefile
 from parlour.dixmille.game.records import GO, TAKE, Decision, TurnRecord
 
-SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
+SAMPLE = Path(__file__).resolve().parents[3] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
 BASE = json.loads(SAMPLE.read_text(encoding="utf-8"))
 Change = Callable[[list[dict[str, Any]]], None]
 

@@ -1,5 +1,7 @@
-"""Pins of how a Dix Mille move is written and read back (game/moves.py joined the mutation
-list in issue #29; these are what its first run found unnoticed)."""
+"""A Dix Mille move as written and read back, and an outcome's defaults (game/moves.py).
+
+The pins of how a move is read were what the first mutation run of game/moves.py found
+unnoticed (issue #29); a default left out of a call is behaviour too."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import pytest
 
 from parlour.dixmille.game.moves import (
     IllegalMove,
+    Outcome,
     Pass,
     TakeDice,
     Throw,
@@ -45,3 +48,9 @@ def test_only_digits_spaces_and_commas_are_positions(junk: str) -> None:
         parse_positions(junk)
     bad = next(ch for ch in junk if not ch.isdigit())
     assert str(info.value) == f"'{bad}' is not a die position: type the numbers under the dice"
+
+
+def test_an_outcome_says_nothing_unless_given_words() -> None:
+    outcome = Outcome("pass", 1)
+    assert (outcome.kind, outcome.seat, outcome.dice, outcome.points) == ("pass", 1, (), 0)
+    assert outcome.message == "" and outcome.turn_ended is False

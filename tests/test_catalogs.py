@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("babel", reason="Babel (a development tool) makes and checks the catalogs")
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _tool() -> ModuleType:
