@@ -234,12 +234,12 @@ def test_only_a_resumed_game_looks_for_its_result_as_it_starts(
     """A long ledger costs a new game nothing: its id was made now, no record holds it."""
     from parlour.midnightoil.files import savefile
     from parlour.midnightoil.game.history import Game
-    from parlour.midnightoil.terminal import session
+    from parlour.midnightoil.terminal import results
     from parlour.midnightoil.terminal.app import MidnightOilApp
     from parlour.tui.glyphs import ASCII
 
     looked: list[str] = []
-    monkeypatch.setattr(session, "settled_result", lambda game_id: looked.append(game_id))
+    monkeypatch.setattr(results, "settled_result", lambda game_id: looked.append(game_id))
     game = Game(5)
     MidnightOilApp(game, ASCII)
     assert looked == []

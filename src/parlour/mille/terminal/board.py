@@ -9,7 +9,7 @@ see; :func:`parlour.mille.terminal.view.render` draws it with a :class:`ScreenSt
 from __future__ import annotations
 
 from parlour.core.i18n import N_
-from parlour.core.record import Frozen
+from parlour.core.record import Frozen, field
 from parlour.mille.files.uisave import Layout
 from parlour.mille.game.cards import DISTANCES, LABELS, SAFETIES
 from parlour.mille.game.scoring import (
@@ -32,122 +32,49 @@ NO_SCORES = ScoreRow(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 class BoardSide(Frozen):
     """What the board shows of one player (never the computer's hand)."""
 
-    safeties: tuple[bool, bool, bool, bool]
+    safeties: tuple[bool, bool, bool, bool] = (False, False, False, False)
     """Played safeties, in SAFETY_LABELS order."""
-    coups: tuple[bool, bool, bool, bool]
+    coups: tuple[bool, bool, bool, bool] = (False, False, False, False)
     """Which of them were played as a coup fourre (drawn with ``*``)."""
-    battle: str | None
-    speed: str | None
-    distance: tuple[int, int, int, int, int]
+    battle: str | None = None
+    speed: str | None = None
+    distance: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
     """How many 25, 50, 75, 100 and 200 cards were played this hand."""
-    scores: ScoreRow
+    scores: ScoreRow = NO_SCORES
     """The player's column of the score window."""
-
-    __slots__ = ("safeties", "coups", "battle", "speed", "distance", "scores")
-
-    def __init__(
-        self,
-        safeties: tuple[bool, bool, bool, bool] = (False, False, False, False),
-        coups: tuple[bool, bool, bool, bool] = (False, False, False, False),
-        battle: str | None = None,
-        speed: str | None = None,
-        distance: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0),
-        scores: ScoreRow = NO_SCORES,
-    ) -> None:
-        object.__setattr__(self, "safeties", safeties)
-        object.__setattr__(self, "coups", coups)
-        object.__setattr__(self, "battle", battle)
-        object.__setattr__(self, "speed", speed)
-        object.__setattr__(self, "distance", distance)
-        object.__setattr__(self, "scores", scores)
 
 
 class Board(Frozen):
     """Everything the board and score windows show about the game itself."""
 
-    hand: tuple[str | None, ...]
+    hand: tuple[str | None, ...] = (None,) * HAND_SLOTS
     """The human's seven slots, P first; card labels exactly as BSD prints them (English:
     the view translates them as it draws them)."""
-    deck_count: int
-    discard: str | None
-    extended: bool
-    you: BoardSide
-    comp: BoardSide
-
-    __slots__ = ("hand", "deck_count", "discard", "extended", "you", "comp")
-
-    def __init__(
-        self,
-        hand: tuple[str | None, ...] = (None,) * HAND_SLOTS,
-        deck_count: int = 0,
-        discard: str | None = None,
-        extended: bool = False,
-        you: BoardSide | None = None,
-        comp: BoardSide | None = None,
-    ) -> None:
-        object.__setattr__(self, "hand", hand)
-        object.__setattr__(self, "deck_count", deck_count)
-        object.__setattr__(self, "discard", discard)
-        object.__setattr__(self, "extended", extended)
-        object.__setattr__(self, "you", BoardSide() if you is None else you)
-        object.__setattr__(self, "comp", BoardSide() if comp is None else comp)
+    deck_count: int = 0
+    discard: str | None = None
+    extended: bool = False
+    you: BoardSide = field(default_factory=BoardSide)
+    comp: BoardSide = field(default_factory=BoardSide)
 
 
 class ScreenState(Frozen):
     """The UI state the view needs: prompt, typed text, messages, window layout."""
 
-    prompt: str
-    echo: str
+    prompt: str = MOVE_PROMPT
+    echo: str = ""
     """What the player has typed after the prompt (``U3``, a file name...)."""
-    echo_cursor: int | None
+    echo_cursor: int | None = None
     """Cursor position inside ``echo``, in characters (default: after it)."""
-    last_move: tuple[str, str] | None
+    last_move: tuple[str, str] | None = None
     """The computer's last action: ("PLAY" or "DISCARD", BSD's card label), untranslated."""
-    message: str
-    layout: Layout
-    ordering: bool
+    message: str = ""
+    layout: Layout = Layout.COMMANDS
+    ordering: bool = False
     """The order-hand option (changes the ``o:`` line of the command list)."""
-    colour: bool
-    bell: bool
-    level_note: str
+    colour: bool = False
+    bell: bool = False
+    level_note: str = ""
     """Which computer plays, in the score window's title row ("" for the default level)."""
-
-    __slots__ = (
-        "prompt",
-        "echo",
-        "echo_cursor",
-        "last_move",
-        "message",
-        "layout",
-        "ordering",
-        "colour",
-        "bell",
-        "level_note",
-    )
-
-    def __init__(
-        self,
-        prompt: str = MOVE_PROMPT,
-        echo: str = "",
-        echo_cursor: int | None = None,
-        last_move: tuple[str, str] | None = None,
-        message: str = "",
-        layout: Layout = Layout.COMMANDS,
-        ordering: bool = False,
-        colour: bool = False,
-        bell: bool = False,
-        level_note: str = "",
-    ) -> None:
-        object.__setattr__(self, "prompt", prompt)
-        object.__setattr__(self, "echo", echo)
-        object.__setattr__(self, "echo_cursor", echo_cursor)
-        object.__setattr__(self, "last_move", last_move)
-        object.__setattr__(self, "message", message)
-        object.__setattr__(self, "layout", layout)
-        object.__setattr__(self, "ordering", ordering)
-        object.__setattr__(self, "colour", colour)
-        object.__setattr__(self, "bell", bell)
-        object.__setattr__(self, "level_note", level_note)
 
 
 def _scores(tableau: Tableau, row: ScoreRow | None) -> ScoreRow:
