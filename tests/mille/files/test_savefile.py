@@ -229,7 +229,7 @@ def test_the_computer_memory_round_trips_and_old_saves_have_none(tmp_path: Path)
 
 
 def test_saving_a_loaded_classic_game_without_meta_keeps_its_level(tmp_path: Path) -> None:
-    sample = Path(__file__).resolve().parents[3] / "saves" / "mille-v2-classic-hand2.json"
+    sample = SAVES / "mille-v2-classic-hand2.json"
     game, ui, memory = savefile.load_all(sample)
     path = tmp_path / "again.json"
     savefile.save(path, game, ui, memory)
@@ -237,10 +237,13 @@ def test_saving_a_loaded_classic_game_without_meta_keeps_its_level(tmp_path: Pat
     assert again.meta.level == "classic" and again.computer == memory
 
 
-V2_END = Path(__file__).resolve().parents[3] / "saves" / "mille-v2-strong-another-hand.json"
+SAVES = Path(__file__).resolve().parents[3] / "saves"
 
 
-V2_MID = Path(__file__).resolve().parents[3] / "saves" / "mille-v2-classic-hand2.json"
+V2_END = SAVES / "mille-v2-strong-another-hand.json"
+
+
+V2_MID = SAVES / "mille-v2-classic-hand2.json"
 
 
 def _set(*path: object, value: object) -> Any:
@@ -386,10 +389,7 @@ def test_an_old_save_of_a_later_hand_does_not_know_the_earlier_ones(tmp_path: Pa
     assert saved.game.hands_played == 2 and not saved.meta.complete
 
 
-ROOT = Path(__file__).resolve().parents[3] / "saves"
-
-
-V1_MID = ROOT / "mille-v1-midhand.json"
+V1_MID = SAVES / "mille-v1-midhand.json"
 
 
 def _edit(*keys: object, value: object) -> Callable[[dict[str, Any]], None]:
@@ -456,9 +456,6 @@ def test_a_save_with_statistics_loads_its_hands() -> None:
     meta = savefile.load_saved(V2_END).meta
     assert [(h.number, h.you, h.computer) for h in meta.hands] == [(1, 750, 1200), (2, 1375, 1100)]
     assert meta.complete and meta.level == "strong"
-
-
-SAVES = Path(__file__).resolve().parents[3] / "saves"
 
 
 SAMPLES = sorted(SAVES.glob("mille-*.json"))

@@ -306,7 +306,7 @@ class MilleApp(TerminalApp):
 
     def _play(self, move: Move) -> None:
         """Apply the human's move; a refusal shows BSD's message with the bell and costs nothing."""
-        self.review.log.record(self.game.view(HUMAN), move)  # refused moves are left out
+        self.review.record(self.game.view(HUMAN), move)  # refused moves are left out
         try:
             self.game.apply(move)
         except IllegalMove as exc:

@@ -185,7 +185,7 @@ class Flow:
 
     def _extend(self, extend: bool) -> None:
         self.ask = None
-        self.review.log.record_answer(self.game.view(HUMAN), extend)
+        self.review.record_answer(self.game.view(HUMAN), extend)
         self.game.answer_extension(extend)
         self.saving.changed()
         self.resume()

@@ -27,6 +27,8 @@ from parlour.tui import keys
 
 if TYPE_CHECKING:  # the review itself is imported when the player first asks for it
     from parlour.mille.computer.review.reviewer import Reviewer
+    from parlour.mille.game.seat import SeatView
+    from parlour.mille.game.table import Move
     from parlour.tui.frame import Frame
     from parlour.tui.glyphs import Glyphs
 
@@ -67,6 +69,14 @@ class HandReview:
         self.log = HandLog() if log is None else log
         self.session: ReviewSession | None = None
         self.showing = False
+
+    def record(self, view: SeatView, move: Move) -> None:
+        """Log the player's move made from ``view`` (a move the rules refuse is left out)."""
+        self.log.record(view, move)
+
+    def record_answer(self, view: SeatView, extend: bool) -> None:
+        """Log the player's answer to Extension? given in ``view``."""
+        self.log.record_answer(view, extend)
 
     def new_hand(self) -> None:
         """A new hand: an empty log, no review."""
