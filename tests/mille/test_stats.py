@@ -18,9 +18,8 @@ from parlour.mille.files.savefile import Meta, load_saved
 from parlour.mille.files.stats import GameRecord, HandSummary
 from parlour.mille.game.table import COMPUTER, HUMAN
 from parlour.mille.terminal.app import MilleApp
-from tests.mille.drive import near_the_end, play_until_question
+from tests.mille.drive import near_the_end, play_until_question, press
 from tests.mille.opponents import FirstLegal, human_keys
-from tests.mille.test_app import press
 
 HAND = HandSummary(number=1, you=1600, computer=300, trip=True, safeties=2, coups=1, shut_out=False)
 

@@ -23,9 +23,8 @@ from parlour.mille import cli
 from parlour.mille.files import statsfile
 from parlour.mille.files.savefile import Meta, load_saved
 from parlour.mille.terminal.app import MilleApp
-from tests.mille.drive import near_the_end, play_until_question
+from tests.mille.drive import near_the_end, play_until_question, press
 from tests.mille.opponents import FirstLegal
-from tests.mille.test_app import press
 
 FULL = "Statistics not recorded yet (No space left on device); kept for next time."
 READ_ONLY = "Statistics not recorded yet (data folder: read-only disk); kept for next time."

@@ -40,9 +40,8 @@ from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN, Phase
 from parlour.mille.terminal.app import MilleApp
 from tests.hypothesis_profiles import examples
-from tests.mille.drive import play_until_question
+from tests.mille.drive import play_until_question, press
 from tests.mille.opponents import FirstLegal, human_keys
-from tests.mille.test_app import press
 
 MAX_COPIES = 2
 OVER = (Phase.HAND_OVER, Phase.GAME_OVER)
