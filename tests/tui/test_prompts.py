@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from parlour.core.text import fit, printable, width
@@ -183,6 +183,7 @@ def test_a_full_field_refuses_and_says_why() -> None:
     st.integers(0, 30),
     st.integers(1, 12),
 )
+@example("\u2660\u200d\U0001f469\u738b", 3, 3)  # ♠ ZWJ 👩 is one column, 👩 alone two
 def test_the_window_is_the_latest_start_that_fits(text: str, cursor: int, columns: int) -> None:
     """Walking back from the cursor finds what scanning from the start finds."""
     cursor = min(cursor, len(text))

@@ -174,5 +174,11 @@ def window(text: str, cursor: int, columns: int) -> tuple[str, int]:
             break
         start -= 1
         used = step
+    if start and not is_plain(text[:cursor]):
+        # A joined cluster can be narrower than its last part alone (``♠`` + ZWJ + ``👩``
+        # is one column, ``👩`` two): an earlier start may fit where a later one did not.
+        start = next(
+            s for s in range(start + 1) if width(text[s:cursor]) + at <= columns or s == start
+        )
     shown = fit(text[start:], columns, ellipsis="")
     return shown, width(text[start:cursor])
