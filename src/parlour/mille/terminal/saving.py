@@ -23,7 +23,7 @@ import os
 from collections.abc import Callable
 
 from parlour.core.i18n import N_, _
-from parlour.core.record import Record
+from parlour.core.record import Record, field
 from parlour.mille.terminal.messages import MessageLine, fit_banner, fit_message, save_failure
 from parlour.tui import keys
 from parlour.tui.prompts import PATH_LENGTH, Answer, LineEditor
@@ -50,27 +50,11 @@ class SaveDialog(Record):
     origin: str
     on_success: Callable[[], None]
     on_failure: Callable[[], None]
-    stage: str
-    editor: LineEditor
-    path: str | None
-
-    __slots__ = ("origin", "on_success", "on_failure", "stage", "editor", "path")
-
-    def __init__(
-        self,
-        origin: str,
-        on_success: Callable[[], None],
-        on_failure: Callable[[], None],
-        stage: str = "name",
-        editor: LineEditor | None = None,
-        path: str | None = None,
-    ) -> None:
-        self.origin = origin
-        self.on_success = on_success
-        self.on_failure = on_failure
-        self.stage = stage
-        self.editor = LineEditor("file:", max_length=FILE_NAME_MAX) if editor is None else editor
-        self.path = path
+    stage: str = "name"
+    editor: LineEditor = field(
+        default_factory=lambda: LineEditor("file:", max_length=FILE_NAME_MAX)
+    )
+    path: str | None = None
 
 
 class Saving:
