@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from parlour.dixmille.files.statsfile import FILE_NAME, stats_path
+from parlour.core.keeper import LEDGER_NAME
+from parlour.dixmille.files import statsfile as dixmille_statsfile
 from parlour.midnightoil.files.stats import BASELINE_FILE, LEDGER_FILE
-from parlour.midnightoil.files.statsfile import ledger_path, load_stats
+from parlour.midnightoil.files.statsfile import KEEPER, load_stats
 
 
 @pytest.fixture
@@ -21,7 +22,7 @@ def unmade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_midnightoil_names_its_ledger_without_making_the_folder(unmade: Path) -> None:
-    assert ledger_path() == unmade / LEDGER_FILE
+    assert KEEPER.ledger_path() == unmade / LEDGER_FILE
     assert not (unmade.parent).exists()
 
 
@@ -32,5 +33,5 @@ def test_midnightoil_reads_no_earlier_file_into_being(unmade: Path) -> None:
 
 
 def test_dixmille_names_its_statistics_file_without_making_the_folder(unmade: Path) -> None:
-    assert stats_path() == unmade / "dixmille" / FILE_NAME
+    assert dixmille_statsfile.KEEPER.ledger_path() == unmade / "dixmille" / LEDGER_NAME
     assert not (unmade.parent).exists()

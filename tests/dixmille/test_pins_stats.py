@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from parlour.core import ledger, pending
+from parlour.core import keeper, ledger, paths
 from parlour.core.rng import SEED_LIMIT
-from parlour.dixmille.files import savefile, stats, statsfile, statsfold
-from parlour.dixmille.files.stats import GameLine, Totals
+from parlour.dixmille.files import savefile, stats, statsfile
+from parlour.dixmille.files.stats import GameRecord, Totals
 from parlour.dixmille.game.records import BUST, FOUR_TWOS, PASS, TurnRecord
 from parlour.dixmille.game.rules import FOUR_TWOS_GAME, TARGET, Game
 from parlour.dixmille.game.scoring import STRAIGHT, THREE_PAIRS
@@ -37,10 +37,10 @@ def test_no_home_folder_is_told_not_raised(monkeypatch: pytest.MonkeyPatch) -> N
     def homeless(create: bool = True) -> object:
         raise RuntimeError("could not determine home directory")
 
-    monkeypatch.setattr(statsfile, "data_dir", homeless)
+    monkeypatch.setattr(paths, "data_dir", homeless)
     message = "Statistics could not be read: no data folder: could not determine home directory"
-    assert stats.load_games() == ([], message)
-    read = statsfold.summary()
+    assert statsfile.load_games() == ([], message)
+    read = statsfile.stats_report()
     # the page's message: the whole reason, wrapped between words at 80 columns (issue 39)
     page = "Statistics could not be read: no data folder: could not determine home\ndirectory."
     assert (read.rows, read.title, read.message) == ([], "0 recorded games, all players", page)
@@ -97,13 +97,13 @@ def test_a_refused_record_keeps_the_whole_reason(monkeypatch: pytest.MonkeyPatch
     real = ledger.append_lines
 
     def refuse(path: Path, data: bytes) -> None:
-        if path == stats.stats_path():
+        if path == statsfile.KEEPER.ledger_path():
             raise ledger.LedgerError("statistics not recorded: the disk: it is full")
         real(path, data)
 
     monkeypatch.setattr(ledger, "append_lines", refuse)
-    place = pending.places(stats.stats_path())[0]
-    assert stats.record_game(_played(), False) == "\n".join(
+    place = keeper.places(statsfile.KEEPER.ledger_path())[0]
+    assert statsfile.record_game(_played(), False) == "\n".join(
         kept_note("the disk: it is full", place)
     )
 
@@ -114,8 +114,8 @@ def test_a_folder_the_system_refuses_is_told_with_its_reason(
     def homeless(create: bool = True) -> object:
         raise KeyError("HOME")
 
-    monkeypatch.setattr(statsfile, "data_dir", homeless)
-    assert stats.record_game(_played(), False) == (
+    monkeypatch.setattr(paths, "data_dir", homeless)
+    assert statsfile.record_game(_played(), False) == (
         "Statistics not recorded: data folder: 'HOME'; they could not be kept either."
     )
 
@@ -139,9 +139,9 @@ def test_passes_busts_and_four_twos_add_up_in_their_bands() -> None:
     assert (entry.busts, entry.bust_lost, entry.four_twos, entry.four_twos_lost) == (2, 350, 2, 600)
 
 
-def _game(scores: tuple[int, ...], winners: tuple[str, ...]) -> GameLine:
+def _game(scores: tuple[int, ...], winners: tuple[str, ...]) -> GameRecord:
     names = ("Ann", "Bob")[: len(scores)]
-    return GameLine(
+    return GameRecord(
         finished=True,
         four_twos=FOUR_TWOS_GAME,
         names=names,
@@ -173,20 +173,20 @@ def test_games_are_recorded_in_the_dixmille_folder_and_reading_creates_nothing(
 ) -> None:
     data = tmp_path / "not yet"
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(data))
-    assert stats.load_games() == ([], None)
+    assert statsfile.load_games() == ([], None)
     assert not data.exists()
-    assert stats.record_game(_played(), False) is None
+    assert statsfile.record_game(_played(), False) is None
     assert os.listdir(data) == ["dixmille"] and os.listdir(data / "dixmille") == ["games.jsonl"]
 
 
 @pytest.mark.parametrize(("length", "counted"), [(64, True), (65, False)])
 def test_a_recorded_date_of_up_to_64_characters_is_read(length: int, counted: bool) -> None:
-    assert stats.record_game(_played(), False) is None
-    path = stats.stats_path()
+    assert statsfile.record_game(_played(), False) is None
+    path = statsfile.KEEPER.ledger_path()
     line = json.loads(path.read_text(encoding="utf-8").rpartition("\t")[2])  # the record
     line["date"] = "2026-12-01".ljust(length, "x")
     path.write_text(json.dumps(line) + "\n", encoding="utf-8")
-    games, message = stats.load_games()
+    games, message = statsfile.load_games()
     if counted:
         assert len(games) == 1 and message is None
     else:
@@ -202,8 +202,8 @@ def test_an_abandoned_game_counts_for_every_seat() -> None:
 
 
 def _recorded_line() -> dict[str, object]:
-    assert stats.record_game(_played(), False) is None
-    text = stats.stats_path().read_text(encoding="utf-8")
+    assert statsfile.record_game(_played(), False) is None
+    text = statsfile.KEEPER.ledger_path().read_text(encoding="utf-8")
     line: dict[str, object] = json.loads(text.rpartition("\t")[2])  # the record, past its summary
     return line
 
@@ -217,6 +217,6 @@ def test_the_date_of_a_record_is_utc_to_the_second() -> None:
 def test_a_record_with_the_greatest_seed_is_read() -> None:
     line = _recorded_line()
     line["seed"] = SEED_LIMIT - 1
-    stats.stats_path().write_text(json.dumps(line) + "\n", encoding="utf-8")
-    games, message = stats.load_games()
+    statsfile.KEEPER.ledger_path().write_text(json.dumps(line) + "\n", encoding="utf-8")
+    games, message = statsfile.load_games()
     assert len(games) == 1 and message is None

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from parlour.core import pending
+from parlour.core import keeper
 from parlour.core.rng import make_rng
 from parlour.dixmille.cli import main
 from parlour.dixmille.computer.ai import tables_for, threshold_move
 from parlour.dixmille.computer.analysis import annotate
-from parlour.dixmille.files import stats
+from parlour.dixmille.files import stats, statsfile
 from parlour.dixmille.game.rules import FOUR_TWOS_TURN, Game, new_game, parse_move
 from parlour.dixmille.terminal import statsview
 from tests.dixmille.helpers import kept_note, scripted_game
@@ -59,8 +59,8 @@ def solitaire_game(name: str = "Ann") -> Game:
 
 
 def test_totals_of_a_played_game() -> None:
-    assert stats.record_game(two_cycle_game(), finished=True) is None
-    games, message = stats.load_games()
+    assert statsfile.record_game(two_cycle_game(), finished=True) is None
+    games, message = statsfile.load_games()
     assert message is None and len(games) == 1
     ann, bob = stats.totals(games)
     assert (ann.games, ann.finished, ann.won, ann.shared, ann.turns) == (1, 1, 0, 0, 2)
@@ -75,49 +75,49 @@ def test_totals_of_a_played_game() -> None:
 
 def test_each_game_counts_once_its_last_record() -> None:
     game = two_cycle_game()
-    assert stats.record_game(game, finished=False) is None  # as if quit early (same id)
-    assert stats.record_game(game, finished=True) is None
-    assert stats.record_game(solitaire_game(), finished=True) is None
-    games, _ = stats.load_games()
+    assert statsfile.record_game(game, finished=False) is None  # as if quit early (same id)
+    assert statsfile.record_game(game, finished=True) is None
+    assert statsfile.record_game(solitaire_game(), finished=True) is None
+    games, _ = statsfile.load_games()
     assert len(games) == 2 and games[0].finished
     assert stats.totals(games, "ann")[0].games == 2
 
 
 def _lines() -> list[dict[str, Any]]:
     """The records in the file (each line's record: after its summary, when it has one)."""
-    text = stats.stats_path().read_text(encoding="utf-8")
+    text = statsfile.KEEPER.ledger_path().read_text(encoding="utf-8")
     return [json.loads(line.rpartition("\t")[2]) for line in text.splitlines()]
 
 
 def _write(lines: list[dict[str, Any]], tail: bytes = b"") -> bytes:
     raw = b"".join(json.dumps(line).encode() + b"\n" for line in lines) + tail
-    stats.stats_path().write_bytes(raw)
+    statsfile.KEEPER.ledger_path().write_bytes(raw)
     return raw
 
 
 def test_old_lines_without_an_id_are_distinct_games() -> None:
-    stats.record_game(two_cycle_game(), finished=True)
+    statsfile.record_game(two_cycle_game(), finished=True)
     (line,) = _lines()
     del line["game_id"]
     _write([line, line])
-    games, message = stats.load_games()
+    games, message = statsfile.load_games()
     assert message is None and len(games) == 2 and games[0].game_id is None
 
 
 def test_damaged_lines_are_skipped_and_the_file_is_left_alone() -> None:
-    stats.record_game(two_cycle_game(), finished=True)
+    statsfile.record_game(two_cycle_game(), finished=True)
     (line,) = _lines()
-    folder = stats.stats_path().parent
+    folder = statsfile.KEEPER.ledger_path().parent
     raw = b"nonsense\n" + b'{"caf\xe9": 1}\n' + json.dumps(line).encode() + b"\n" + b'{"half'
-    stats.stats_path().write_bytes(raw)
-    games, message = stats.load_games()
+    statsfile.KEEPER.ledger_path().write_bytes(raw)
+    games, message = statsfile.load_games()
     assert len(games) == 1 and games[0].names == ("Ann", "Bob")
     assert message is not None and "2 damaged lines" in message
-    assert stats.stats_path().read_bytes() == raw
+    assert statsfile.KEEPER.ledger_path().read_bytes() == raw
     assert sorted(p.name for p in folder.iterdir()) == ["games.jsonl"]
     # a later record lands on a line of its own, and nothing before it is lost
-    stats.record_game(solitaire_game(), finished=True)
-    games, message = stats.load_games()
+    statsfile.record_game(solitaire_game(), finished=True)
+    games, message = statsfile.load_games()
     assert len(games) == 2 and message is not None and "3 damaged lines" in message
 
 
@@ -157,19 +157,19 @@ DAMAGE = {
 
 @pytest.mark.parametrize("case", sorted(DAMAGE))
 def test_each_line_is_checked_like_a_save(case: str) -> None:
-    stats.record_game(two_cycle_game(), finished=True)
+    statsfile.record_game(two_cycle_game(), finished=True)
     (line,) = _lines()
     DAMAGE[case](line)
     _write([line])
-    games, message = stats.load_games()
+    games, message = statsfile.load_games()
     assert games == [] and message is not None and "1 damaged line" in message
 
 
 def test_solitaire_games_stay_out_of_win_percent() -> None:
-    stats.record_game(solitaire_game("Bob"), finished=True)
-    stats.record_game(two_cycle_game(), finished=True)
-    stats.record_game(solitaire_game("Bob"), finished=True)
-    (bob,) = stats.totals(stats.load_games()[0], "bob")
+    statsfile.record_game(solitaire_game("Bob"), finished=True)
+    statsfile.record_game(two_cycle_game(), finished=True)
+    statsfile.record_game(solitaire_game("Bob"), finished=True)
+    (bob,) = stats.totals(statsfile.load_games()[0], "bob")
     assert (bob.games, bob.finished, bob.won, bob.solitaire) == (3, 1, 1, 2)
     assert bob.solitaire_turns == [1, 1]
 
@@ -184,18 +184,18 @@ def unusable_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pat
 
 def kept_for_later() -> list[str]:
     """The note of a record kept in the home folder: why (whole), then where (issue 39)."""
-    return kept_note("data folder: not a folder", pending.places(stats.stats_path())[1])
+    return kept_note("data folder: not a folder", keeper.places(statsfile.KEEPER.ledger_path())[1])
 
 
 def test_an_unusable_data_folder_gives_a_message_not_a_traceback(
     capsys: pytest.CaptureFixture[str], unusable_data_folder: Path
 ) -> None:
     # The message says what is wrong, and that the record is kept (in the home folder).
-    assert stats.record_game(two_cycle_game(), finished=True) == "\n".join(kept_for_later())
+    assert statsfile.record_game(two_cycle_game(), finished=True) == "\n".join(kept_for_later())
     kept = list((Path(os.environ["HOME"]) / ".parlour-pending").iterdir())
-    assert [str(path) for path in kept] == [str(pending.places(stats.stats_path())[1])]
+    assert [str(path) for path in kept] == [str(keeper.places(statsfile.KEEPER.ledger_path())[1])]
     assert [path.name.startswith("dixmille-") for path in kept] == [True]
-    games, message = stats.load_games()
+    games, message = statsfile.load_games()
     assert games == [] and message is not None and "could not be read" in message
     # --stats: one message and exit 1, never pages that say "no games" (issue 39)
     assert main(["--stats"]) == 1
@@ -248,10 +248,10 @@ def test_the_optimum_on_the_style_page_follows_the_games_four_twos_rule() -> Non
 
 
 def test_the_statistics_screen_shows_solitaire_games_apart_from_win_percent() -> None:
-    stats.record_game(solitaire_game("Bob"), finished=True)
-    stats.record_game(two_cycle_game(), finished=True)
-    stats.record_game(solitaire_game("Bob"), finished=True)
-    rows = stats.totals(stats.load_games()[0])
+    statsfile.record_game(solitaire_game("Bob"), finished=True)
+    statsfile.record_game(two_cycle_game(), finished=True)
+    statsfile.record_game(solitaire_game("Bob"), finished=True)
+    rows = stats.totals(statsfile.load_games()[0])
     lines = statsview.render_stats(rows, 0, "all players", "", "").to_text().splitlines()
 
     def row(label: str) -> list[str]:

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from parlour.core import pending
+from parlour.core import keeper
 from parlour.dixmille import cli
-from parlour.dixmille.files import savefile, stats, statsfold
+from parlour.dixmille.files import savefile, statsfile
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
 from tests.dixmille.helpers import kept_note
@@ -40,13 +40,13 @@ def zedx_solitaire(seed: int = 2) -> DixMilleApp:
 
 
 def lines_in_file() -> list[bytes]:
-    path = stats.stats_path()
+    path = statsfile.KEEPER.ledger_path()
     return path.read_bytes().splitlines() if path.exists() else []
 
 
 def kept_files() -> list[Path]:
     """The files holding kept records (a full disk may leave an empty one: nothing kept)."""
-    places = pending.places(stats.stats_path())
+    places = keeper.places(statsfile.KEEPER.ledger_path())
     return [place for place in places if place.exists() and place.stat().st_size]
 
 
@@ -77,7 +77,7 @@ def test_a_full_data_folder_says_so_and_the_record_is_written_at_the_next_start(
     free(full_disk)
     start_a_game(monkeypatch)
     assert len(lines_in_file()) == 1 and kept_files() == []
-    read = statsfold.summary()
+    read = statsfile.stats_report()
     assert (read.title, read.message) == ("1 recorded game, all players", "")
 
 
@@ -90,11 +90,11 @@ def test_a_record_that_only_partly_fits_leaves_no_damaged_line(
     app = zedx_solitaire()
     rows = app.render(24, 80).to_text().split("\n")
     assert [row.rstrip() for row in rows[4 : 4 + len(no_space())]] == no_space()
-    assert lines_in_file() == [] and stats.stats_path().stat().st_size == 0
-    read = statsfold.summary()  # the disk is still full: nothing moves, nothing is damaged
+    assert lines_in_file() == [] and statsfile.KEEPER.ledger_path().stat().st_size == 0
+    read = statsfile.stats_report()  # the disk is still full: nothing moves, nothing is damaged
     assert (read.title, read.message) == ("0 recorded games, all players", "")
     free(full_disk)
-    read = statsfold.summary()  # the statistics shown: the kept record goes in first
+    read = statsfile.stats_report()  # the statistics shown: the kept record goes in first
     assert (read.title, read.message) == ("1 recorded game, all players", "")
     assert kept_files() == []
 

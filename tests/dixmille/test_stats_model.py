@@ -40,7 +40,7 @@ from hypothesis.stateful import (
 )
 
 from parlour.core import ledger
-from parlour.dixmille.files import savefile, stats
+from parlour.dixmille.files import savefile, stats, statsfile
 from parlour.dixmille.game.rules import FOUR_TWOS_TURN, Pass, Phase, TakeDice
 from parlour.dixmille.terminal import statsview
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
@@ -288,7 +288,7 @@ class StatisticsMachine(RuleBasedStateMachine):
     @precondition(lambda self: not self.model.half_line)
     @rule(kind=st.sampled_from(["garbage", "not utf-8", "half"]))
     def damage_a_line(self, kind: str) -> None:
-        path = stats.stats_path()
+        path = statsfile.KEEPER.ledger_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         data = {"garbage": b"{nonsense\n", "not utf-8": b'{"\xff": 1}\n', "half": b'{"game_'}[kind]
         if path.exists() and path.stat().st_size:
@@ -306,12 +306,14 @@ class StatisticsMachine(RuleBasedStateMachine):
     # ----- what must hold -----
     @invariant()
     def statistics_count_each_game_once(self) -> None:
-        path = stats.stats_path()
+        path = statsfile.KEEPER.ledger_path()
         lines = path.read_bytes().count(b"\n") if path.exists() else 0
         assert lines == self.model.newlines, "a record too many or too few (a replay wrote?)"
-        reading = ledger.read(path, stats.parse_record, lambda g: g.game_id, stats.is_final)
+        reading = ledger.read(
+            path, stats.parse_record, lambda g: g.game_id, statsfile.KEEPER.fold.is_final
+        )
         assert reading.replays == self.model.replays
-        games, message = stats.load_games()
+        games, message = statsfile.load_games()
         found = {g.game_id: g.finished for g in games}
         assert len(found) == len(games), "a game is counted twice"
         assert found == self.model.outcomes
@@ -322,7 +324,7 @@ class StatisticsMachine(RuleBasedStateMachine):
         for name in ("Ann", "Bob"):
             self._check_player(games, name)
 
-    def _check_player(self, games: list[stats.GameLine], name: str) -> None:
+    def _check_player(self, games: list[stats.GameRecord], name: str) -> None:
         """One player's counts, in the totals and on the first statistics page."""
         model = self.model
         mine = [i for i, names in model.lineups.items() if name in names]

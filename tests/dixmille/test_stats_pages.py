@@ -14,8 +14,8 @@ from parlour.core.text import printable, width
 from parlour.dixmille.cli import main
 from parlour.dixmille.computer import analysis
 from parlour.dixmille.computer.analysis import Costly, Style
-from parlour.dixmille.files import stats
-from parlour.dixmille.files.stats import GameLine, Totals
+from parlour.dixmille.files import stats, statsfile
+from parlour.dixmille.files.stats import GameRecord, Totals
 from parlour.dixmille.game.records import GO, PASS, TAKE, Decision, TurnRecord
 from parlour.dixmille.game.rules import IllegalMove, check_name
 from parlour.dixmille.terminal import statsview
@@ -30,10 +30,10 @@ def turn(points: int = 300) -> TurnRecord:
     return TurnRecord(cycle=1, score_before=0, result=PASS, turn_points=points, throws=1)
 
 
-def line(names: tuple[str, ...], scores: tuple[int, ...], finished: bool = True) -> GameLine:
+def line(names: tuple[str, ...], scores: tuple[int, ...], finished: bool = True) -> GameRecord:
     best = max(scores)
     winners = tuple(n for n, s in zip(names, scores, strict=True) if s == best)
-    return GameLine(
+    return GameRecord(
         finished=finished,
         four_twos="game",
         names=names,
@@ -269,10 +269,10 @@ def test_no_heading_ends_the_style_page_without_a_line_under_it(count: int) -> N
 
 
 def record_games() -> None:
-    assert stats.record_game(two_cycle_game(), finished=True) is None  # Ann and Bob
+    assert statsfile.record_game(two_cycle_game(), finished=True) is None  # Ann and Bob
     for _ in range(4):
-        assert stats.record_game(solitaire_game("Ann"), finished=True) is None
-    assert stats.record_game(solitaire_game("Bob"), finished=True) is None
+        assert statsfile.record_game(solitaire_game("Ann"), finished=True) is None
+    assert statsfile.record_game(solitaire_game("Bob"), finished=True) is None
 
 
 @pytest.mark.parametrize(
@@ -295,7 +295,7 @@ def test_stats_draws_dice_as_the_terminal_can(
         game.apply(zedx_move(situation) if game.player.computer else threshold_move(situation))
     for t in game.players[0].turns:
         analysis.annotate(t)
-    assert stats.record_game(game, finished=True) is None
+    assert statsfile.record_game(game, finished=True) is None
     monkeypatch.setattr(glyph_sets, "locale_is_utf8", lambda: utf8)
     assert main(["--stats", "王小明", *(["--ascii"] if ascii_flag else [])]) == 0
     out = capsys.readouterr().out
@@ -324,7 +324,7 @@ def test_a_name_never_recorded_is_one_line_and_status_one(
     assert main(["--stats", "nobody"]) == 1
     captured = capsys.readouterr()
     assert (captured.out, captured.err) == ("", "dixmille: no recorded games for nobody\n")
-    Path(stats.stats_path()).unlink()
+    Path(statsfile.KEEPER.ledger_path()).unlink()
     assert main(["--stats", "nobody"]) == 1
     assert capsys.readouterr().err == "dixmille: no recorded games for nobody\n"
 
@@ -352,7 +352,7 @@ def test_a_name_is_found_however_its_accent_or_a_joiner_was_typed(
     typed: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = solitaire_game(check_name("Zoe\u0308", []))  # kept composed: Zoë
-    assert stats.record_game(game, finished=True) is None
+    assert statsfile.record_game(game, finished=True) is None
     assert main(["--stats", typed]) == 0
     out = capsys.readouterr().out
     # the title writes the name as it was recorded, as the column does (issue 39)
@@ -373,8 +373,8 @@ def test_one_name_typed_at_the_prompt_and_on_the_command_line_is_one_player() ->
     prompt_game = solitaire_game("👩💻")
     command_line_game = solitaire_game(check_name(typed, []))
     for game in (prompt_game, command_line_game):
-        assert stats.record_game(game, finished=True) is None
-    rows = stats.totals(stats.load_games()[0])
+        assert statsfile.record_game(game, finished=True) is None
+    rows = stats.totals(statsfile.load_games()[0])
     assert len(rows) == 1 and rows[0].games == 2
     with pytest.raises(IllegalMove, match="is already playing: names must differ"):
         check_name(typed, ["👩💻"])

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parlour.core import ledger, paths, pending
+from parlour.core import keeper, ledger, paths
 from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
 from parlour.midnightoil.files import stats as mo_stats
 from parlour.midnightoil.files import statsfile
@@ -134,7 +134,7 @@ def test_a_game_of_the_longest_time_is_counted() -> None:
 
 def test_a_refused_write_is_kept_and_told_as_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
     real = ledger.append_lines
-    target = statsfile.ledger_path()
+    target = statsfile.KEEPER.ledger_path()
 
     def refuse(path: Path, data: bytes) -> None:
         if path == target:
@@ -270,7 +270,7 @@ def test_an_unreadable_earlier_file_is_told_with_the_system_reason(
 
 
 def test_a_ledger_that_cannot_be_read_is_told_and_the_game_goes_on() -> None:
-    path = statsfile.ledger_path()
+    path = statsfile.KEEPER.ledger_path()
     path.mkdir(parents=True)
     _, warning = load_stats()
     assert warning == "Statistics unreadable (games.jsonl is a folder); the game goes on."
@@ -282,7 +282,7 @@ def test_a_ledger_that_cannot_be_read_is_told_and_the_game_goes_on() -> None:
 def test_a_ledger_that_is_a_link_is_neither_read_nor_written(tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere.jsonl"
     elsewhere.write_text("")
-    path = statsfile.ledger_path()
+    path = statsfile.KEEPER.ledger_path()
     path.parent.mkdir(parents=True)
     path.symlink_to(elsewhere)
     _, warning = load_stats()
@@ -320,8 +320,8 @@ def test_a_data_folder_the_system_refuses_is_told_with_its_reason_and_the_record
     assert statsfile.record_game(Game(3), mo_stats.LOST) == (
         f"Statistics not recorded yet ({reason}); kept for next time."
     )
-    (kept,) = (place for place in pending.places(statsfile.ledger_path()) if place.exists())
-    assert kept.parent.name == pending.PENDING_FOLDER  # the data folder itself is not tried
+    (kept,) = (place for place in keeper.places(statsfile.KEEPER.ledger_path()) if place.exists())
+    assert kept.parent.name == keeper.PENDING_FOLDER  # the data folder itself is not tried
     monkeypatch.undo()
     assert load_stats()[0].lost == 1 and not kept.exists()
 
@@ -550,6 +550,6 @@ def test_an_unreadable_ledger_is_named_by_what_the_system_said() -> None:
 def test_an_unreadable_ledger_still_says_what_became_of_a_damaged_earlier_file() -> None:
     _ledger_under_a_file()
     paths.data_file(BASELINE_FILE).write_text("{damaged", encoding="utf-8")
-    reading = statsfile.read_stats()
+    reading = statsfile.stats_report()
     assert reading.ledger_problem == os.strerror(errno.ENOTDIR)
     assert reading.note is not None and reading.note.startswith("Earlier statistics were damaged")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from parlour.midnightoil.files.stats import LOST, WON, Record, flag, record_of, whole
+from parlour.midnightoil.files.stats import LOST, WON, GameRecord, flag, record_of, whole
 from parlour.midnightoil.files.stats_earlier import parse_earlier
 from parlour.midnightoil.game.history import MAX_UNDOS, Game
 from tests.midnightoil.earlierfile import layout
@@ -24,7 +24,7 @@ def a_line(**change: Any) -> dict[str, Any]:
 
 def refusal(data: dict[str, Any]) -> str:
     with pytest.raises(ValueError) as info:
-        Record.from_dict(data)
+        GameRecord.from_dict(data)
     assert type(info.value) is ValueError
     return str(info.value)
 
@@ -32,7 +32,7 @@ def refusal(data: dict[str, Any]) -> str:
 def test_a_line_as_written_is_read_back() -> None:
     game = Game(7)
     record = record_of(game, LOST)
-    back = Record.from_dict(json.loads(json.dumps(record.to_dict())))
+    back = GameRecord.from_dict(json.loads(json.dumps(record.to_dict())))
     assert back.to_dict() == record.to_dict()
 
 

@@ -33,8 +33,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from parlour.core import ledger, paths
 from parlour.midnightoil.computer import solver
 from parlour.midnightoil.files import savefile
-from parlour.midnightoil.files.stats import LOST, SOLVED, WON, Record
-from parlour.midnightoil.files.statsfile import ledger_path, load_stats
+from parlour.midnightoil.files.stats import LOST, SOLVED, WON, GameRecord
+from parlour.midnightoil.files.statsfile import KEEPER, load_stats
 from parlour.midnightoil.game.cards import DECK_SIZE, FAN_KEYS
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import BUILD, FOUNDATION
@@ -317,7 +317,9 @@ class Lifecycle(RuleBasedStateMachine):
 
     @invariant()
     def the_ledger_holds_each_games_first_result(self) -> None:
-        reading = ledger.read(ledger_path(), Record.from_dict, lambda r: r.game_id, lambda r: True)
+        reading = ledger.read(
+            KEEPER.ledger_path(), GameRecord.from_dict, lambda r: r.game_id, lambda r: True
+        )
         assert reading.damaged == 0 and reading.problem is None
         assert reading.replays == 0  # nothing is written after a game's result
         found = sorted((record.outcome, record.home) for record in reading.records)

@@ -26,14 +26,14 @@ HAND = HandSummary(number=1, you=1600, computer=300, trip=True, safeties=2, coup
 
 
 def ledger_lines() -> list[dict[str, Any]]:
-    path = statsfile.ledger_path()
+    path = statsfile.KEEPER.ledger_path()
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def recorded() -> dict[str, str]:
-    reading = statsfile.read_records()
+    reading = statsfile.KEEPER.read()
     assert reading.damaged == 0 and reading.problem is None
     return {rec.game_id: rec.outcome for rec in reading.records}
 
@@ -152,7 +152,7 @@ def test_stats_command_prints_plain_lines_and_reports_damage(
 ) -> None:
     app = ending_app(3, "classic")
     play_until_question(app, ("Another game?",))
-    path = statsfile.ledger_path()
+    path = statsfile.KEEPER.ledger_path()
     with path.open("ab") as handle:
         handle.write(b"\xff not json\n")
     before = path.read_bytes()
@@ -253,8 +253,8 @@ def test_a_data_folder_that_cannot_be_used_is_said_at_the_end(tmp_path: Path) ->
     ]
     assert blocker.read_text() == "x"
     blocker.unlink()
-    assert statsfile.ledger_path().exists() is False
-    statsfile.flush_kept()
+    assert statsfile.KEEPER.ledger_path().exists() is False
+    statsfile.KEEPER.flush()
     assert recorded() == {app.meta.game_id: outcome_of(app)}
 
 

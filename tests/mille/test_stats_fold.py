@@ -100,7 +100,9 @@ def ledgers(draw: st.DrawFn) -> list[bytes]:
 
 def old_way(path: Path) -> tuple[dict[str, LevelStats], int, int, int]:
     """The totals as they were computed before the fold: every record read, then added."""
-    reading = ledger.read(path, GameRecord.from_dict, lambda r: r.game_id, statsfile.is_final)
+    reading = ledger.read(
+        path, GameRecord.from_dict, lambda r: r.game_id, statsfile.KEEPER.fold.is_final
+    )
     return stats.tally(reading.records), len(reading.records), reading.damaged, reading.replays
 
 
@@ -202,7 +204,7 @@ def test_stats_lines_read_the_kept_totals_not_the_records_again(
 ) -> None:
     """``mille --stats`` and the farewell read the ledger through the fold: the second time
     only the lines written since are parsed."""
-    path = statsfile.ledger_path()
+    path = statsfile.KEEPER.ledger_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     hand = stats.HandSummary(1, 1600, 300, True, 2, 1, False)
     rec = GameRecord(IDS[0], "classic", "won", 5100, 4000, (hand,), 7, False)

@@ -1,7 +1,7 @@
 """Mille statistics never fail quietly (issue #26, point 3).
 
 A game's record that the ledger cannot take (a full disk, a read-only data
-folder) is kept (:mod:`parlour.core.pending`), the farewell says so in one line,
+folder) is kept (:mod:`parlour.core.keeper`), the farewell says so in one line,
 and it is written the next time: as the next game records, as ``mille`` starts,
 before ``mille --stats``. A result still kept counts as recorded for a replay.
 The disks are real tmpfs mounts (skipped with the reason where not allowed).
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.core import pending
+from parlour.core import keeper
 from parlour.core.ledger import new_game_id
 from parlour.mille import cli
 from parlour.mille.files import statsfile
@@ -65,13 +65,13 @@ def farewell_tail(app: MilleApp) -> list[str]:
 def kept_lines() -> int:
     return sum(
         place.read_bytes().count(b"\n")
-        for place in pending.places(statsfile.ledger_path())
+        for place in keeper.places(statsfile.KEEPER.ledger_path())
         if place.exists()
     )
 
 
 def ledger_lines() -> int:
-    path = statsfile.ledger_path()
+    path = statsfile.KEEPER.ledger_path()
     return path.read_bytes().count(b"\n") if path.exists() else 0
 
 
@@ -92,7 +92,7 @@ def test_a_full_data_folder_keeps_the_record_and_says_so(full_disk: Path) -> Non
     app = finish_and_leave(3)
     assert farewell_tail(app) == [FULL]
     assert kept_lines() == 1 and ledger_lines() == 0
-    places = pending.places(statsfile.ledger_path())
+    places = keeper.places(statsfile.KEEPER.ledger_path())
     (kept,) = [place for place in places if place.exists() and place.stat().st_size]
     assert kept.parent == Path(os.environ["HOME"]) / ".parlour-pending"
     _free(full_disk)
@@ -122,7 +122,7 @@ def test_the_next_game_writes_the_kept_record_first(full_disk: Path) -> None:
     second = finish_and_leave(6)
     assert farewell_tail(second)[0].startswith("strong: won ")
     assert "2 finished games" in farewell_tail(second)[0]
-    ids = [rec.game_id for rec in statsfile.read_records().records]
+    ids = [rec.game_id for rec in statsfile.KEEPER.read().records]
     assert ids == [first.meta.game_id, second.meta.game_id]
 
 

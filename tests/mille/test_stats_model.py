@@ -322,7 +322,7 @@ class OneResultMachine(RuleBasedStateMachine):
 
     @invariant()
     def replays_write_nothing(self) -> None:
-        path = statsfile.ledger_path()
+        path = statsfile.KEEPER.ledger_path()
         lines = path.read_bytes().count(b"\n") if path.exists() else 0
         assert lines == self.model.lines
 

@@ -37,7 +37,7 @@ from parlour.core.text import (
 )
 from parlour.midnightoil.computer.advisor import Advisor
 from parlour.midnightoil.files.stats import LOST, SOLVED, WON, Stats, record_of
-from parlour.midnightoil.files.statsfile import append_record, load_stats, settled_result
+from parlour.midnightoil.files.statsfile import KEEPER, append_record, load_stats
 from parlour.midnightoil.game.cards import SUITS
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import IllegalMove, Move
@@ -124,7 +124,7 @@ class GameSession(TerminalApp):
         is taken as ended here: there is nothing left to play or record.
         """
         game = self.game
-        found = None if game.new_id else settled_result(game.game_id)
+        found = None if game.new_id else KEEPER.settled_result(game.game_id)
         if found is not None:
             self.ending.settle(found, None)
         elif game.state.is_won():
@@ -373,7 +373,7 @@ class GameSession(TerminalApp):
         """
         if self.ending.result is not None:
             return
-        found = settled_result(self.game.game_id)
+        found = KEEPER.settled_result(self.game.game_id)
         if found is not None:
             self.ending.settle(found, None)
             self.message = self.ending.not_recorded()

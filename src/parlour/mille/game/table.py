@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 HUMAN, COMPUTER = 0, 1
+LEVELS = ("strong", "classic")
+"""The levels of the computer's seat, as ``--level`` names them and saves and statistics
+keep them: ``strong``, today's computer (the default); ``classic``, BSD's own strategy."""
 HAND_SLOTS = 7
 """P plus slots 1..6."""
 DEAL_SIZE = 6

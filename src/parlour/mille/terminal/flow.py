@@ -124,7 +124,7 @@ class Flow:
         """Put up the question the game's phase calls for, or let the computer move."""
         if self.left:
             return
-        self.recorder.settle(self.game)
+        self.recorder.summarize(self.game)
         phase = self.game.phase
         if phase is Phase.TURN and self.game.turn == COMPUTER:
             self.computer_due = True
