@@ -23,7 +23,7 @@ from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui import frame as frames
 from parlour.tui import glyphs as glyph_sets
 from parlour.tui.glyphs import ASCII, UNICODE, Glyphs
-from tests.dixmille.test_stats import solitaire_game, two_cycle_game
+from tests.dixmille.helpers import solitaire_game, two_cycle_game
 
 
 def turn(points: int = 300) -> TurnRecord:

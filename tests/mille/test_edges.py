@@ -14,7 +14,7 @@ import pytest
 from parlour.mille import cli
 from parlour.mille.files import statsfile
 from parlour.mille.files.statsfile import fitted
-from tests.mille.test_stats_kept import finish_and_leave, kept_lines
+from tests.mille.files.test_statsfile import finish_and_leave, kept_lines
 
 LINK_NOTE = "links in the data folder are not followed"
 

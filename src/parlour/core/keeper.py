@@ -354,20 +354,18 @@ class Keeper:
             return found, None
         return None, self.record(entry, columns)
 
-    def tally(self, keep: bool = True, progress: Progress | None = None) -> Tally:
+    def tally(
+        self, keep: bool = True, progress: Progress | None = None, shown: bool = False
+    ) -> Tally:
         """The totals of every recorded game (the kept records written first), read through
         the totals kept beside the ledger (``keep=False`` reads it whole); ``progress`` told
-        how far a long reading has come. ``OSError`` when no folder can be named."""
+        how far a long reading has come, or with ``shown`` the terminal once it takes a
+        second (:func:`parlour.core.tally.summarise_shown`). ``OSError`` when no folder can
+        be named."""
         from parlour.core import tally
 
         path = self.ledger_path()
         flush(path)
+        if shown:
+            return tally.summarise_shown(path, self.fold)
         return tally.summarise(path, self.fold, keep, progress)
-
-    def tally_shown(self) -> Tally:
-        """:meth:`tally`, saying on the terminal how far it has come once it takes a second."""
-        from parlour.core import tally
-
-        path = self.ledger_path()
-        flush(path)
-        return tally.summarise_shown(path, self.fold)

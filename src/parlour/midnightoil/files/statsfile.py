@@ -136,7 +136,7 @@ def stats_report(lead: str = "No statistics", columns: int = ROW_COLUMNS) -> Sta
         if problem is not None:
             return StatsReport(Stats(), folder_problem=problem)
     baseline, warning = _read_baseline()
-    totals = KEEPER.tally_shown()  # progress after 1 s
+    totals = KEEPER.tally(shown=True)  # progress after 1 s
     if totals.problem is not None:
         return StatsReport(Stats(), warning, ledger_problem=printable(totals.problem))
     note = totals.message()

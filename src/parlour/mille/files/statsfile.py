@@ -99,18 +99,19 @@ def stats_report(levels: tuple[str, ...] | None = None) -> tuple[list[str], str 
     (:meth:`parlour.core.keeper.Keeper.tally`), so the settled games' totals kept beside it
     spare reading it all again.
     """
-    from parlour.core import tally
     from parlour.mille.files import stats
 
     try:
         path = KEEPER.ledger_path()
-        summary = KEEPER.tally_shown()  # progress after 1 s
+        summary = KEEPER.tally(shown=True)  # progress after 1 s
     except OSError as exc:
-        unused = tally.Tally(None)
-        unused.problem = _("the data folder cannot be used ({reason})").format(
-            reason=exc.strerror or exc
+        from parlour.core.ledger import Reading
+
+        reason = exc.strerror or exc
+        unused = Reading(
+            problem=_("the data folder cannot be used ({reason})").format(reason=reason)
         )
-        return [], unused.message("statistics")
+        return [], unused.message()
     if summary.problem is not None:
         from parlour.core.text import keep_whole, printable
 

@@ -1,4 +1,6 @@
-"""Issue 39, point 6: each new statistics line carries the totals its game adds.
+"""The totals a statistics line carries (``files/linetotals.py``).
+
+Issue 39, point 6: each new statistics line carries the totals its game adds.
 
 A line the game writes now is ``SUMMARY<TAB>RECORD`` (``stats.record_line``). A
 reading believes a summary whose checksum and checks hold and adds its totals
@@ -6,8 +8,7 @@ without decoding the record; anything else (an old line, a summary or record
 changed in any byte) is read through the record as before, or set aside as damaged.
 The totals must be exactly those of the records read one by one, whichever way each
 line went: the same figures, the same points given away to the last bit, the same
-costly decisions (the costliest time of each, ties to the first), in the same order.
-"""
+costly decisions (the costliest time of each, ties to the first), in the same order."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 from parlour.core import ledger, ledgerline, tally
 from parlour.dixmille.files import linetotals, stats, statsfile, statsfold
-from tests.dixmille.test_stats_fold import DAMAGED, IDS, pool
+from tests.dixmille.files.test_statsfold import DAMAGED, IDS, pool
 from tests.hypothesis_profiles import examples
 
 
@@ -133,7 +134,7 @@ def test_a_line_of_the_first_layout_is_still_read_from_its_summary(
 
 
 def test_a_recorded_game_is_written_with_its_totals() -> None:
-    from tests.dixmille.test_stats import two_cycle_game
+    from tests.dixmille.helpers import two_cycle_game
 
     assert statsfile.record_game(two_cycle_game(), finished=True) is None
     raw = statsfile.KEEPER.ledger_path().read_bytes()

@@ -1,4 +1,6 @@
-"""Statistics at scale (issue #26 point 4): the fold over the ledger, with its totals kept
+"""Midnight Oil's statistics as a fold (``files/statsfold.py``).
+
+Statistics at scale (issue #26 point 4): the fold over the ledger, with its totals kept
 beside it, shows exactly what reading every record used to show."""
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from tests.savefuzz import mutated
 
 IDS = [f"{n:032x}" for n in range(1, 9)]
 """A few game ids, so that a ledger holds replays (a later record of an ended game)."""
+
+
 DEALS = [0, 1, 2, 7, DEAL_LIMIT - 1]
 
 
@@ -64,6 +68,7 @@ DAMAGED = [
     b'{"v":1,"game_id":"' + IDS[0].encode() + b'","outcome":"abandoned"}',  # not an outcome here
     b'{"v":1,"home":NaN}',
 ]
+
 
 LINES = st.lists(
     st.one_of(records().map(ledger.encode), st.sampled_from(DAMAGED).map(lambda b: b + b"\n")),

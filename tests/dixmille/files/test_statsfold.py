@@ -1,12 +1,13 @@
-"""Statistics at scale (issue #26, point 4): the totals as a fold, kept beside the file.
+"""Dix Mille's statistics as a fold (``files/statsfold.py``).
+
+Statistics at scale (issue #26, point 4): the totals as a fold, kept beside the file.
 
 The totals a player sees come from ``statsfile.stats_report`` (``core.tally`` with Dix
 Mille's fold): they must be exactly the totals the records read one by one give
 (``stats.totals`` over ``ledger.read``), with or without the totals kept beside the
 file, over ledgers with replays, abandoned games, games without an id and damaged
 lines; what is kept holds all of it (every player's style analysis with every costly
-decision); and a kept file that is not what a reading could make is not used.
-"""
+decision); and a kept file that is not what a reading could make is not used."""
 
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ from parlour.dixmille.game.rules import FOUR_TWOS_TURN, Game, new_game
 from tests.hypothesis_profiles import examples
 
 IDS = [ledger.new_game_id() for _ in range(5)]
+
+
 DAMAGED = [
     b"not json at all",
     b'{"players": []}',
