@@ -88,7 +88,7 @@ savefile.save(data + "/d.json", app.game)
         ["--deal", "1"],
         """
 t0 = time.perf_counter()
-app.advisor.hint(app.game.state)
+app.assist.advisor.hint(app.game.state)
 """,
     ),
     "midnightoil: first save": (

@@ -30,7 +30,8 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from benchstats import percentile, wilson
-from parlour.midnightoil.computer.solver import DEFAULT_SEED, PROFILES, AutoSolver
+from parlour.midnightoil.computer.solver.auto import AutoSolver
+from parlour.midnightoil.computer.solver.planner import DEFAULT_SEED, PROFILES
 from parlour.midnightoil.game.rules import REDEAL, State
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

@@ -36,10 +36,10 @@ from multiprocessing import Pool
 from benchstats import mean_interval
 from midnightoil_solver_middle import plan_end
 from parlour.core.rng import make_rng
-from parlour.midnightoil.computer import solver_middle
-from parlour.midnightoil.computer.solver import PLAN_NODE_LIMIT, _fans_bytes, _search
-from parlour.midnightoil.computer.solver_search import EndState
-from parlour.midnightoil.computer.solver_value import sample_deal
+from parlour.midnightoil.computer.solver import middle
+from parlour.midnightoil.computer.solver.planner import PLAN_NODE_LIMIT, fans_bytes, search_state
+from parlour.midnightoil.computer.solver.search import EndState
+from parlour.midnightoil.computer.solver.value import sample_deal
 from parlour.midnightoil.game.rules import State
 
 MIDDLE_SEED = 0x4345494C
@@ -58,16 +58,16 @@ def best_worth(state: State, tests: int) -> tuple[float, bool]:
     candidate is worth (an upper bound) and True.
     """
     draw_ok = not state.draw_used
-    plain = _search(state, False, PLAN_NODE_LIMIT, False, part_way=True)
+    plain = search_state(state, False, PLAN_NODE_LIMIT, False, part_way=True)
     ends = {(found, draw_ok) for found, _ in plain.ends}
     if draw_ok:
-        ends |= set(_search(state, True, PLAN_NODE_LIMIT, False, part_way=True).ends)
+        ends |= set(search_state(state, True, PLAN_NODE_LIMIT, False, part_way=True).ends)
 
     def worth(end: EndState) -> float:
-        return solver_middle.value(end, state.redeals_left)
+        return middle.value(end, state.redeals_left)
 
-    candidates = solver_middle.reachable_best_first(
-        _fans_bytes(state),
+    candidates = middle.reachable_best_first(
+        fans_bytes(state),
         state.foundations,
         ends,
         draw_ok,
@@ -76,7 +76,7 @@ def best_worth(state: State, tests: int) -> tuple[float, bool]:
         tests=tests,
     )
     best = worth(next(candidates)[0])
-    above = [worth(e) for e in solver_middle.held_back(ends, state.foundations) if worth(e) > best]
+    above = [worth(e) for e in middle.held_back(ends, state.foundations) if worth(e) > best]
     if len(above) > tests:  # some ranked above it were never searched
         return max(above), True
     return best, False
@@ -87,7 +87,7 @@ def worths(state: State, end: EndState | None, tests: int) -> tuple[float, float
     whether that is only an upper bound."""
     if end is None:
         return 1.0, 1.0, False
-    chosen = solver_middle.value(end, state.redeals_left)
+    chosen = middle.value(end, state.redeals_left)
     best, bound = best_worth(state, tests)
     return chosen, max(chosen, best), bound
 
@@ -122,8 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(
             "--count of at least 2, --middle and --jobs of at least 1, --tests of 0 or more"
         )
-    if not solver_middle.available():
-        parser.error(f"{solver_middle.TABLE_PATH.name} cannot be read")
+    if not middle.available():
+        parser.error(f"{middle.TABLE_PATH.name} cannot be read")
     start = time.perf_counter()
     deals = range(args.first, args.first + args.count)
     with Pool(args.jobs) as pool:

@@ -31,9 +31,9 @@ from pathlib import Path
 from benchstats import mean_interval
 from midnightoil_solver_last import read_counts
 from midnightoil_solver_middle import middle_chance, plan_end
-from parlour.midnightoil.computer.solver import HOLD, PROFILES
-from parlour.midnightoil.computer.solver_search import EndState
-from parlour.midnightoil.computer.solver_value import TABLE
+from parlour.midnightoil.computer.solver.planner import HOLD, PROFILES
+from parlour.midnightoil.computer.solver.search import EndState
+from parlour.midnightoil.computer.solver.value import TABLE
 from parlour.midnightoil.game.rules import State
 
 FRESH_SEED = 0x46524553

@@ -11,7 +11,7 @@ shuffle of this script's own generator (never a real redeal):
   chance of the best end state that sampled deal offers.
 
 Each is fitted by logistic regression (Newton's method, a tiny ridge) on
-``solver_model.features``, separately with and without the draw. Prints
+``solver.model.features``, separately with and without the draw. Prints
 the weights, ready to paste, and the fit against the previous table on a
 fifth of the data held out.
 
@@ -25,10 +25,11 @@ import math
 import random
 import sys
 
-from parlour.midnightoil.computer import solver
-from parlour.midnightoil.computer.solver_model import Weights, features, predict
-from parlour.midnightoil.computer.solver_search import EndState, Found, search_phase
-from parlour.midnightoil.computer.solver_value import TABLE, sample_deal, static_value
+from parlour.midnightoil.computer.solver.auto import AutoSolver
+from parlour.midnightoil.computer.solver.model import Weights, features, predict
+from parlour.midnightoil.computer.solver.planner import search_state
+from parlour.midnightoil.computer.solver.search import EndState, Found, search_phase
+from parlour.midnightoil.computer.solver.value import TABLE, sample_deal, static_value
 from parlour.midnightoil.game.rules import REDEAL, State
 
 SEARCH_LIMIT = 60_000
@@ -97,7 +98,7 @@ def phase_starts(first: int, count: int) -> list[State]:
     starts: list[State] = []
     for deal in range(first, first + count):
         state = State.new(deal)
-        auto = solver.AutoSolver(profile=TABLE)
+        auto = AutoSolver(profile=TABLE)
         starts.append(state)
         while not state.is_won() and state.redeals_left > 0:
             move = auto.next_move(state)
@@ -111,7 +112,7 @@ def phase_starts(first: int, count: int) -> list[State]:
 
 def end_states(state: State, per: int, rng: random.Random) -> list[Found]:
     """Up to ``per`` foundation heights reachable in this phase, picked at random."""
-    result = solver._search(state, not state.draw_used, SEARCH_LIMIT, False, part_way=True)
+    result = search_state(state, not state.draw_used, SEARCH_LIMIT, False, part_way=True)
     found = sorted({f for f, _ in result.ends if sum(f) < 52})
     return rng.sample(found, min(per, len(found)))
 

@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from parlour.core.rng import make_rng
-from parlour.midnightoil.computer.solver_middle import PATTERNS
-from parlour.midnightoil.computer.solver_search import ALL_HOME, Found, search_phase
-from parlour.midnightoil.computer.solver_value import sample_deal
+from parlour.midnightoil.computer.solver.middle import PATTERNS
+from parlour.midnightoil.computer.solver.search import ALL_HOME, Found, search_phase
+from parlour.midnightoil.computer.solver.value import sample_deal
 
 SEARCH_LIMIT = 60_000
 """Positions per sampled search (far above what a sampled deal needs)."""

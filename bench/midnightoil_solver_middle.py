@@ -22,7 +22,7 @@ Each row is then smoothed: each chance is averaged (weight 3) with the
 patterns that have the same number of cards left and differ by one card
 moved between two suits (weight 1 each), which keeps what the number of
 cards left decides (the last fan of a redeal) and damps the sampling noise
-of the rest. Writes ``src/parlour/midnightoil/computer/solver_middle.json``.
+of the rest. Writes ``src/parlour/midnightoil/computer/middle.json``.
 
     .venv/bin/python bench/midnightoil_solver_last.py --out /tmp/last.json   # 16 min, 2 workers
     .venv/bin/python bench/midnightoil_solver_middle.py --last-counts /tmp/last.json
@@ -40,16 +40,16 @@ from pathlib import Path
 
 from midnightoil_solver_last import Table, heaviest_first, over_patterns, read_counts
 from parlour.core.rng import make_rng
-from parlour.midnightoil.computer import solver_middle
-from parlour.midnightoil.computer.solver import HOLD, plan
-from parlour.midnightoil.computer.solver_middle import (
+from parlour.midnightoil.computer.solver import middle
+from parlour.midnightoil.computer.solver.middle import (
     PATTERNS,
     TABLE_FORMAT,
     TABLE_PATH,
     pattern_of,
 )
-from parlour.midnightoil.computer.solver_search import ALL_HOME, EndState, Found
-from parlour.midnightoil.computer.solver_value import sample_deal
+from parlour.midnightoil.computer.solver.planner import HOLD, plan
+from parlour.midnightoil.computer.solver.search import ALL_HOME, EndState, Found
+from parlour.midnightoil.computer.solver.value import sample_deal
 from parlour.midnightoil.game.rules import State
 
 SELF_WEIGHT = 3.0
@@ -125,8 +125,8 @@ _judge: Table = {}
 
 
 def _start_worker(table: Path, judge: Table) -> None:
-    solver_middle.TABLE_PATH = table  # the plans choose by this table, not the shipped one
-    solver_middle._table.cache_clear()
+    middle.TABLE_PATH = table  # the plans choose by this table, not the shipped one
+    middle._table.cache_clear()
     _judge.update(judge)
 
 

@@ -115,7 +115,7 @@ def dixmille_records(count: int) -> list[dict[str, object]]:
 
 def midnightoil_records(count: int) -> list[dict[str, object]]:
     """Records of real Midnight Oil deals played by the solver, as the game writes them."""
-    from parlour.midnightoil.computer.solver import best_moves
+    from parlour.midnightoil.computer.solver.planner import plan
     from parlour.midnightoil.files import stats
     from parlour.midnightoil.game.history import Game
 
@@ -123,11 +123,11 @@ def midnightoil_records(count: int) -> list[dict[str, object]]:
     for deal in range(1, count + 1):
         game = Game(deal)
         for _ in range(3):
-            moves = best_moves(game.state)
+            moves = plan(game.state).moves
             if not moves:
                 break
             for move in moves:
-                game.play_step([move])
+                game.apply_step([move])
         if game.state.is_won():
             outcome = stats.SOLVED if deal % 3 == 0 else stats.WON
         else:

@@ -135,9 +135,13 @@ def test_every_game_has_the_same_rooms() -> None:
         ), game
         for inside in ROOMS:
             assert (folder / inside / "__init__.py").is_file(), f"{game}/{inside}"
-            assert not [
-                p for p in (folder / inside).iterdir() if p.is_dir() and p.name != "__pycache__"
-            ]
+            # A family grown inside a room is a package of its own (computer/solver/), one deep.
+            for family in (folder / inside).iterdir():
+                if family.is_dir() and family.name != "__pycache__":
+                    assert (family / "__init__.py").is_file(), f"{game}/{inside}/{family.name}"
+                    assert not [
+                        p for p in family.iterdir() if p.is_dir() and p.name != "__pycache__"
+                    ], f"{game}/{inside}/{family.name}"
 
 
 def test_the_same_kind_of_module_has_the_same_name_in_every_game() -> None:

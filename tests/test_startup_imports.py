@@ -105,9 +105,10 @@ GAMES = {
             # json and the ledger do load: the board shows what the statistics say.
             "shlex",
             "parlour.midnightoil.computer.solver",
-            "parlour.midnightoil.computer.solver_model",
-            "parlour.midnightoil.computer.solver_search",
-            "parlour.midnightoil.computer.solver_value",
+            "parlour.midnightoil.computer.solver.planner",
+            "parlour.midnightoil.computer.solver.model",
+            "parlour.midnightoil.computer.solver.search",
+            "parlour.midnightoil.computer.solver.value",
             "parlour.midnightoil.files.savefile",
         ),
     ),

@@ -3,7 +3,7 @@
     .venv/bin/python tools/catalogs.py update [DOMAIN...]  # sources -> .pot -> each .po
                                  # (new messages empty, gone ones dropped) -> .mo
     .venv/bin/python tools/catalogs.py compile   # each .po -> .mo
-    .venv/bin/python tools/catalogs.py check     # what tests/core/test_catalogs.py checks
+    .venv/bin/python tools/catalogs.py check     # what tests/test_catalogs.py checks
 
 Each domain is one catalog per language, ``src/parlour/locale/<lang>/LC_MESSAGES/<domain>.po``
 beside its compiled ``.mo`` (shipped in the package) and the template ``<domain>.pot`` in

@@ -9,12 +9,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlour.core.record import Frozen, FrozenError, Ordered, Record, as_dict, replace
+from parlour.core.record import Frozen, FrozenError, Ordered, Record, as_dict, field, replace
 
 
 @dataclasses.dataclass
@@ -25,12 +26,9 @@ class MutableDC:
 
 
 class Mutable(Record):
-    __slots__ = ("name", "count", "items")
-
-    def __init__(self, name: str, count: int = 0, items: list[int] | None = None) -> None:
-        self.name = name
-        self.count = count
-        self.items = [] if items is None else items
+    name: str
+    count: int = 0
+    items: list[int] = field(default_factory=list)
 
 
 @dataclasses.dataclass(frozen=True, order=True)
@@ -41,12 +39,9 @@ class PointDC:
 
 
 class Point(Ordered):
-    __slots__ = ("x", "y", "label")
-
-    def __init__(self, x: int, y: int, label: str = "") -> None:
-        object.__setattr__(self, "x", x)
-        object.__setattr__(self, "y", y)
-        object.__setattr__(self, "label", label)
+    x: int
+    y: int
+    label: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,17 +50,40 @@ class OneDC:
 
 
 class One(Frozen):
-    __slots__ = ("value",)
-
-    def __init__(self, value: int) -> None:
-        object.__setattr__(self, "value", value)
+    value: int
 
 
-class Open(Record):
-    __slots__ = ("value", "__dict__")
+class Open(Record, extra_attributes=True):
+    value: int
 
-    def __init__(self, value: int) -> None:
-        self.value = value
+
+class Checked(Frozen):
+    """A class checking its fields once they are set."""
+
+    low: int
+    high: int
+    LIMIT: ClassVar[int] = 10
+
+    def __post_init__(self) -> None:
+        if not self.low <= self.high <= self.LIMIT:
+            raise ValueError(f"bad range {self.low}..{self.high}")
+
+
+class Wider(Checked):
+    """A subclass adds its own fields after its base's."""
+
+    name: str = "w"
+
+
+class Written(Record):
+    """A class that writes its own ``__init__`` (a field computed from another)."""
+
+    size: int
+    cells: list[int]
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.cells = [0] * size
 
 
 def plain_repr(text: str, dc: type, plain: type) -> str:
@@ -142,3 +160,68 @@ def test_a_class_listing_dict_takes_other_attributes_that_are_not_fields() -> No
     first.extra = "x"  # type: ignore[attr-defined]
     assert first == second
     assert repr(first) == "Open(value=1)"
+
+
+calls = st.tuples(
+    st.lists(st.integers(-2, 2), max_size=4),
+    st.dictionaries(st.sampled_from(["x", "y", "label", "z"]), st.integers(-2, 2), max_size=3),
+)
+
+
+def outcome(make: Any, args: list[int], named: dict[str, int]) -> tuple[str, tuple[Any, ...]]:
+    """What a call gives: the fields made, or only that it was refused (messages differ)."""
+    try:
+        made = make(*args, **named)
+    except TypeError:
+        return "refused", ()
+    return "made", (made.x, made.y, made.label)
+
+
+@given(calls)
+def test_the_made_init_takes_and_refuses_what_the_dataclass_does(call: tuple) -> None:  # type: ignore[type-arg]
+    args, named = call
+    assert outcome(Point, args, named) == outcome(PointDC, args, named)
+
+
+def test_the_made_init_says_which_argument_is_wrong() -> None:
+    with pytest.raises(TypeError, match="missing argument 'y'"):
+        Point(1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'z'"):
+        Point(1, 2, z=3)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="multiple values for argument 'x'"):
+        Point(1, 2, x=3)  # type: ignore[misc]
+    with pytest.raises(TypeError, match="takes 3 arguments but 4 were given"):
+        Point(1, 2, "a", 4)  # type: ignore[call-arg]
+
+
+def test_fields_come_from_the_annotations_once() -> None:
+    assert Point._fields == ("x", "y", "label") and Point.__slots__ == ("x", "y", "label")
+    assert Checked._fields == ("low", "high") and Checked.LIMIT == 10
+    assert Wider._fields == ("low", "high", "name") and Wider.__slots__ == ("name",)
+    assert Open.__slots__ == ("value", "__dict__") and Open._fields == ("value",)
+    assert Written(3).cells == [0, 0, 0] and Written(2) == Written(2)
+
+
+def test_a_default_factory_gives_each_instance_its_own_value() -> None:
+    first, second = Mutable("a"), Mutable("a")
+    first.items.append(1)
+    assert second.items == [] and Mutable("b", items=[2]).items == [2]
+
+
+def test_post_init_checks_each_new_instance_and_its_subclasses() -> None:
+    assert Checked(1, 2) == Checked(low=1, high=2)
+    with pytest.raises(ValueError, match="bad range 3..2"):
+        Checked(3, 2)
+    with pytest.raises(ValueError, match="bad range 0..11"):
+        Wider(0, 11, "x")
+    assert repr(Wider(1, 2)) == "Wider(low=1, high=2, name='w')"
+    with pytest.raises(ValueError):
+        replace(Checked(1, 2), high=0)
+
+
+def test_a_field_without_a_default_cannot_follow_one_with() -> None:
+    with pytest.raises(TypeError, match="field 'b' without a default follows one with"):
+
+        class Wrong(Frozen):
+            a: int = 0
+            b: int

@@ -9,10 +9,12 @@ import pytest
 
 from parlour.core.rng import make_rng
 from parlour.dixmille.cli import main
-from parlour.dixmille.files import statsfile
+from parlour.dixmille.files import savefile, statsfile
 from parlour.dixmille.game.rules import new_game
 from parlour.dixmille.terminal import statsscreen
+from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.dixmille.terminal.statsapp import StatsApp
+from parlour.tui.glyphs import ASCII
 
 
 def test_stats_print_as_text_when_not_on_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
@@ -100,3 +102,33 @@ def test_dixmille_stats_pages_answer_the_keys_of_the_screen_in_the_game(key: str
     else:
         assert app.finished
     assert statsscreen.FOOTER_OVER in app.render(24, 80).to_text()
+
+
+# ----- a cut-off save (issue #25) -----
+
+SAMPLE = Path(__file__).resolve().parents[2] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
+CUT_SHORT = "is damaged: it is cut short (the end of the file is missing)"
+
+
+def a_real_save(tmp_path: Path) -> Path:
+    app = DixMilleApp(ASCII, names=["Ann", "ZEDX"], seed=3, pace=0)
+    for key in ("t", "S", "CTRL_U", *str(tmp_path / "real.json"), "ENTER"):
+        app.handle_key(key)
+    return tmp_path / "real.json"
+
+
+@pytest.mark.parametrize("size", [40, 5000])
+@pytest.mark.parametrize("which", ["written by the game", "the sample"])
+def test_a_save_cut_short_is_called_damaged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], size: int, which: str
+) -> None:
+    """``head -c 40`` and ``head -c 5000`` of a real save."""
+    source = a_real_save(tmp_path) if which == "written by the game" else SAMPLE
+    data = source.read_bytes()
+    assert len(data) > size
+    cut = tmp_path / "cut.json"
+    cut.write_bytes(data[:size])
+    assert main([str(cut)]) == 1
+    err = capsys.readouterr().err  # wrapped at 80 columns, between words
+    assert err.replace("\n", " ") == f"dixmille: {cut}: {CUT_SHORT} "
+    assert savefile.load(source) is not None

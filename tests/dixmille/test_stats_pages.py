@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from parlour.core.text import printable, width
 from parlour.dixmille.cli import main
 from parlour.dixmille.computer import analysis
-from parlour.dixmille.computer.analysis import Costly, Style
+from parlour.dixmille.computer.analysis import Costly, PlayStyle
 from parlour.dixmille.files import stats, statsfile
 from parlour.dixmille.files.stats import GameRecord, Totals
 from parlour.dixmille.game.records import GO, PASS, TAKE, Decision, TurnRecord
@@ -80,7 +80,7 @@ def test_win_percent_is_over_the_finished_games_against_others_solitaire_apart()
 
 
 def test_the_style_page_states_the_base_of_each_figure() -> None:
-    style = Style()
+    style = PlayStyle()
     record = TurnRecord(cycle=1, score_before=0, result=PASS, turn_points=400)
     record.decisions = [
         Decision(GO, 0, 400, 1, 0, False, throw=False),

@@ -10,7 +10,7 @@ from wcwidth import wcswidth
 from parlour.core.rng import make_rng
 from parlour.dixmille.computer import analysis
 from parlour.dixmille.computer.ai import tables_for, threshold_move, zedx_move
-from parlour.dixmille.computer.analysis import Style, analyse, annotate, explain, start_value
+from parlour.dixmille.computer.analysis import PlayStyle, analyse, annotate, explain, start_value
 from parlour.dixmille.files import stats
 from parlour.dixmille.game.records import GO, TAKE, Decision, TurnRecord
 from parlour.dixmille.game.rules import new_game
@@ -130,7 +130,7 @@ def test_each_costly_decision_is_explained_in_one_line() -> None:
 
 
 def test_a_mistake_made_again_is_listed_once_most_costly_first() -> None:
-    style = Style()
+    style = PlayStyle()
     for banked in (0, 0, 5000):
         record = TurnRecord(cycle=1, score_before=banked)
         record.decisions = [go(400, 1, False, banked), go(700, 3, True, banked)]
@@ -148,7 +148,7 @@ def test_a_mistake_made_again_is_listed_once_most_costly_first() -> None:
 
 
 def test_points_per_turn_beside_the_optimum_from_the_same_scores() -> None:
-    style = Style()
+    style = PlayStyle()
     for banked, result, points in ((0, "pass", 600), (5000, "bust", 0)):
         record = TurnRecord(cycle=1, score_before=banked, result=result, turn_points=points)
         style.add_turn(record)

@@ -18,7 +18,8 @@ from parlour.midnightoil.files.stats import LEDGER_FILE
 from parlour.midnightoil.files.statsfile import load_stats
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import Move, State
-from parlour.midnightoil.terminal import ending, session
+from parlour.midnightoil.terminal import app as app_module
+from parlour.midnightoil.terminal import ending
 from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.midnightoil.terminal.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
@@ -50,18 +51,18 @@ def deadlock() -> MidnightOilApp:
     before = list(DEADLOCK_FANS)
     before[4] = (51,)
     game.state = State(1, tuple(before), (0, 13, 13, 12), 0, True)
-    game.play(Move.to_foundation(4, 3))
+    game.apply(Move.to_foundation(4, 3))
     assert game.state.fans == DEADLOCK_FANS
     return MidnightOilApp(game, ASCII)
 
 
 def auto_solved_line(deal: int) -> Game:
     """Deal ``deal`` played by the auto-solver's moves as the player's own, to where it stops."""
-    from parlour.midnightoil.computer.solver import AutoSolver
+    from parlour.midnightoil.computer.solver.auto import AutoSolver
 
     game, solver = Game(deal), AutoSolver()
     while (move := solver.next_move(game.state)) is not None:
-        game.play(move)
+        game.apply(move)
     return game
 
 
@@ -147,7 +148,7 @@ def test_the_clock_stops_at_an_end_and_does_not_run_in_a_replay(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     now = [100.0]
-    monkeypatch.setattr(session.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(app_module.time, "monotonic", lambda: now[0])
     app = deadlock()
     app.game.elapsed = 0.0
 
@@ -207,10 +208,10 @@ def test_resuming_a_save_of_a_game_the_computer_solved_is_a_replay(
 
 
 def test_a_win_is_never_turned_into_a_loss_by_an_older_save(tmp_path: Path) -> None:
-    from parlour.midnightoil.computer import solver
+    from parlour.midnightoil.computer.solver.planner import plan
 
     app = MidnightOilApp(Game(3), ASCII)
-    *line, last = solver.best_moves(app.game.state)  # deal 3: won in its first deal
+    *line, last = plan(app.game.state).moves  # deal 3: won in its first deal
     for move in line:
         app.play([move])
     path = tmp_path / "before-the-win.json"
@@ -294,7 +295,7 @@ def test_auto_solve_says_why_it_stopped(
 
 def test_auto_solve_stopped_with_no_move_left_says_so() -> None:
     app = deadlock()
-    app.game.play(Move.build(2, 1))  # 4C onto 5C behind the app's back: nothing is left
+    app.game.apply(Move.build(2, 1))  # 4C onto 5C behind the app's back: nothing is left
     screen = press(app, "!", "y", "TIMEOUT")
     assert screen[22] == " > Auto-solve stopped: no move is left."
     assert screen[23] == (

@@ -29,7 +29,7 @@ from parlour.midnightoil.terminal.report import LINE_WIDTH, stats_lines
 from parlour.midnightoil.terminal.view import KEY_SUMMARY, PANEL_LABEL
 from parlour.tui import keys
 from parlour.tui.glyphs import UNICODE
-from tests.midnightoil.test_report import LONG_DEAL, lost_game, the_issues_ledger
+from tests.midnightoil.terminal.test_report import LONG_DEAL, lost_game, the_issues_ledger
 
 GOLDEN = Path(__file__).parent / "golden"
 LANGUAGES = ("fr", "ja")
@@ -246,7 +246,7 @@ def test_a_save_and_statistics_written_in_french_read_the_same_in_japanese_and_e
 ) -> None:
     game = Game(42)
     for text in ("b -> 1", "b -> m"):
-        game.play(Move.parse(text))
+        game.apply(Move.parse(text))
     game.undo()
     speak("fr")
     french = tmp_path / "fr.json"

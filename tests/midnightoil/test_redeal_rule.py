@@ -13,15 +13,18 @@ import random
 
 from hypothesis import given, settings
 
-from parlour.midnightoil.computer import solver
-from parlour.midnightoil.computer.solver import AutoSolver, closing_moves, hint, plan
-from parlour.midnightoil.computer.solver_reach import way_home
+from parlour.midnightoil.computer.solver.auto import AutoSolver
+from parlour.midnightoil.computer.solver.planner import closing_moves, hint, plan
+from parlour.midnightoil.computer.solver.reach import way_home
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import REDEAL, Move, State, auto_home_moves
 from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
 from tests.midnightoil.closed import home_in_reach
-from tests.midnightoil.test_solver import position, small_positions
+from tests.midnightoil.computer.solver.positions import (
+    position,
+    small_positions,
+)
 
 
 def deal_42_after_three_hints() -> State:
@@ -144,7 +147,7 @@ def test_a_card_only_a_build_frees_counts_as_one_that_can_go_home() -> None:
     stuck = position(["2C/4C/3C", "KC/5C", "7C/6C/QC/JC/TC/9C/8C"], (1, 13, 13, 13), 1, True)
     assert not home_in_reach(stuck)
     assert plan(stuck).moves == (Move.redeal(),)
-    assert solver.hint(stuck) == Move.redeal()
+    assert hint(stuck) == Move.redeal()
 
 
 def hint_words(state: State) -> str:

@@ -347,8 +347,9 @@ class Keeper:
     def settle(
         self, game_id: str, entry: Mapping[str, Any] | bytes, columns: int | None = None
     ) -> tuple[Any | None, Written | None]:
-        """Record a finished game's result once: ``(result, None)`` when the game has one
-        already (a replay: nothing is written), else ``(None, what became of entry)``."""
+        """Record a game's result once: ``(result, None)`` when the game ``game_id`` has one
+        already (a replay: nothing is written), else ``(None, what became of entry)``. An
+        entry that is no result (an abandoned game) is written until the game has one."""
         found = self.settled_result(game_id)
         if found is not None:
             return found, None

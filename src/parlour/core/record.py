@@ -1,21 +1,27 @@
-"""Plain value classes for the start path, without :mod:`dataclasses` (issue #19).
+"""Plain value classes for the start path, without :mod:`dataclasses` (issues #19, #43).
 
 ``import dataclasses`` costs about 7 ms (it imports :mod:`inspect`), and every dataclass
-``exec``s its generated methods when its module loads. A first board's classes are
-instead plain classes with ``__slots__`` (their fields, in order) and an explicit
-``__init__``; these bases give them what ``@dataclass`` gave:
+``exec``s its generated methods when its module loads. A first board's classes instead
+declare each field once, as an annotation (with its default, if any), and these bases give
+them what ``@dataclass`` gave, built when the class is made, without ``exec``:
 
+- ``__slots__`` (the class's own fields, in order) and an ``__init__`` taking the fields in
+  order, by position or by name, defaults last; a :func:`field` with a ``default_factory``
+  gives each instance a new default (a list, say);
 - :class:`Record`: ``==`` between instances of the same class comparing the fields in
   order, a ``repr`` like ``Name(a=1, b='x')``, unhashable (as a mutable dataclass);
 - :class:`Frozen`: the same, hashable on its fields, and assigning or deleting an
-  attribute raises :class:`FrozenError` (``__init__`` sets the fields with
-  ``object.__setattr__``, as a frozen dataclass does);
+  attribute raises :class:`FrozenError`;
 - :class:`Ordered`: ``<``, ``<=``, ``>``, ``>=`` on the fields in order (``order=True``);
 - :func:`replace`: a copy with some fields changed, built through ``__init__``.
 
-Every name in ``__slots__`` is a field and an ``__init__`` parameter of the same name, except
-``"__dict__"``, which a class lists when its instances must take other attributes too (a
-test replacing a method on one instance, say).
+A ``__post_init__`` method, if the class has one, is called once the fields are set (to
+check them, as a dataclass's is).
+
+A class that must take attributes beyond its fields (a test replacing a method on one
+instance, say) says ``class Log(Record, extra_attributes=True)``. A class may still write
+its own ``__init__`` (it then sets its fields itself); an annotation marked ``ClassVar`` is
+not a field. Annotations are read as written (``from __future__ import annotations``).
 """
 
 from __future__ import annotations
@@ -26,9 +32,10 @@ from parlour import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any, TypeVar, dataclass_transform
+    from typing import Any, ClassVar, TypeVar, dataclass_transform
 
-    R = TypeVar("R", bound="Record")
+    R = TypeVar("R", bound="_Value")
+    T = TypeVar("T")
 else:
 
     def dataclass_transform(**_options: object) -> Callable[[type], type]:
@@ -50,24 +57,120 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     return attrgetter(*names)
 
 
-class Record:
-    """A mutable value class: equality and ``repr`` from the fields in ``__slots__``."""
+class _Factory:
+    """A field's default made anew for each instance (:func:`field`)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make = make
+
+
+def field(*, default_factory: Callable[[], T]) -> T:
+    """A field whose default is ``default_factory()``, called for each new instance."""
+    return _Factory(default_factory)  # type: ignore[return-value]
+
+
+_MISSING = object()
+
+
+def _make_init(cls: type, names: tuple[str, ...], defaults: dict[str, Any]) -> Callable[..., None]:
+    """An ``__init__`` setting ``names`` in order through their slots (so past a frozen
+    class's ``__setattr__``), taking them by position or name, ``defaults`` for the rest."""
+    setters = tuple(getattr(cls, name).__set__ for name in names)
+    count = len(names)
+    qualname = cls.__qualname__
+
+    def bind(args: tuple[Any, ...], named: dict[str, Any]) -> tuple[Any, ...]:
+        if len(args) > count:
+            raise TypeError(f"{qualname}() takes {count} arguments but {len(args)} were given")
+        values = list(args)
+        for name in names[len(args) :]:
+            value = named.pop(name, _MISSING)
+            if value is _MISSING:
+                value = defaults.get(name, _MISSING)
+                if value is _MISSING:
+                    raise TypeError(f"{qualname}() missing argument {name!r}")
+                if value.__class__ is _Factory:
+                    value = value.make()
+            values.append(value)
+        for name in named:
+            why = "got multiple values for" if name in names else "got an unexpected keyword"
+            raise TypeError(f"{qualname}() {why} argument {name!r}")
+        return tuple(values)
+
+    post_init = getattr(cls, "__post_init__", None)
+
+    def __init__(self: Any, *args: Any, **named: Any) -> None:
+        if named or len(args) != count:
+            args = bind(args, named)
+        for set_field, value in zip(setters, args, strict=True):
+            set_field(self, value)
+        if post_init is not None:
+            post_init(self)
+
+    __init__.__qualname__ = f"{qualname}.__init__"
+    return __init__
+
+
+def _is_class_var(annotation: object) -> bool:
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    return isinstance(text, str) and text.split("[")[0].rsplit(".", 1)[-1] == "ClassVar"
+
+
+class _Fields(type):
+    """Makes a value class's ``__slots__``, field list and ``__init__`` from its annotations."""
+
+    def __new__(
+        mcs,
+        name: str,
+        bases: tuple[type, ...],
+        namespace: dict[str, Any],
+        extra_attributes: bool = False,
+    ) -> _Fields:
+        inherited: tuple[str, ...] = ()
+        defaults: dict[str, Any] = {}
+        for base in reversed(bases):
+            inherited += tuple(n for n in getattr(base, "_fields", ()) if n not in inherited)
+            defaults.update(getattr(base, "_defaults", {}))
+        if "__slots__" in namespace:  # written by hand: every slot but ``__dict__`` a field
+            own = tuple(n for n in namespace["__slots__"] if n != "__dict__")
+        else:
+            annotations = namespace.get("__annotations__", {})
+            own = tuple(
+                field_name
+                for field_name, annotation in annotations.items()
+                if not _is_class_var(annotation)
+            )
+            for field_name in own:
+                if field_name in namespace:
+                    defaults[field_name] = namespace.pop(field_name)
+            namespace["__slots__"] = own + (("__dict__",) if extra_attributes else ())
+        fields = inherited + own
+        for before, after in zip(fields, fields[1:], strict=False):
+            if before in defaults and after not in defaults:
+                raise TypeError(f"{name}: field {after!r} without a default follows one with")
+        cls = super().__new__(mcs, name, bases, namespace)
+        cls._fields = fields  # type: ignore[attr-defined]
+        cls._defaults = defaults  # type: ignore[attr-defined]
+        cls._values = staticmethod(_getter(fields))  # type: ignore[attr-defined]
+        if "__init__" not in namespace and own:
+            cls.__init__ = _make_init(cls, fields, defaults)  # type: ignore[misc]
+        return cls
+
+
+class _Value(metaclass=_Fields):
+    """What every value class has: ``==`` on its fields in order, and their ``repr``."""
 
     __slots__ = ()
-    _fields: tuple[str, ...] = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _defaults: ClassVar[dict[str, Any]] = {}
     _values: Callable[[Any], tuple[Any, ...]] = staticmethod(lambda obj: ())
-
-    def __init_subclass__(cls) -> None:
-        slots = cls.__dict__.get("__slots__", ())
-        cls._fields = tuple(name for name in slots if name != "__dict__")
-        cls._values = staticmethod(_getter(cls._fields))
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
         return self._values(self) == self._values(other)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         values = self._values(self)
@@ -75,13 +178,22 @@ class Record:
         return f"{self.__class__.__qualname__}({fields})"
 
 
-@dataclass_transform(frozen_default=True)
-class Frozen(Record):
+@dataclass_transform(field_specifiers=(field,))
+class Record(_Value):
+    """A mutable value class: equality and ``repr`` from its fields, unhashable (as a
+    mutable dataclass)."""
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+class Frozen(_Value):
     """An immutable value class: hashable on its fields, attributes set only by ``__init__``."""
 
     __slots__ = ()
 
-    def __hash__(self) -> int:  # type: ignore[override]
+    def __hash__(self) -> int:
         return hash(self._values(self))
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -132,6 +244,6 @@ def replace(obj: R, **changes: Any) -> R:
     return obj.__class__(**values)
 
 
-def as_dict(obj: Record) -> dict[str, Any]:
+def as_dict(obj: _Value) -> dict[str, Any]:
     """The fields of ``obj`` by name (not recursive: every field here is a plain value)."""
     return dict(zip(obj._fields, obj._values(obj), strict=True))

@@ -35,12 +35,6 @@ class Decoded(Frozen):
     value: Any
     problem: str | None
 
-    __slots__ = ("value", "problem")
-
-    def __init__(self, value: Any, problem: str | None) -> None:
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "problem", problem)
-
 
 def decode(raw: bytes) -> Decoded:
     """Decode UTF-8 JSON; ``ValueError`` when it is not JSON (or nested too deeply).

@@ -224,14 +224,6 @@ class Entry(Frozen):
     rights: str
     sid: str
 
-    __slots__ = ("kind", "flags", "rights", "sid")
-
-    def __init__(self, kind: str, flags: str, rights: str, sid: str) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "flags", flags)
-        object.__setattr__(self, "rights", rights)
-        object.__setattr__(self, "sid", sid)
-
 
 def dacl_sddl(path: str | os.PathLike[str]) -> str:
     """The DACL of ``path`` in SDDL (``D:P(A;;FA;;;S-1-5-18)...``)."""

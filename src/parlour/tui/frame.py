@@ -53,8 +53,6 @@ class Frame(Record):
     bell: bool
     """Ring the terminal bell when this frame is painted."""
 
-    __slots__ = ("width", "height", "chars", "styles", "cursor", "bell")
-
     def __init__(
         self,
         width: int = 80,

@@ -27,28 +27,6 @@ class Glyphs(Frozen):
     pointer: str
     middot: str
 
-    __slots__ = ("name", "suits", "dice", "vbar", "hbar", "dot", "pointer", "middot")
-
-    def __init__(
-        self,
-        name: str,
-        suits: tuple[str, str, str, str],
-        dice: tuple[str, str, str, str, str, str],
-        vbar: str,
-        hbar: str,
-        dot: str,
-        pointer: str,
-        middot: str,
-    ) -> None:
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "suits", suits)
-        object.__setattr__(self, "dice", dice)
-        object.__setattr__(self, "vbar", vbar)
-        object.__setattr__(self, "hbar", hbar)
-        object.__setattr__(self, "dot", dot)
-        object.__setattr__(self, "pointer", pointer)
-        object.__setattr__(self, "middot", middot)
-
 
 UNICODE = Glyphs(
     name="unicode",

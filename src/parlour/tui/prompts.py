@@ -37,11 +37,6 @@ class YesNoPrompt(Record):
 
     question: str
 
-    __slots__ = ("question",)
-
-    def __init__(self, question: str) -> None:
-        self.question = question
-
     def feed(self, key: str) -> Answer:
         """Answer YES, NO, or REFUSED for any other key."""
         if key in ("y", "Y"):
@@ -68,8 +63,6 @@ class LineEditor(Record):
     cursor: int
     full: bool
     """The last key was refused because the field holds ``max_length`` characters."""
-
-    __slots__ = ("label", "text", "max_length", "cursor", "full")
 
     def __init__(
         self,

@@ -8,7 +8,7 @@ Pins of dixmille's statistics file helpers (issue #29's mutation run).
 Statistics never fail quietly (issue #26, point 3).
 
 A game's record that the statistics file cannot take (a full disk, a data folder that
-cannot be used) is kept (``core.pending``), the player is told in one line, and the
+cannot be used) is kept (``core.keeper``), the player is told in one line, and the
 record goes into the file the next time a game starts or the statistics are shown. A
 record that only partly fits is never left as a damaged line, and a result still kept
 aside is a result: resuming an older save of that game is a replay.

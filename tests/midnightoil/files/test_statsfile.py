@@ -47,7 +47,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from parlour.core import keeper, ledger, paths
 from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
-from parlour.midnightoil.computer import solver
+from parlour.midnightoil.computer.solver.planner import plan
+from parlour.midnightoil.computer.solver.verdict import can_win
 from parlour.midnightoil.files import savefile, statsfile
 from parlour.midnightoil.files import stats as mo_stats
 from parlour.midnightoil.files.stats import (
@@ -580,7 +581,7 @@ class Lifecycle(RuleBasedStateMachine):
         copy = self.running(index)
         if copy is None or copy.at_end():
             return
-        for move in solver.best_moves(copy.app.game.state):
+        for move in plan(copy.app.game.state).moves:
             copy.app.play([move])
         self.after_play(copy)
 
@@ -612,7 +613,7 @@ class Lifecycle(RuleBasedStateMachine):
             return
         state = copy.app.game.state
         if state.redeals_left == 0 and not copy.at_end():
-            verdict = solver.can_win(state)
+            verdict = can_win(state)
             if state.is_stuck() or (verdict.complete and verdict.best_home <= state.cards_home()):
                 self.end(copy)
         self.press(copy, "TIMEOUT")

@@ -140,7 +140,7 @@ class Costly(NamedTuple):
 
 
 @dataclass
-class Style:
+class PlayStyle:
     """One player's decisions summed over turns, with the optimum's result from the same scores."""
 
     turns: int = 0

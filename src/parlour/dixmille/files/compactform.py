@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, NamedTuple
 
-from parlour.dixmille.computer.analysis import MISTAKE, Costly, MistakeKey, Style
+from parlour.dixmille.computer.analysis import MISTAKE, Costly, MistakeKey, PlayStyle
 from parlour.dixmille.files.keptform import check_mistakes
 from parlour.dixmille.game.records import GO, HIGH_FACE, LOW_FACE, MAX_LOSS, TAKE, Decision
 from parlour.dixmille.game.rules import TARGET
@@ -83,7 +83,7 @@ def load_levels(value: object, turns: int) -> tuple[bool, list[int]]:
     return wipes, value
 
 
-def merge_compact(style: Style, compact: Compact) -> None:
+def merge_compact(style: PlayStyle, compact: Compact) -> None:
     """Add a game's banked scores and costly decisions to ``style`` as
     :func:`parlour.dixmille.files.keptform.merge_style` adds a style's."""
     levels, wipes, flat = style.levels, compact.wipes, compact.levels
@@ -105,7 +105,7 @@ def _text(faces: tuple[int, ...]) -> str:
     return "".join(map(str, faces))
 
 
-def load_rows(value: object, style: Style) -> list[Checked]:
+def load_rows(value: object, style: PlayStyle) -> list[Checked]:
     """The rows of ``value``, each checked, their mistakes counted against ``style``'s
     (:func:`parlour.dixmille.files.keptform.check_mistakes`); ValueError unless play
     could have made them."""
@@ -194,7 +194,7 @@ def decision(row: Row) -> Decision:
     return Decision(kind, banked, points, dice, level, last, False, faces, took, loss, best)
 
 
-def merge_rows(style: Style, rows: list[Checked]) -> None:
+def merge_rows(style: PlayStyle, rows: list[Checked]) -> None:
     """Add checked rows to ``style``'s costly decisions as
     :func:`parlour.dixmille.files.keptform.merge_style` adds a style's."""
     costly = style.costly
@@ -203,7 +203,7 @@ def merge_rows(style: Style, rows: list[Checked]) -> None:
         # Costly(...) built as the tuple it is (its own __new__ is a Python call)
         if seen is None:
             costly[key] = _new(Costly, (loss, decision(row), times))
-        elif loss > seen.loss:  # the costlier time, as Style._note keeps it
+        elif loss > seen.loss:  # the costlier time, as PlayStyle._note keeps it
             costly[key] = _new(Costly, (loss, decision(row), seen.times + times))
         else:  # a tie keeps the time seen first
             costly[key] = _new(Costly, (seen.loss, seen.decision, seen.times + times))

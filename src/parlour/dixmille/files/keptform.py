@@ -2,7 +2,7 @@
 
 :func:`dump_totals` / :func:`load_totals` write and read one player's
 :class:`~parlour.dixmille.files.totals.Totals` (with the whole
-:class:`~parlour.dixmille.computer.analysis.Style` analysis: every banked score, every
+:class:`~parlour.dixmille.computer.analysis.PlayStyle` analysis: every banked score, every
 costly decision) for the totals kept beside the statistics file and for the totals each
 line carries (:mod:`parlour.dixmille.files.linetotals`); a load refuses anything a real
 reading could not have made. :func:`merge` adds one set of totals to another exactly as
@@ -18,7 +18,7 @@ from typing import Any
 
 from parlour.core.i18n import N_
 from parlour.core.text import name_key
-from parlour.dixmille.computer.analysis import MISTAKE, Costly, Style, mistake_key
+from parlour.dixmille.computer.analysis import MISTAKE, Costly, PlayStyle, mistake_key
 from parlour.dixmille.files.totals import PASS_BANDS, Totals
 from parlour.dixmille.game.names import check_name
 from parlour.dixmille.game.records import GO, Decision, check_int
@@ -76,7 +76,7 @@ def dump_totals(entry: Totals) -> dict[str, Any]:
     return out
 
 
-def load_totals(data: object, style: Style | None = None) -> Totals:
+def load_totals(data: object, style: PlayStyle | None = None) -> Totals:
     """A player's totals from :func:`dump_totals` output; ValueError unless play could make them.
 
     ``style``: the analysis already loaded from ``data["style"]`` (in another form)."""
@@ -150,7 +150,7 @@ def _check_totals(t: Totals) -> None:
         raise ValueError("the kept style analysis does not match the turns")
 
 
-def dump_style(style: Style) -> dict[str, Any]:
+def dump_style(style: PlayStyle) -> dict[str, Any]:
     """The style analysis as JSON-able data: every banked score and every costly decision."""
     out: dict[str, Any] = {name: getattr(style, name) for name in _STYLE_COUNTS}
     out["given_away"] = style.given_away
@@ -165,7 +165,7 @@ def _dump_costly(costly: Costly) -> list[Any]:
     return [costly.loss, costly.times, decision]
 
 
-def load_style(data: object) -> Style:
+def load_style(data: object) -> PlayStyle:
     """A style analysis from :func:`dump_style` output; ValueError unless play could make it."""
     style = load_style_counts(data)
     costly = data["costly"] if isinstance(data, dict) else None
@@ -181,13 +181,13 @@ def load_style(data: object) -> Style:
     return style
 
 
-def load_style_counts(data: object, levels: bool = True) -> Style:
+def load_style_counts(data: object, levels: bool = True) -> PlayStyle:
     """The style analysis of :func:`dump_style` output but its costly decisions (left
     empty for the caller: they are checked against the counts by :func:`check_mistakes`),
     and but its banked scores unless ``levels``."""
     if not isinstance(data, dict):
         raise ValueError("a kept style analysis is not an object")
-    style = Style()
+    style = PlayStyle()
     for field in _STYLE_COUNTS:
         setattr(style, field, check_int(data[field], field))
     style.given_away = _loss(data["given_away"], "points given away", low=0.0)
@@ -196,7 +196,7 @@ def load_style_counts(data: object, levels: bool = True) -> Style:
     return _load_levels(style, data["levels"])
 
 
-def _load_levels(style: Style, levels: object) -> Style:
+def _load_levels(style: PlayStyle, levels: object) -> PlayStyle:
     if not isinstance(levels, list):
         raise ValueError("the kept banked scores are not a list")
     style.levels = Counter()
@@ -242,7 +242,7 @@ def _load_costly(item: object) -> Costly:
     return Costly(decision.loss, decision, check_int(item[1], N_("times"), 1))
 
 
-def _check_style(style: Style) -> None:
+def _check_style(style: PlayStyle) -> None:
     """ValueError unless the decisions' counts agree as analysing turns makes them."""
     go = take = early = 0
     for c in style.costly.values():
@@ -255,7 +255,7 @@ def _check_style(style: Style) -> None:
     check_mistakes(style, go, take, early)
 
 
-def check_mistakes(style: Style, go: int, take: int, early: int) -> None:
+def check_mistakes(style: PlayStyle, go: int, take: int, early: int) -> None:
     """ValueError unless the counts agree as analysing turns makes them, the costly
     decisions noted ``go`` times throw/pass (``early`` of them a pass), ``take`` times a take."""
     if style.too_early + style.too_far > style.go_decisions:
@@ -300,7 +300,7 @@ def merge(found: AllTotals, key: str, more: Totals, losses: list[float]) -> None
     merge_style(entry.style, more.style, losses)
 
 
-def merge_style(style: Style, more: Style, losses: list[float]) -> None:
+def merge_style(style: PlayStyle, more: PlayStyle, losses: list[float]) -> None:
     """Add the analysis ``more`` to ``style`` as analysing its turns after them would."""
     given = style.given_away  # added one by one as before, in a local (about 60 a game)
     for loss in losses:
@@ -315,7 +315,7 @@ def merge_style(style: Style, more: Style, losses: list[float]) -> None:
         seen = style.costly.get(key)
         if seen is None:
             style.costly[key] = costly
-        elif costly.loss > seen.loss:  # the costlier time, as Style._note keeps it
+        elif costly.loss > seen.loss:  # the costlier time, as PlayStyle._note keeps it
             style.costly[key] = Costly(costly.loss, costly.decision, seen.times + costly.times)
         else:  # a tie keeps the time seen first
             style.costly[key] = Costly(seen.loss, seen.decision, seen.times + costly.times)

@@ -2,7 +2,7 @@
 
 A long statistics file is read once: the per-player :class:`~parlour.dixmille.files.stats.Totals`
 of the settled games, with every player's style analysis
-(:class:`~parlour.dixmille.computer.analysis.Style`,
+(:class:`~parlour.dixmille.computer.analysis.PlayStyle`,
 all its costly decisions, not only the ones a page shows), are kept in
 ``games.totals.json`` beside ``games.jsonl``, and the next reading parses only the lines
 added since. What the kept file holds is checked as strictly as a statistics line

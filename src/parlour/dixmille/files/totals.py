@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from parlour.core.text import name_key
-from parlour.dixmille.computer.analysis import Style
+from parlour.dixmille.computer.analysis import PlayStyle
 from parlour.dixmille.game.records import BUST, FOUR_TWOS, PASS, TurnRecord
 from parlour.dixmille.game.rules import FOUR_TWOS_GAME, TARGET
 from parlour.dixmille.game.scoring import DICE_COUNT, STRAIGHT, THREE_PAIRS
@@ -76,7 +76,7 @@ class Totals:
     best_turn: int = 0
     longest_turn: int = 0
     highest_score: int = 0
-    style: Style = field(default_factory=Style)
+    style: PlayStyle = field(default_factory=PlayStyle)
 
     def add_turn(self, turn: TurnRecord, four_twos_wipes: bool = True) -> None:
         """Count one turn; ``four_twos_wipes`` is the game's rule (the optimum depends on it)."""

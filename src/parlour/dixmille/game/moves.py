@@ -38,16 +38,12 @@ class Phase(Enum):
 class Throw(Frozen):
     """Throw the available dice."""
 
-    __slots__ = ()
-
     def __str__(self) -> str:
         return "t"
 
 
 class Pass(Frozen):
     """Bank the turn points and end the turn."""
-
-    __slots__ = ()
 
     def __str__(self) -> str:
         return "p"
@@ -57,11 +53,6 @@ class TakeDice(Frozen):
     """Set aside the dice at these positions (1-based, as shown under the dice)."""
 
     positions: tuple[int, ...]
-
-    __slots__ = ("positions",)
-
-    def __init__(self, positions: tuple[int, ...]) -> None:
-        object.__setattr__(self, "positions", positions)
 
     def __str__(self) -> str:
         return "take " + " ".join(str(p) for p in self.positions)
@@ -107,28 +98,10 @@ class Outcome(Frozen):
     kind: str
     """throw, take, pass, bust, four2s, one_hit, one_miss."""
     seat: int
-    dice: tuple[int, ...]
-    points: int
-    message: str
-    turn_ended: bool
-
-    __slots__ = ("kind", "seat", "dice", "points", "message", "turn_ended")
-
-    def __init__(
-        self,
-        kind: str,
-        seat: int,
-        dice: tuple[int, ...] = (),
-        points: int = 0,
-        message: str = "",
-        turn_ended: bool = False,
-    ) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "dice", dice)
-        object.__setattr__(self, "points", points)
-        object.__setattr__(self, "message", message)
-        object.__setattr__(self, "turn_ended", turn_ended)
+    dice: tuple[int, ...] = ()
+    points: int = 0
+    message: str = ""
+    turn_ended: bool = False
 
 
 class Situation(Frozen):
@@ -142,37 +115,6 @@ class Situation(Frozen):
     level: int
     thrown: tuple[int, ...]
     four_twos: str
-
-    __slots__ = (
-        "seat",
-        "scores",
-        "phase",
-        "turn_points",
-        "dice_left",
-        "level",
-        "thrown",
-        "four_twos",
-    )
-
-    def __init__(
-        self,
-        seat: int,
-        scores: tuple[int, ...],
-        phase: Phase,
-        turn_points: int,
-        dice_left: int,
-        level: int,
-        thrown: tuple[int, ...],
-        four_twos: str,
-    ) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "scores", scores)
-        object.__setattr__(self, "phase", phase)
-        object.__setattr__(self, "turn_points", turn_points)
-        object.__setattr__(self, "dice_left", dice_left)
-        object.__setattr__(self, "level", level)
-        object.__setattr__(self, "thrown", thrown)
-        object.__setattr__(self, "four_twos", four_twos)
 
     @property
     def banked(self) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.core.i18n import N_, _
-from parlour.core.record import Frozen, Record
+from parlour.core.record import Frozen, Record, field
 from parlour.dixmille.game.scoring import DICE_COUNT, FACES, SIX_DICE_POINTS, STEP
 
 if TYPE_CHECKING:
@@ -69,53 +69,13 @@ class Decision(Frozen):
     dice: int
     level: int
     last: bool
-    throw: bool
-    thrown: tuple[int, ...]
-    taken: tuple[int, ...]
-    loss: float | None
+    throw: bool = False
+    thrown: tuple[int, ...] = ()
+    taken: tuple[int, ...] = ()
+    loss: float | None = None
     """Expected points given away against the optimal policy (set by the analysis)."""
-    best: str
+    best: str = ""
     """What the optimal policy would have done, in words (set by the analysis)."""
-
-    __slots__ = (
-        "kind",
-        "banked",
-        "turn_points",
-        "dice",
-        "level",
-        "last",
-        "throw",
-        "thrown",
-        "taken",
-        "loss",
-        "best",
-    )
-
-    def __init__(
-        self,
-        kind: str,
-        banked: int,
-        turn_points: int,
-        dice: int,
-        level: int,
-        last: bool,
-        throw: bool = False,
-        thrown: tuple[int, ...] = (),
-        taken: tuple[int, ...] = (),
-        loss: float | None = None,
-        best: str = "",
-    ) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "banked", banked)
-        object.__setattr__(self, "turn_points", turn_points)
-        object.__setattr__(self, "dice", dice)
-        object.__setattr__(self, "level", level)
-        object.__setattr__(self, "last", last)
-        object.__setattr__(self, "throw", throw)
-        object.__setattr__(self, "thrown", thrown)
-        object.__setattr__(self, "taken", taken)
-        object.__setattr__(self, "loss", loss)
-        object.__setattr__(self, "best", best)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -173,60 +133,17 @@ class TurnRecord(Record):
 
     cycle: int
     score_before: int
-    result: str
-    turn_points: int
-    throws: int
-    dice_at_pass: int
-    hot_dice: int
-    one_die: list[int]
+    result: str = PLAYING
+    turn_points: int = 0
+    throws: int = 0
+    dice_at_pass: int = 0
+    hot_dice: int = 0
+    one_die: list[int] = field(default_factory=list)
     """One entry per one-die throw (both attempts count as one): 0 missed, 1 or 2 the attempt."""
-    bonus: int
-    lost: int
-    six_dice: list[str]
-    decisions: list[Decision]
-
-    __slots__ = (
-        "cycle",
-        "score_before",
-        "result",
-        "turn_points",
-        "throws",
-        "dice_at_pass",
-        "hot_dice",
-        "one_die",
-        "bonus",
-        "lost",
-        "six_dice",
-        "decisions",
-    )
-
-    def __init__(
-        self,
-        cycle: int,
-        score_before: int,
-        result: str = PLAYING,
-        turn_points: int = 0,
-        throws: int = 0,
-        dice_at_pass: int = 0,
-        hot_dice: int = 0,
-        one_die: list[int] | None = None,
-        bonus: int = 0,
-        lost: int = 0,
-        six_dice: list[str] | None = None,
-        decisions: list[Decision] | None = None,
-    ) -> None:
-        self.cycle = cycle
-        self.score_before = score_before
-        self.result = result
-        self.turn_points = turn_points
-        self.throws = throws
-        self.dice_at_pass = dice_at_pass
-        self.hot_dice = hot_dice
-        self.one_die = [] if one_die is None else one_die
-        self.bonus = bonus
-        self.lost = lost
-        self.six_dice = [] if six_dice is None else six_dice
-        self.decisions = [] if decisions is None else decisions
+    bonus: int = 0
+    lost: int = 0
+    six_dice: list[str] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
 
     @property
     def banked(self) -> int:

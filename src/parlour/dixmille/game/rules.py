@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from parlour import TYPE_CHECKING
 from parlour.core.i18n import _
-from parlour.core.record import Record
+from parlour.core.record import Record, field
 from parlour.core.rng import below, rng_state
 from parlour.dixmille.game.moves import (
     TARGET,
@@ -111,23 +111,9 @@ class Player(Record):
     """A seat: its name, whether ZEDX plays it, its banked score and its finished turns."""
 
     name: str
-    computer: bool
-    score: int
-    turns: list[TurnRecord]
-
-    __slots__ = ("name", "computer", "score", "turns")
-
-    def __init__(
-        self,
-        name: str,
-        computer: bool = False,
-        score: int = 0,
-        turns: list[TurnRecord] | None = None,
-    ) -> None:
-        self.name = name
-        self.computer = computer
-        self.score = score
-        self.turns = [] if turns is None else turns
+    computer: bool = False
+    score: int = 0
+    turns: list[TurnRecord] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The seat as JSON-able data."""

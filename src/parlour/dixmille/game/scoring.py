@@ -79,13 +79,6 @@ class Take(Ordered):
     points: int
     name: str
 
-    __slots__ = ("faces", "points", "name")
-
-    def __init__(self, faces: tuple[int, ...], points: int, name: str) -> None:
-        object.__setattr__(self, "faces", faces)
-        object.__setattr__(self, "points", points)
-        object.__setattr__(self, "name", name)
-
     def __str__(self) -> str:
         return f"{' '.join(str(f) for f in self.faces)} ({points(self.points)})"
 

@@ -100,8 +100,7 @@ class DixMilleApp(TerminalApp):
         self.setup = SetupForm()
         self.mode = Mode.SETUP
         self.back = Mode.PLAY
-        self.stats = StatsScreen()
-        self.stats.repaint = self._repaint
+        self.stats = StatsScreen(self._repaint)
         self.turns = Turns(self.ui, glyphs, pace, self)
         """The turn in play: the log, ZEDX's steps and pace, a turn's end (a part)."""
         self.log_scroll = 0
@@ -114,13 +113,14 @@ class DixMilleApp(TerminalApp):
             from parlour.dixmille.files.statsfile import KEEPER
 
             replay = None if game.over else KEEPER.settled_result(game.game_id)
-        self.keep = Keeping(self.ui, self.seed, save_path, replay)
+        # a finished game was recorded when it ended
+        recorded = game is not None and game.over
+        self.keep = Keeping(self.ui, self.seed, save_path, replay, recorded)
         """The save file, the statistics record and the words on leaving (a part)."""
         if game is not None:
             from parlour.dixmille.terminal.replay import rebuild_log  # a resumed game only
 
             self.turns.use_log(rebuild_log(game, glyphs) or TurnLog())  # the log as saved
-            self.keep.recorded |= game.over  # a finished game was recorded when it ended
             opening = with_path(save_path, _("Game resumed from {path}")) if save_path else ""
             if replay is not None:  # its result is recorded: nothing more will be
                 opening = ending.replay_opening(replay)
@@ -200,7 +200,7 @@ class DixMilleApp(TerminalApp):
         self.mode = Mode.PLAY
 
     def keep_moves(self) -> None:
-        self.keep.dirty = True
+        self.keep.moves_made()
 
     def timeout(self) -> float | None:
         if self.zedx_to_move or (self.mode is Mode.ACK and self.turns.ack_is_zedx):
@@ -367,7 +367,7 @@ class DixMilleApp(TerminalApp):
             self.finished = True
         elif key != keys.TIMEOUT:
             self.mode = Mode.OVER
-            self.stats.page = 0
+            self.stats.rewind()
 
     def game_over(self) -> None:
         """Record the finished game (a replay is not) and show the standings."""
@@ -382,7 +382,6 @@ class DixMilleApp(TerminalApp):
         over = _("GAME OVER: {result}").format(result=self.result)
         self.stats.show_game(game, "\n".join([over, *self.end_notes]))
         self.exit_message = ending.farewell(game, game.seed, self.end_notes)
-        self.keep.dirty = False
 
     def _seed_label(self) -> str:
         """The seed on the board's title line (a replay says so beside it)."""

@@ -24,7 +24,7 @@ from parlour.core.record import Frozen
 from parlour.core.text import LINE_COLUMNS, fit, keep_whole, pad, printable, width
 from parlour.dixmille.game.names import MAX_NAME
 from parlour.dixmille.game.rules import MAX_CYCLES, TARGET, Game, points
-from parlour.dixmille.terminal.turnlog import Entry
+from parlour.dixmille.terminal.turnlog import LogEntry
 from parlour.dixmille.terminal.view import (
     LOG_LINES,
     ROW_KEYS,
@@ -56,14 +56,6 @@ class Standing(Frozen):
     tied: bool
     name: str
     score: int
-
-    __slots__ = ("place", "tied", "name", "score")
-
-    def __init__(self, place: int, tied: bool, name: str, score: int) -> None:
-        object.__setattr__(self, "place", place)
-        object.__setattr__(self, "tied", tied)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "score", score)
 
     @property
     def rank(self) -> str:
@@ -259,7 +251,7 @@ def quit_message(seed: int, save_path: str | None, unsaved: bool, replay: GameRe
 
 
 def render_standings(
-    game: Game, log: Sequence[Entry], glyphs: Glyphs, seed_label: str, notes: Sequence[str]
+    game: Game, log: Sequence[LogEntry], glyphs: Glyphs, seed_label: str, notes: Sequence[str]
 ) -> Frame:
     """The screen a finished game ends on, until a key is pressed.
 

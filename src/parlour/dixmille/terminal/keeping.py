@@ -25,7 +25,7 @@ from parlour.dixmille.terminal.saving import (
     NO_NAME,
     TOO_LONG_TEMPLATE,
     SaveDialog,
-    Step,
+    SaveReply,
     with_path,
 )
 
@@ -73,6 +73,7 @@ class Keeping:
         seed: int,
         save_path: str | None = None,
         replay: GameRecord | None = None,
+        recorded: bool = False,
     ) -> None:
         self.ui = ui
         self.seed = seed
@@ -82,10 +83,15 @@ class Keeping:
         """The recorded result of this game, when this is a replay of it."""
         self.dirty = False
         """Moves made since the game was started, resumed or saved."""
-        self.recorded = replay is not None
-        """Whether the game's result is in the statistics (nothing more will be recorded)."""
+        self.recorded = recorded or replay is not None
+        """Whether the game's result is in the statistics (nothing more will be recorded):
+        a replay's, or a game resumed finished (``recorded``: it was recorded as it ended)."""
         self.saving = SaveDialog(DEFAULT_SAVE, None)
         self.exit_message: str | None = None
+
+    def moves_made(self) -> None:
+        """A move was made: the game is unsaved until the next save."""
+        self.dirty = True
 
     # ----- saving -----
     def start_save(self, then: str | None = None) -> None:
@@ -93,19 +99,19 @@ class Keeping:
         self.saving = SaveDialog(self.save_path or DEFAULT_SAVE, self.save_path, then)
 
     def save_key(self, key: str, game: Game) -> Next:
-        step = self.saving.feed(key)
-        if step is Step.CANCELLED:
+        reply = self.saving.feed(key)
+        if reply is SaveReply.CANCELLED:
             self.ui.message = _("Not saved")
             self.ui.alert = False
             if self.saving.then == QUIT:
                 self.exit_message = self.quit_now(game, record=True)
                 return Next.LEAVE
             return Next.BACK
-        if step is Step.NO_NAME:
+        if reply is SaveReply.NO_NAME:
             self.ui.message = _(NO_NAME)
-        elif step is Step.FULL:
+        elif reply is SaveReply.FULL:
             self.ui.message = _(TOO_LONG_TEMPLATE).format(n=MAX_NAME)
-        elif step is Step.WRITE:
+        elif reply is SaveReply.WRITE:
             return self._write(self.saving.path, game)
         return Next.STAY
 
@@ -141,9 +147,12 @@ class Keeping:
 
     def record_finished(self, game: Game) -> str | None:
         """Record the finished game (once; a replay is not); a message if that failed.
-        Its decisions are measured either way: the end screen's statistics show them."""
+        Its decisions are measured either way: the end screen's statistics show them. A
+        finished game has nothing left unsaved."""
         annotate_all(game)
-        return None if self.recorded else self._record_once(game, finished=True)
+        problem = None if self.recorded else self._record_once(game, finished=True)
+        self.dirty = False
+        return problem
 
     def _record_once(self, game: Game, finished: bool) -> str | None:
         from parlour.dixmille.files import statsfile

@@ -26,14 +26,7 @@ class Ask(Frozen):
 
     prompt: str
     keys: str
-    take: bool
-
-    __slots__ = ("prompt", "keys", "take")
-
-    def __init__(self, prompt: str, keys: str, take: bool = False) -> None:
-        object.__setattr__(self, "prompt", prompt)
-        object.__setattr__(self, "keys", keys)
-        object.__setattr__(self, "take", take)
+    take: bool = False
 
 
 def ask(game: Game) -> Ask:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from parlour.core.i18n import N_, _
 from parlour.core.text import fit, width
-from parlour.dixmille.terminal.turnlog import Entry
+from parlour.dixmille.terminal.turnlog import LogEntry
 from parlour.dixmille.terminal.view import HEIGHT, WIDTH, log_line
 from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import Glyphs
@@ -15,7 +15,7 @@ ROOM = LAST - FIRST + 1
 KEYS = N_("UP/DOWN PGUP/PGDN scroll   any other key: back to the game")
 
 
-def lines(entries: list[Entry], solitaire: bool) -> list[tuple[str, Style]]:
+def lines(entries: list[LogEntry], solitaire: bool) -> list[tuple[str, Style]]:
     """The log as lines: a heading for each cycle (or turn, in solitaire), then its throws."""
     out: list[tuple[str, Style]] = []
     cycle = None
@@ -28,12 +28,12 @@ def lines(entries: list[Entry], solitaire: bool) -> list[tuple[str, Style]]:
     return out
 
 
-def max_scroll(entries: list[Entry], solitaire: bool) -> int:
+def max_scroll(entries: list[LogEntry], solitaire: bool) -> int:
     """How many lines the page can scroll back from the newest."""
     return max(len(lines(entries, solitaire)) - ROOM, 0)
 
 
-def render_log(entries: list[Entry], glyphs: Glyphs, scroll: int, solitaire: bool) -> Frame:
+def render_log(entries: list[LogEntry], glyphs: Glyphs, scroll: int, solitaire: bool) -> Frame:
     """The page; ``scroll`` lines back from the newest (0 shows the end)."""
     frame = Frame(WIDTH, HEIGHT)
     title = _("DIX MILLE - turn log: every throw of this cycle and the last")

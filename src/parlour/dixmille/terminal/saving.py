@@ -46,7 +46,7 @@ def with_path(path: str, *templates: str, columns: int = view.WIDTH) -> str:
     return fit(last.replace("{path}", shorten_middle(safe, max(room, 1))), columns)
 
 
-class Step(Enum):
+class SaveReply(Enum):
     """What a key did in the dialogue."""
 
     GOING_ON = auto()
@@ -67,13 +67,6 @@ class Prompt(Frozen):
     entry: str | None
     keys: str
 
-    __slots__ = ("prompt", "entry", "keys")
-
-    def __init__(self, prompt: str, entry: str | None, keys: str) -> None:
-        object.__setattr__(self, "prompt", prompt)
-        object.__setattr__(self, "entry", entry)
-        object.__setattr__(self, "keys", keys)
-
 
 class SaveDialog:
     """Asks where to save; ``current`` is the file the game came from or was saved to."""
@@ -91,28 +84,28 @@ class SaveDialog:
         """The file name typed (without surrounding blanks)."""
         return self.editor.text.strip()
 
-    def feed(self, key: str) -> Step:
+    def feed(self, key: str) -> SaveReply:
         if self.overwriting:
             if key.lower() == "y":
-                return Step.WRITE
+                return SaveReply.WRITE
             if key.lower() == "n" or key in (keys.ESC, keys.INTERRUPT):
                 self.overwriting = False
-            return Step.GOING_ON
+            return SaveReply.GOING_ON
         answer = self.editor.feed(key)
         if answer is Answer.CANCEL:
-            return Step.CANCELLED
+            return SaveReply.CANCELLED
         if answer is Answer.REFUSED and self.editor.full:
-            return Step.FULL
+            return SaveReply.FULL
         if answer is not Answer.DONE:
-            return Step.GOING_ON
+            return SaveReply.GOING_ON
         if not self.path:
-            return Step.NO_NAME
+            return SaveReply.NO_NAME
         from parlour.core.saves import file_exists, player_path
 
         if file_exists(player_path(self.path)) and self.path != self.current:
             self.overwriting = True
-            return Step.GOING_ON
-        return Step.WRITE
+            return SaveReply.GOING_ON
+        return SaveReply.WRITE
 
     def refused(self) -> None:
         """The write failed: back to the file name, to change it or cancel."""

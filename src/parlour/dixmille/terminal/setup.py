@@ -109,7 +109,8 @@ class SetupForm:
                 self.alert = True
         if self.count and cols.width(self.editor.text) > MAX_NAME:
             # the field is full: the key is refused and what was typed stays
-            self.editor.text, self.editor.cursor = before
+            text, cursor = before
+            self.editor = LineEditor(self.editor.label, text, self.editor.max_length, cursor)
             self.message = _(FULL_TEMPLATE).format(columns=MAX_NAME)
             self.alert, self.bell = True, True
             return None

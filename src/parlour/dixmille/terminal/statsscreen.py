@@ -81,7 +81,7 @@ def next_filter(current: str | None, names: list[str]) -> str | None:
 class StatsScreen:
     """The statistics pages of a game: their rows, title, message, page and filter."""
 
-    def __init__(self) -> None:
+    def __init__(self, repaint: Callable[[], None] = lambda: None) -> None:
         self.page = 0
         self.rows: list[Totals] = []
         self.title = ""
@@ -89,7 +89,7 @@ class StatsScreen:
         self.empty = ""
         """What the page says where its columns would be, without any."""
         self.filter: str | None = None
-        self.repaint: Callable[[], None] = lambda: None
+        self.repaint = repaint
         """Asks for the whole screen to be drawn again (after a long reading's progress)."""
 
     def show_recorded(self, seats: list[str]) -> None:
@@ -99,6 +99,10 @@ class StatsScreen:
         self.page = 0
         self.rows, self.title, self.message = gather(self.filter, seats, self.repaint)
         self.empty = stats.empty_text(self.filter)
+
+    def rewind(self) -> None:
+        """Back to the first page."""
+        self.page = 0
 
     def next_filter(self, seats: list[str]) -> None:
         """``f``: the next of this game's players alone, then everyone again."""

@@ -24,13 +24,7 @@ class Edit(Frozen):
     """The field after a key, and the refusal to show (empty if the key was taken)."""
 
     entry: str
-    refusal: str
-
-    __slots__ = ("entry", "refusal")
-
-    def __init__(self, entry: str, refusal: str = "") -> None:
-        object.__setattr__(self, "entry", entry)
-        object.__setattr__(self, "refusal", refusal)
+    refusal: str = ""
 
 
 def edit_take(entry: str, key: str, dice: int, selected: bool = False) -> Edit:

@@ -11,7 +11,7 @@ rules, not here.
 from __future__ import annotations
 
 from parlour.core.i18n import _
-from parlour.core.record import Frozen, Record
+from parlour.core.record import Frozen, Record, field
 from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.records import BUST, FOUR_TWOS, PASS
 from parlour.dixmille.game.rules import FOUR_TWOS_GAME, Game, Outcome, Phase, points
@@ -35,26 +35,6 @@ class Before(Frozen):
     again: bool
     """The move is the second one-die attempt."""
 
-    __slots__ = ("seat", "name", "cycle", "dice", "turn_points", "score", "again")
-
-    def __init__(
-        self,
-        seat: int,
-        name: str,
-        cycle: int,
-        dice: int,
-        turn_points: int,
-        score: int,
-        again: bool,
-    ) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "cycle", cycle)
-        object.__setattr__(self, "dice", dice)
-        object.__setattr__(self, "turn_points", turn_points)
-        object.__setattr__(self, "score", score)
-        object.__setattr__(self, "again", again)
-
     @classmethod
     def of(cls, game: Game) -> Before:
         return cls(
@@ -68,45 +48,23 @@ class Before(Frozen):
         )
 
 
-class Entry(Record):
+class LogEntry(Record):
     """One throw (or a pass) of one player."""
 
     cycle: int
     seat: int
     name: str
     text: str
-    open: bool
+    open: bool = False
     """A throw still waiting for its take or its second one-die attempt."""
-    first: str
+    first: str = ""
     """A missed first one-die attempt: its throw, which the second attempt's line follows."""
-
-    __slots__ = ("cycle", "seat", "name", "text", "open", "first")
-
-    def __init__(
-        self,
-        cycle: int,
-        seat: int,
-        name: str,
-        text: str,
-        open: bool = False,
-    ) -> None:
-        self.cycle = cycle
-        self.seat = seat
-        self.name = name
-        self.text = text
-        self.open = open
-        self.first = ""
 
 
 class TurnLog(Record):
     """What happened in this cycle and the last one, oldest first."""
 
-    entries: list[Entry]
-
-    __slots__ = ("entries",)
-
-    def __init__(self, entries: list[Entry] | None = None) -> None:
-        self.entries = [] if entries is None else entries
+    entries: list[LogEntry] = field(default_factory=list)
 
     def add(self, before: Before, out: Outcome, game: Game, glyphs: Glyphs) -> str:
         """Log one move's outcome; returns the headline for a turn's end (else "")."""
@@ -168,9 +126,9 @@ class TurnLog(Record):
         return headline
 
     def _new(self, before: Before, text: str, still_open: bool = False) -> None:
-        self.entries.append(Entry(before.cycle, before.seat, before.name, text, still_open))
+        self.entries.append(LogEntry(before.cycle, before.seat, before.name, text, still_open))
 
-    def _continue(self, before: Before, last: Entry | None, where: str, what: str) -> None:
+    def _continue(self, before: Before, last: LogEntry | None, where: str, what: str) -> None:
         """After a missed first one-die attempt, the second one joins its line (which
         says how it went)."""
         if before.again and last is not None:
@@ -182,7 +140,7 @@ class TurnLog(Record):
         else:
             self._new(before, _("{throw}: {what}").format(throw=where, what=what))
 
-    def last_lines(self, count: int) -> list[Entry]:
+    def last_lines(self, count: int) -> list[LogEntry]:
         return self.entries[-count:] if count > 0 else []
 
 

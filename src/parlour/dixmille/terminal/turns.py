@@ -163,7 +163,7 @@ class Turns:
         self.ui.alert = out.kind in (BUST, FOUR_TWOS)
         self.ui.dice = out.dice
         self.ui.highlight = frozenset()
-        self.zedx.pending = None
+        self.zedx.reset()
         ended = _("{name}'s turn is over.").format(name=game.players[out.seat].name)
         if was_computer:
             self.ui.ended = ended

@@ -10,13 +10,13 @@ last events of the turn; a message line, the prompt and the keys.
 from __future__ import annotations
 
 from parlour.core.i18n import N_, _, ngettext, pgettext
-from parlour.core.record import Record
+from parlour.core.record import Record, field
 from parlour.core.text import fit, pad, width
 from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.names import MAX_NAME
 from parlour.dixmille.game.rules import Game, points
 from parlour.dixmille.terminal.faces import dice_text
-from parlour.dixmille.terminal.turnlog import Entry
+from parlour.dixmille.terminal.turnlog import LogEntry
 from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import Glyphs
 
@@ -46,64 +46,24 @@ ROW_KEYS = 22
 class UiState(Record):
     """What the app shows besides the game."""
 
-    message: str
-    alert: bool
+    message: str = ""
+    alert: bool = False
     """The message is a refusal or a loss (shown bold)."""
-    prompt: str
-    entry: str | None
+    prompt: str = ""
+    entry: str | None = None
     """Text being typed at the prompt (None: no text field)."""
-    selected: bool
+    selected: bool = False
     """The text in the field is a refused take, selected: the next digit replaces it."""
-    keys: str
-    dice: tuple[int, ...]
+    keys: str = ""
+    dice: tuple[int, ...] = ()
     """The dice to draw (the current throw, or the throw that ended a turn)."""
-    highlight: frozenset[int]
+    highlight: frozenset[int] = frozenset()
     """Positions (1-based) drawn highlighted: typed or chosen by ZEDX."""
-    log: list[Entry]
+    log: list[LogEntry] = field(default_factory=list)
     """The turn log (this cycle and the last); the screen shows its last lines."""
-    bell: bool
-    ended: str
+    bell: bool = False
+    ended: str = ""
     """Shown instead of the turn line while the end of a turn is on screen."""
-
-    __slots__ = (
-        "message",
-        "alert",
-        "prompt",
-        "entry",
-        "selected",
-        "keys",
-        "dice",
-        "highlight",
-        "log",
-        "bell",
-        "ended",
-    )
-
-    def __init__(
-        self,
-        message: str = "",
-        alert: bool = False,
-        prompt: str = "",
-        entry: str | None = None,
-        keys: str = "",
-        dice: tuple[int, ...] = (),
-        highlight: frozenset[int] = frozenset(),
-        log: list[Entry] | None = None,
-        bell: bool = False,
-        ended: str = "",
-        selected: bool = False,
-    ) -> None:
-        self.message = message
-        self.alert = alert
-        self.prompt = prompt
-        self.entry = entry
-        self.selected = selected
-        self.keys = keys
-        self.dice = dice
-        self.highlight = highlight
-        self.log = [] if log is None else log
-        self.bell = bell
-        self.ended = ended
 
 
 def _box(glyphs: Glyphs) -> tuple[str, str, str, str, str, str]:
@@ -168,7 +128,7 @@ def draw_field(frame: Frame, row: int, col: int, text: str, cursor: int) -> None
     frame.cursor = (row, min(col + cursor, WIDTH - 1))
 
 
-def log_line(entry: Entry, columns: int) -> str:
+def log_line(entry: LogEntry, columns: int) -> str:
     """One turn-log entry: the player's name in a column of its own, then what happened."""
     return fit(f"{pad(entry.name, MAX_NAME)} {entry.text}", columns)
 

@@ -15,33 +15,17 @@ from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.rules import Game, Move, Outcome, Pass, Phase, TakeDice, Throw, points
 
 
-class Step(Frozen):
+class ZedxStep(Frozen):
     """What one step of ZEDX's turn shows."""
 
     message: str
-    alert: bool
-    dice: tuple[int, ...] | None
+    alert: bool = False
+    dice: tuple[int, ...] | None = None
     """The dice to draw from now on (None: keep those on the table)."""
-    highlight: frozenset[int]
+    highlight: frozenset[int] = frozenset()
     """The positions of the take ZEDX is about to set aside."""
-    ended: Outcome | None
+    ended: Outcome | None = None
     """The move that ended the turn, if this step did."""
-
-    __slots__ = ("message", "alert", "dice", "highlight", "ended")
-
-    def __init__(
-        self,
-        message: str,
-        alert: bool = False,
-        dice: tuple[int, ...] | None = None,
-        highlight: frozenset[int] = frozenset(),
-        ended: Outcome | None = None,
-    ) -> None:
-        object.__setattr__(self, "message", message)
-        object.__setattr__(self, "alert", alert)
-        object.__setattr__(self, "dice", dice)
-        object.__setattr__(self, "highlight", highlight)
-        object.__setattr__(self, "ended", ended)
 
 
 class ZedxTurn:
@@ -50,7 +34,11 @@ class ZedxTurn:
     def __init__(self) -> None:
         self.pending: TakeDice | Throw | None = None
 
-    def step(self, game: Game, apply: Callable[[Move], Outcome]) -> Step:
+    def reset(self) -> None:
+        """The turn is over: no move announced."""
+        self.pending = None
+
+    def step(self, game: Game, apply: Callable[[Move], Outcome]) -> ZedxStep:
         """Make the next step of the turn of ``game``'s player (ZEDX) through ``apply``."""
         from parlour.dixmille.computer.ai import zedx_move, zedx_take
 
@@ -64,7 +52,7 @@ class ZedxTurn:
             chosen = zedx_move(situation)
             assert isinstance(chosen, TakeDice)
             self.pending = chosen
-            return Step(
+            return ZedxStep(
                 _("{name} takes {take}").format(name=name, take=zedx_take(situation)),
                 highlight=frozenset(chosen.positions),
             )
@@ -74,12 +62,12 @@ class ZedxTurn:
         self.pending = None
         out = apply(Throw())
         if out.turn_ended:
-            return Step(out.message, dice=out.dice, ended=out)
-        return Step(out.message, alert=out.kind == "one_miss", dice=out.dice)
+            return ZedxStep(out.message, dice=out.dice, ended=out)
+        return ZedxStep(out.message, alert=out.kind == "one_miss", dice=out.dice)
 
     def _decide(
         self, game: Game, apply: Callable[[Move], Outcome], dice: tuple[int, ...] | None = None
-    ) -> Step:
+    ) -> ZedxStep:
         """Throw or pass: a pass ends the turn, a throw is announced one step ahead."""
         from parlour.dixmille.computer.ai import zedx_move
 
@@ -88,7 +76,7 @@ class ZedxTurn:
         if isinstance(decision, Pass):
             out = apply(decision)
             passes = _("{name} passes with {points}").format(name=name, points=points(out.points))
-            return Step(passes, ended=out)
+            return ZedxStep(passes, ended=out)
         self.pending = Throw()
         throws = _("{name} throws {dice}").format(name=name, dice=dice_count(game.dice_left))
-        return Step(throws, dice=dice)
+        return ZedxStep(throws, dice=dice)

@@ -13,11 +13,11 @@ from parlour import TYPE_CHECKING
 from parlour.midnightoil.computer.hints import ranked_moves
 
 if TYPE_CHECKING:  # the solver is imported on the first hint, verdict or auto-solve step
-    from parlour.midnightoil.computer.solver import AutoSolver
+    from parlour.midnightoil.computer.solver.auto import AutoSolver
     from parlour.midnightoil.game.rules import Move, State
 
 DEFAULT_SEED = 0
-"""The solver's seed unless one is given (``parlour.midnightoil.computer.solver.DEFAULT_SEED``)."""
+"""The solver's seed unless one is given (``computer.solver.planner.DEFAULT_SEED``)."""
 
 STATUS_WIDTH = 78
 """Characters the status row has room for at 80 columns."""
@@ -50,20 +50,20 @@ class Advisor:
     def autosolver(self) -> AutoSolver:
         """The auto-solver of this game (made, with the solver imported, when first needed)."""
         if self._autosolver is None:
-            from parlour.midnightoil.computer.solver import AutoSolver
+            from parlour.midnightoil.computer.solver.auto import AutoSolver
 
             self._autosolver = AutoSolver(self.seed)
         return self._autosolver
 
     def hint(self, state: State) -> Move | None:
         """The solver's next move (the first of its line for this deal phase)."""
-        from parlour.midnightoil.computer import solver
+        from parlour.midnightoil.computer.solver.planner import hint
 
-        return solver.hint(state, seed=self.seed)
+        return hint(state, seed=self.seed)
 
     def only_the_draw(self, state: State) -> bool:
         """No card can go home this deal without the draw, but one could with it."""
-        from parlour.midnightoil.computer.solver_reach import only_the_draw, way_home
+        from parlour.midnightoil.computer.solver.reach import only_the_draw, way_home
 
         if state.draw_used:
             return False
@@ -77,9 +77,9 @@ class Advisor:
 
     def verdict(self, state: State) -> str:
         """One line for the status row: can this deal still be won?"""
-        from parlour.midnightoil.computer import solver
+        from parlour.midnightoil.computer.solver.verdict import can_win
 
-        return fit_status(solver.can_win(state).line())
+        return fit_status(can_win(state).line())
 
     def next_move(self, state: State) -> Move | None:
         """The auto-solver's next move, or None when it has none."""

@@ -20,8 +20,8 @@ import math
 from collections.abc import Iterable
 
 from parlour import TYPE_CHECKING
-from parlour.core import record as value
 from parlour.core.gameid import is_game_id
+from parlour.core.record import Frozen, Record, as_dict, replace
 from parlour.midnightoil.files.dealtable import DealRecord as DealRecord
 from parlour.midnightoil.files.dealtable import DealTable
 from parlour.midnightoil.game.cards import DECK_SIZE, check_deal_number
@@ -47,7 +47,7 @@ _NUMBER = (int, float)
 _store = object.__setattr__
 
 
-class GameRecord(value.Frozen):
+class GameRecord(Frozen):
     """One ended game as the ledger keeps it."""
 
     game_id: str
@@ -103,7 +103,7 @@ class GameRecord(value.Frozen):
 
     def to_dict(self) -> dict[str, Any]:
         """The ledger line's object."""
-        return {"v": RECORD_VERSION, **value.as_dict(self)}
+        return {"v": RECORD_VERSION, **as_dict(self)}
 
     @staticmethod
     def from_dict(raw: dict[str, Any]) -> GameRecord:
@@ -172,7 +172,7 @@ def record_of(game: Game, outcome: str, restarted: bool = False) -> GameRecord:
     )
 
 
-class Stats(value.Record):
+class Stats(Record):
     """What the ledger says: the player's own games and the computer's, kept apart.
 
     A game in which auto-solve was used is the computer's (outcome ``solved``):
@@ -371,7 +371,7 @@ class Stats(value.Record):
 
     def copy(self) -> Stats:
         """An independent copy."""
-        return value.replace(
+        return replace(
             self,
             histogram=list(self.histogram),
             wins=[dict(win) for win in self.wins],

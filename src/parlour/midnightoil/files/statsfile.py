@@ -35,9 +35,9 @@ import os
 from pathlib import Path
 
 from parlour.core import ledger, paths
-from parlour.core import record as value
 from parlour.core.i18n import _
 from parlour.core.keeper import Keeper, Written
+from parlour.core.record import Record
 from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle
 from parlour.midnightoil.files.stats import (
     BASELINE_FILE,
@@ -64,30 +64,16 @@ KEEPER = Keeper("midnightoil", _fold)
 """Midnight Oil's statistics: ``DATA/midnightoil/games.jsonl``, read with :class:`StatsFold`."""
 
 
-class StatsReport(value.Record):
+class StatsReport(Record):
     """The statistics as read, with what the player should be told about reading them."""
 
     stats: Stats
-    note: str | None
+    note: str | None = None
     """Something skipped or set aside on the way (the rest is shown), or None."""
-    folder_problem: str | None
+    folder_problem: str | None = None
     """The data folder cannot be used: a line for the player (``stats`` is then empty)."""
-    ledger_problem: str | None
+    ledger_problem: str | None = None
     """Why the ledger could not be read, escaped (``stats`` is then empty)."""
-
-    __slots__ = ("stats", "note", "folder_problem", "ledger_problem")
-
-    def __init__(
-        self,
-        stats: Stats,
-        note: str | None = None,
-        folder_problem: str | None = None,
-        ledger_problem: str | None = None,
-    ) -> None:
-        self.stats = stats
-        self.note = note
-        self.folder_problem = folder_problem
-        self.ledger_problem = ledger_problem
 
 
 def _shown(path: Path) -> str:

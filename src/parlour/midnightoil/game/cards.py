@@ -130,11 +130,6 @@ def redeal_layout(cards_left: Iterable[int], deal_number: int, redeal: int) -> t
     return deal_in_threes(shuffled(cards_left, redeal_seed(deal_number, redeal)))
 
 
-def format_fans(fans: Sequence[Fan]) -> str:
-    """Fans in the spec's test-vector notation: ``7D/9C/4D 8H/8D/5S ...`` (empty fans left out)."""
-    return " ".join("/".join(card_name(c) for c in fan) for fan in fans if fan)
-
-
 def next_rank_word(count: int) -> str:
     """The rank that follows ``count`` (1 to 12) cards home, in the player's language (the
     English words of :func:`rank_word`)."""

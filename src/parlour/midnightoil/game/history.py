@@ -33,12 +33,6 @@ class Step(Frozen):
     moves: tuple[Move, ...]
     before: State
 
-    __slots__ = ("moves", "before")
-
-    def __init__(self, moves: tuple[Move, ...], before: State) -> None:
-        object.__setattr__(self, "moves", moves)
-        object.__setattr__(self, "before", before)
-
 
 class Game:
     """A game in progress: current state, undo and redo stacks, counters and clock."""
@@ -74,11 +68,16 @@ class Game:
         """True when there is a step to redo and the game is not won."""
         return bool(self.future) and not self.state.is_won()
 
-    def play(self, move: Move) -> State:
-        """Make one move as one step; :class:`IllegalMove` if it is not legal."""
-        return self.play_step([move])
+    def hand_to_solver(self) -> None:
+        """Auto-solve plays from here: the game counts as solved, and as played."""
+        self.solver_used = True
+        self.touched = True
 
-    def play_step(self, moves: Sequence[Move]) -> State:
+    def apply(self, move: Move) -> State:
+        """Make one move as one step; :class:`IllegalMove` if it is not legal."""
+        return self.apply_step([move])
+
+    def apply_step(self, moves: Sequence[Move]) -> State:
         """Make several moves as one step (all or nothing)."""
         if not moves:
             raise IllegalMove(_("Nothing to do."))
@@ -95,7 +94,7 @@ class Game:
         """Every possible move to these foundations, repeatedly, as one step; the count."""
         moves = auto_home_moves(self.state, foundations)
         if moves:
-            self.play_step(moves)
+            self.apply_step(moves)
         return len(moves)
 
     def undo(self) -> Step:
@@ -202,7 +201,7 @@ class Game:
         game = Game(check_deal_number(data["deal_number"]), game_id)
         for index, step in enumerate(_steps(data["history"], "history")):
             try:
-                game.play_step(step)
+                game.apply_step(step)
             except IllegalMove as exc:
                 why = _("history step {number} is not legal ({reason})")
                 raise ValueError(why.format(number=index + 1, reason=exc)) from None

@@ -31,26 +31,10 @@ class Move(Frozen):
     """
 
     kind: str
-    source: int
-    target: int
-    home: bool
-    position: int
-
-    __slots__ = ("kind", "source", "target", "home", "position")
-
-    def __init__(
-        self,
-        kind: str,
-        source: int = -1,
-        target: int = -1,
-        home: bool = False,
-        position: int = -1,
-    ) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "source", source)
-        object.__setattr__(self, "target", target)
-        object.__setattr__(self, "home", home)
-        object.__setattr__(self, "position", position)
+    source: int = -1
+    target: int = -1
+    home: bool = False
+    position: int = -1
 
     @staticmethod
     def to_foundation(source: int, foundation: int) -> Move:

@@ -98,25 +98,9 @@ class State(Frozen):
 
     deal_number: int
     fans: tuple[Fan, ...]
-    foundations: tuple[int, int, int, int]
-    redeals_left: int
-    draw_used: bool
-
-    __slots__ = ("deal_number", "fans", "foundations", "redeals_left", "draw_used")
-
-    def __init__(
-        self,
-        deal_number: int,
-        fans: tuple[Fan, ...],
-        foundations: tuple[int, int, int, int] = (0, 0, 0, 0),
-        redeals_left: int = REDEALS,
-        draw_used: bool = False,
-    ) -> None:
-        object.__setattr__(self, "deal_number", deal_number)
-        object.__setattr__(self, "fans", fans)
-        object.__setattr__(self, "foundations", foundations)
-        object.__setattr__(self, "redeals_left", redeals_left)
-        object.__setattr__(self, "draw_used", draw_used)
+    foundations: tuple[int, int, int, int] = (0, 0, 0, 0)
+    redeals_left: int = REDEALS
+    draw_used: bool = False
 
     @staticmethod
     def new(deal_number: int) -> State:

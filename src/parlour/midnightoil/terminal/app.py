@@ -1,7 +1,12 @@
 """The Midnight Oil terminal application: keys and clicks -> commands -> rules (spec §8, §11).
 
-Holds the UI state (selection, cursor mode, draw mode, prompt, message,
-hint) and the game; draws through :mod:`parlour.midnightoil.terminal.view`. Keys:
+Holds the game and its parts, each owning its own state and given only the few
+collaborators it uses: the rows (message, bell, prompt: :mod:`.rows`), the table
+(selection and cursor: :mod:`.table`), the draw (:mod:`.draw`), the assistance
+(:mod:`.assist`), the results (the ending, the record, the statistics: :mod:`.results`),
+the save file (:mod:`.saving`) and leaving (:mod:`.leaving`). It routes keys and
+clicks to them, makes each step of moves and what follows it, and draws through
+:mod:`parlour.midnightoil.terminal.view` (:mod:`.showing` reads the parts). Keys:
 fan letters select and move, Space/Enter the smart move, 1-4 a foundation or
 manual-auto, ``*`` everything home, arrows cursor mode, ``x`` the draw, ``D``
 redeal, ``u``/``U`` undo/redo, ``t`` hint, ``w`` "can it still be won?",
@@ -19,49 +24,209 @@ deal, choose deal, save, statistics, help and quit are offered
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+import time
 
-from parlour.core.i18n import _, ngettext, number
+from parlour.core.i18n import _
 from parlour.core.text import printable
-from parlour.midnightoil.files.statsfile import load_stats
-from parlour.midnightoil.game.cards import FAN_COUNT, FAN_KEYS
-from parlour.midnightoil.game.rules import (
-    REDEAL,
-    IllegalMove,
-    Move,
-    auto_home_moves,
-)
-from parlour.midnightoil.terminal.assist import END_CHECK_DELAY, SOLVE_PACE
-from parlour.midnightoil.terminal.draw import CONFIRM_KEYS
+from parlour.midnightoil.computer.advisor import Advisor
+from parlour.midnightoil.files.stats import Stats
+from parlour.midnightoil.game.cards import FAN_KEYS
+from parlour.midnightoil.game.history import Game
+from parlour.midnightoil.game.rules import REDEAL, Move
+from parlour.midnightoil.terminal.assist import END_CHECK_DELAY, SOLVE_PACE, Assist
+from parlour.midnightoil.terminal.draw import CONFIRM_KEYS, Draw
 from parlour.midnightoil.terminal.ending import (
     OVER_REFUSAL,
-    STUCK,
-    UNDONE_PAST_THE_END,
     WON_REFUSAL,
-    end_status,
+    Ending,
 )
 from parlour.midnightoil.terminal.help import HELP_PAGES, help_page
-from parlour.midnightoil.terminal.messages import cards_went_home, selection_message
+from parlour.midnightoil.terminal.leaving import Leaving
+from parlour.midnightoil.terminal.messages import Prompt
 from parlour.midnightoil.terminal.report import stats_lines
-from parlour.midnightoil.terminal.session import GameSession
-from parlour.midnightoil.terminal.view import Board, hit_test, render_board, render_text_page
+from parlour.midnightoil.terminal.results import Results
+from parlour.midnightoil.terminal.rows import Rows
+from parlour.midnightoil.terminal.saving import Saving
+from parlour.midnightoil.terminal.showing import board_of
+from parlour.midnightoil.terminal.steps import Steps
+from parlour.midnightoil.terminal.table import Table
+from parlour.midnightoil.terminal.view import card_text, hit_test, render_board, render_text_page
 from parlour.tui import keys
+from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame
+from parlour.tui.glyphs import Glyphs
 
 KEY_NAMES = {"PGUP": "PgUp", "PGDN": "PgDn", "BTAB": "Shift-Tab"}
 ARROWS = (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT)
 AT_AN_END = frozenset(("u", "N", "R", "#", "S", "i", "?", "F1", "Q", keys.ESC))
 """The keys that do something at an end; every other key is refused there."""
+CLOCK_GAP_LIMIT = 120.0
+"""Longest pause between two keys that still counts as playing time."""
+CARD_NAME = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
+"""A card named in the rules' notation inside a message."""
 
 
-class MidnightOilApp(GameSession):
-    """The game as the runner sees it: drawing, keys, clicks, cursor mode.
+class MidnightOilApp(TerminalApp):
+    """The game as the runner sees it: its parts, keys and clicks routed to them, the board."""
 
-    The session below holds the game and its parts (the draw, the assistance, leaving);
-    this class routes keys and clicks to them and draws the board.
-    """
-
+    program = "midnightoil"
     uses_mouse = True
+
+    def __init__(
+        self,
+        game: Game,
+        glyphs: Glyphs,
+        advisor: Advisor | None = None,
+        save_path: str | None = None,
+        now: float | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.glyphs = glyphs
+        self.page: int | None = None
+        """A help page being shown (index), or None."""
+        self.showing_stats = False
+        self.rows = Rows(glyphs.name == "unicode")
+        """The message row, the bell and the open question or field."""
+        self.results = Results()
+        """The game's end and result, recorded once, and the statistics shown."""
+        warning = self.results.stats_note
+        self.rows.say(warning or self.welcome())
+        self.results.look_up(game, self.spot())
+        self.resumed_from: str | None = None
+        """The save this game was resumed from while its message is up (refitted to the width)."""
+        if save_path is not None and not warning:
+            self.resumed_from = save_path
+            self.rows.say(self.resumed_message())
+        self.saving = Saving(self, self.rows, save_path)
+        """The save file: its name and the position it holds."""
+        self.last_tick = time.monotonic() if now is None else now
+        self.table = Table(self, self.rows, glyphs)
+        """The selected fan and the cursor."""
+        self.drawing = Draw(self, self.rows)
+        """The draw in progress (a part with its own state)."""
+        self.assist = Assist(self, self.rows, self.ending, advisor or Advisor(), glyphs)
+        """Hints, the verdict, auto-solve and the end check (a part with its own state)."""
+        self.leaving = Leaving(self, self.rows, self.results, self.saving)
+        """Another deal, a restart, quitting and the terminal going away, each counted."""
+        self.steps = Steps(self, self.rows, self.ending, self.card, glyphs)
+        """Each step of moves, undo, redo and the redeal, and what follows them."""
+
+    # What tests and the runner read of the parts.
+    @property
+    def message(self) -> str:
+        return self.rows.message
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self.rows.prompt
+
+    @property
+    def selected(self) -> int | None:
+        return self.table.selected
+
+    @property
+    def cursor(self) -> tuple[int, int] | None:
+        return self.table.cursor
+
+    @property
+    def ending(self) -> Ending:
+        return self.results.ending
+
+    @property
+    def stats(self) -> Stats:
+        return self.results.stats
+
+    def spot(self) -> tuple[object, ...]:
+        """The current position with its line of play (what a record or a save holds)."""
+        return (self.game.state.key(), self.game.moves, self.game.solver_used)
+
+    def resumed_message(self) -> str:
+        """ "Resumed FILE: deal N..." with the file name fitted to the last frame's width."""
+        if self.ending.replaying(self.spot()):
+            words = _("Resumed {file}: a replay of an ended game; nothing is recorded.")
+        else:
+            words = _("Resumed {file}: deal {number}. Press ? for help.")
+        rest = words.format(file="", number=self.game.deal_number)
+        shown = self.rows.path_in(self.resumed_from or "", rest)
+        return words.format(file=shown, number=self.game.deal_number)
+
+    def welcome(self) -> str:
+        return _("Deal {number}. Press a fan letter to pick a card, ? for help.").format(
+            number=self.game.deal_number
+        )
+
+    def card(self, card: int | None) -> str:
+        return "?" if card is None else card_text(card, self.glyphs)
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        gap = now - self.last_tick
+        self.last_tick = now
+        # The clock stops at an end, and a game with a result (a replay) has none running.
+        stopped = self.ending.result is not None or self.ending.at_end(self.game.state)
+        if not stopped:
+            self.game.add_time(min(gap, CLOCK_GAP_LIMIT))
+
+    def drop_selection(self) -> None:
+        self.table.drop()
+
+    def clear_choice(self) -> None:
+        """No fan selected, no cursor, no hint (the draw takes over)."""
+        self.table.drop()
+        self.assist.drop_hint()
+
+    def reset_ui(self) -> None:
+        self.table.drop()
+        self.drawing.drop()
+        self.assist.reset()
+
+    def play(self, moves: list[Move], message: str | None = None) -> bool:
+        """Make ``moves`` as one undo step (:meth:`.steps.Steps.play`)."""
+        return self.steps.play(moves, message)
+
+    def game_over(self, kind: str, message: str | None = None) -> None:
+        """The position is an end of ``kind`` (:meth:`.steps.Steps.game_over`)."""
+        self.steps.game_over(kind, message)
+
+    def after_win(self) -> None:
+        self.assist.stop()
+        self.drawing.drop()
+
+    def after_end(self) -> None:
+        self.table.drop()
+        self.drawing.drop()
+        self.assist.drop_answers()
+
+    def record(self, outcome: str, restarted: bool = False) -> None:
+        """Record this game's result, its first only (:meth:`.results.Results.record`)."""
+        said = self.results.record(self.game, outcome, self.spot(), restarted)
+        if said:
+            self.rows.say(said)
+
+    def start(self, game: Game) -> None:
+        """Play ``game`` from now on: no result, no save, no choice, its welcome."""
+        self.game = game
+        warning = self.results.start_over()
+        self.saving.forget()
+        self.assist.stop()
+        self.reset_ui()
+        self.rows.say(warning or self.welcome())
+
+    def finish(self, line: str) -> None:
+        """The session ends; ``line`` is left on the terminal."""
+        self.finished = True
+        self.exit_message = line
+
+    def quit_saved(self, path: str) -> None:
+        self.leaving.saved_and_quit(path)
+
+    def end_of_input(self) -> None:
+        self.exit_message = self.leaving.end_of_input()
+
+    def emergency_save(self) -> str | None:
+        return self.leaving.emergency_save()
 
     def timeout(self) -> float | None:
         if self.assist.solving:
@@ -72,104 +237,30 @@ class MidnightOilApp(GameSession):
         return None
 
     def render(self, height: int, width: int) -> Frame:
-        if width != self.width and self.resumed_from is not None:
+        if width != self.rows.width and self.resumed_from is not None:
             # The resume message was fitted before the terminal's width was known.
-            showing = self.message == self.resumed_message()
-            self.width = width
+            showing = self.rows.message == self.resumed_message()
+            self.rows.width = width
             if showing:
-                self.message = self.resumed_message()
+                self.rows.say(self.resumed_message())
             else:
                 self.resumed_from = None
-        self.width = width
+        self.rows.width = width
         if self.page is not None:
             title, text = help_page(self.page)
             last = self.page == len(HELP_PAGES) - 1
             footer = _("any key: back to the game") if last else _("any key: next page, Esc: back")
             return render_text_page(title, text, footer, width)
         if self.showing_stats:
-            lines = stats_lines(self.stats, self.game.deal_number, self.stats_note)
+            lines = stats_lines(self.stats, self.game.deal_number, self.results.stats_note)
             title = _("Midnight Oil - statistics")
             return render_text_page(title, lines, _("any key: back"), width)
-        frame = render_board(self._board(), self.glyphs, width)
-        frame.bell = self.bell
-        self.bell = False
+        board = board_of(
+            self.game, self.spot(), self.table, self.drawing, self.assist, self.rows, self.results
+        )
+        frame = render_board(board, self.glyphs, width)
+        frame.bell = self.rows.take_bell()
         return frame
-
-    def _board(self) -> Board:
-        state = self.game.state
-        board = Board(state=state, moves=self.game.moves, message=self.message)
-        board.selected = self.selected
-        board.cursor = self.cursor
-        if self.selected is not None:
-            card = state.top(self.selected)
-            if card is not None:
-                if state.goes_home(card):
-                    board.foundation_targets = frozenset({card // 13})
-                target = state.build_target(card)
-                if target >= 0:
-                    board.fan_targets = frozenset({target})
-        draw = self.drawing.mode
-        if draw is not None:
-            if draw.step == 3:
-                board.draw_card = (draw.fan, draw.position)
-                move_targets = self.drawing.destinations()
-                board.fan_targets = frozenset(m.target for m in move_targets if not m.home)
-                board.foundation_targets = frozenset(m.target for m in move_targets if m.home)
-            else:
-                board.draw_marks = frozenset(self.drawing.drawable())
-                if draw.step == 2:
-                    board.draw_card = (draw.fan, draw.position)
-        board.hint = self.assist.hint
-        if self.prompt is not None:
-            if self.prompt.question is not None:
-                board.prompt = self.prompt.question.question
-            elif self.prompt.editor is not None:
-                editor = self.prompt.editor
-                # a full field says its limit beside the label (a key is never cut silently)
-                board.prompt = f"{editor.label} ({editor.limit()})" if editor.full else editor.label
-                board.entry = self.prompt.editor.text
-                board.entry_cursor = self.prompt.editor.cursor
-        board.status, board.over = self._status()
-        board.panel_notes = self._notes()
-        return board
-
-    def _status(self) -> tuple[str, bool]:
-        state = self.game.state
-        if self.prompt is not None and self.prompt.note:
-            return (self.prompt.note, True)
-        if self.ending.at_end(state):
-            return (end_status(state, self.ending.kind), True)
-        if state.is_stuck():  # not declared yet (a save resumed here): it is an end all the same
-            return (end_status(state, STUCK), True)
-        assist = self.assist
-        if assist.solving:
-            return (_("Auto-solve is playing - any key stops it"), False)
-        if assist.hint is not None:
-            return (_("Hint: {move}").format(move=assist.describe(assist.hint)), False)
-        if assist.verdict is not None and assist.verdict[0] == state.key():
-            return (assist.verdict[1], False)
-        if self.ending.replaying(self.spot()):
-            return (self.ending.replay_status(), False)
-        return ("", False)
-
-    def _notes(self) -> list[str]:
-        minutes, seconds = divmod(int(self.game.elapsed), 60)
-        clock = f"{number(minutes)}:{seconds:02}"
-        # TRANSLATORS: the panel's notes, each at most 24 columns.
-        notes = [
-            _("time {clock}   undos {undos}").format(clock=clock, undos=number(self.game.undos))
-        ]
-        record = self.stats.best_for(self.game.deal_number)
-        if record is not None and (record.played or record.best or record.won):
-            # Only the player's own games: a deal only the computer played shows no best.
-            best = number(record.best)
-            if record.won:
-                notes.append(_("your best {best}/52 (won)").format(best=best))
-            else:
-                notes.append(_("your best {best}/52").format(best=best))
-        if self.game.solver_used:
-            notes.append(_("solved by computer"))
-        return notes
 
     def handle_key(self, key: str) -> None:
         self._tick()
@@ -192,52 +283,47 @@ class MidnightOilApp(GameSession):
         if self.prompt is not None:
             self._prompt_key(key)
             return
-        after_hint = self.assist.after_hint
-        self.assist.after_hint = False
+        after_hint = self.assist.take_after_hint()
         if key == keys.INTERRUPT:
             self.leaving.quit()
         elif self.ending.at_end(self.game.state) and key not in AT_AN_END:
-            self.refuse(_(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL))
+            self.rows.refuse(_(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL))
         elif self.drawing.mode is not None:
             self.drawing.key(key)
-        elif self.cursor is not None and key in (*ARROWS, *CONFIRM_KEYS):
-            self._cursor_key(key)
+        elif self.table.cursor is not None and key in (*ARROWS, *CONFIRM_KEYS):
+            self.table.cursor_key(key)
         else:
             self._main_key(key, after_hint)
 
     def _main_key(self, key: str, after_hint: bool) -> None:
         if key in FAN_KEYS and len(key) == 1:
-            self.cursor = None
-            self._fan_key(FAN_KEYS.index(key))
+            self.table.leave_cursor()
+            self.table.fan_key(FAN_KEYS.index(key))
         elif key in CONFIRM_KEYS:
-            if self.selected is not None:
-                self._smart_move(self.selected)
+            if self.table.selected is not None:
+                self.table.smart_move(self.table.selected)
             elif after_hint and self.assist.hint is not None and self.assist.hint.kind == REDEAL:
-                self._ask_redeal()  # the question D asks
+                self.steps.ask_redeal()  # the question D asks
             elif after_hint and self.assist.hint is not None:
                 self.play([self.assist.hint])
             else:
-                self.message = _("Pick a card first: press its fan letter (a-s).")
+                self.rows.say(_("Pick a card first: press its fan letter (a-s)."))
         elif key in "1234" and len(key) == 1:
-            foundation = int(key) - 1
-            if self.selected is not None:
-                self.play([Move.to_foundation(self.selected, foundation)])
-            else:
-                self._manual_auto([foundation])
+            self.table.to_foundation(int(key) - 1)
         elif key == "*":
-            self._manual_auto(range(4))
+            self.table.manual_auto(range(4))
         elif key in ARROWS:
-            self._start_cursor()
+            self.table.start_cursor()
         elif key == keys.ESC:
             self._cancel()
         elif key == "x":
             self.drawing.start()
         elif key == "D":
-            self._ask_redeal()
+            self.steps.ask_redeal()
         elif key == "u":
-            self._undo()
+            self.steps.undo()
         elif key == "U":
-            self._redo()
+            self.steps.redo()
         elif key == "t":
             self.assist.give_hint(after_hint)
         elif key == "w":
@@ -251,96 +337,22 @@ class MidnightOilApp(GameSession):
         elif key == "#":
             self.leaving.leave_game("choose")
         elif key == "S":
-            self.ask_save_path("save")
+            self.saving.ask_path("save")
         elif key == "i":
-            # Read again: another copy of the game may have recorded games since.
-            self.stats, self.stats_note = load_stats()
+            self.results.reread()
             self.showing_stats = True
         elif key in ("?", "F1"):
             self.page = 0
         elif key == "Q":
             self.leaving.quit()
         else:
-            self.refuse(
+            self.rows.refuse(
                 _("{key} does nothing here - press ? for the keys.").format(key=_key_label(key))
             )
 
     def _cancel(self) -> None:
         self.clear_choice()
-        self.message = ""
-
-    def _fan_key(self, fan: int) -> None:
-        state = self.game.state
-        if self.selected is None:
-            card = state.top(fan)
-            if card is None:
-                self.refuse(_("Fan {fan} is empty.").format(fan=FAN_KEYS[fan]))
-                return
-            self.selected = fan
-            self.message = self._selection_message(fan, card)
-        elif self.selected == fan:
-            self._smart_move(fan)
-        else:
-            self.play([Move.build(self.selected, fan)])
-
-    def _selection_message(self, fan: int, card: int) -> str:
-        return selection_message(self.game.state, fan, card, self.card, self.glyphs.middot)
-
-    def _smart_move(self, fan: int) -> None:
-        state = self.game.state
-        card = state.top(fan)
-        if card is None:
-            self.refuse(_("Fan {fan} is empty.").format(fan=FAN_KEYS[fan]))
-            return
-        if state.goes_home(card):
-            self.play([Move.to_foundation(fan, card // 13)])
-            return
-        target = state.build_target(card)
-        if target >= 0:
-            self.play([Move.build(fan, target)])
-            return
-        self.refuse(
-            _("{card} has nowhere to go: no foundation or fan takes it.").format(
-                card=self.card(card)
-            )
-        )
-
-    def _manual_auto(self, foundations: Sequence[int]) -> None:
-        moves = auto_home_moves(self.game.state, foundations)
-        if not moves:
-            if len(foundations) > 1:
-                self.refuse(_("No card can go to any foundation now."))
-            else:
-                which = foundations[0] + 1
-                self.refuse(_("No card can go to foundation {number} now.").format(number=which))
-            return
-        self.play(moves, cards_went_home(len(moves)))
-
-    def _start_cursor(self) -> None:
-        fan = self.selected
-        if fan is None:
-            fan = next((i for i, f in enumerate(self.game.state.fans) if f), 0)
-        self.cursor = (fan, max(len(self.game.state.fans[fan]) - 1, 0))
-        self.message = _("Cursor: arrows move, Space selects or moves, Esc leaves.")
-
-    def _cursor_key(self, key: str) -> None:
-        assert self.cursor is not None
-        fan, pos = self.cursor
-        fans = self.game.state.fans
-        if key in (keys.UP, keys.DOWN):
-            fan = (fan + (1 if key == keys.DOWN else -1)) % FAN_COUNT
-            pos = max(len(fans[fan]) - 1, 0)
-        elif key in (keys.LEFT, keys.RIGHT):
-            pos = min(max(pos + (1 if key == keys.RIGHT else -1), 0), max(len(fans[fan]) - 1, 0))
-        else:
-            if self.selected is None:
-                self._fan_key(fan)
-            elif self.selected == fan:
-                self._smart_move(fan)
-            else:
-                self.play([Move.build(self.selected, fan)])
-            return
-        self.cursor = (fan, pos)
+        self.rows.say("")
 
     def handle_mouse(self, row: int, col: int, button: str) -> None:
         self._tick()
@@ -354,70 +366,50 @@ class MidnightOilApp(GameSession):
             self.assist.stop_solving()
             return
         if self.ending.at_end(self.game.state):
-            self.refuse(_(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL))
+            self.rows.refuse(_(WON_REFUSAL if self.game.state.is_won() else OVER_REFUSAL))
             return
-        hit = hit_test(row, col, self.width)
+        hit = hit_test(row, col, self.rows.width)
         if hit is None:
             return
         kind, index, position = hit
-        self.assist.after_hint = False
+        self.assist.take_after_hint()
         if self.drawing.mode is not None:
             self.drawing.click(kind, index, position)
             return
-        self.cursor = None
+        self.table.leave_cursor()
         if kind == "foundation":
-            if self.selected is not None:
-                self.play([Move.to_foundation(self.selected, index)])
-            else:
-                self._manual_auto([index])
+            self.table.to_foundation(index)
             return
         if button == "DOUBLE":
-            self.selected = None
+            self.table.unselect()
             if self.game.state.fans[index]:
-                self._smart_move(index)
+                self.table.smart_move(index)
             return
-        if self.selected == index:
+        if self.table.selected == index:
             self._cancel()
         else:
-            self._fan_key(index)
+            self.table.fan_key(index)
 
-    def _undo(self) -> None:
-        at_the_result = self.ending.result is not None and self.spot() == self.ending.recorded_at
-        try:
-            self.game.undo()
-        except IllegalMove as exc:
-            self.refuse(str(exc))
+    def _prompt_key(self, key: str) -> None:
+        answer = self.rows.feed(key)
+        if answer is None:
             return
-        self.reset_ui()
-        undos = self.game.undos
-        self.message = ngettext("Undone ({n} undo).", "Undone ({n} undos).", undos).format(
-            n=number(undos)
-        )
-        if at_the_result:
-            self.message = _(UNDONE_PAST_THE_END)
+        kind, given = answer
+        if isinstance(given, bool):
+            self._answered(kind, given)
+        elif kind == "deal":
+            self.leaving.editor_done(kind, given)
+        else:
+            self.saving.typed(kind, given)
 
-    def _redo(self) -> None:
-        try:
-            self.game.redo()
-        except IllegalMove as exc:
-            self.refuse(str(exc))
+    def _answered(self, kind: str, yes: bool) -> None:
+        if self.leaving.answered(kind, yes) or self.saving.answered(kind, yes):
             return
-        self.reset_ui()
-        self.message = _("Redone.")
-        self._after_move()
-
-    def _ask_redeal(self) -> None:
-        state = self.game.state
-        if state.is_won():
-            self.refuse(_("The game is won."))
-            return
-        if state.redeals_left == 0:
-            self.refuse(_("No redeals left."))
-            return
-        if state.legal_moves(include_redeal=False, include_draw=False):
-            self.ask("redeal", _("Moves are still possible - redeal anyway? (y/n)"))
-            return
-        self._redeal()
+        if kind == "redeal":
+            if yes:
+                self.steps.redeal()
+        elif kind == "solve" and yes:
+            self.assist.start_solving()
 
 
 def _key_label(key: str) -> str:

@@ -8,7 +8,8 @@ mouse, a click on an underlined card does steps 1 and 2, a click on a fan
 or foundation step 3. Esc cancels, and a cancelled draw is not used up.
 
 :class:`Draw` is a part of the app with its own state (the step of the draw in
-progress, ``mode``); it works on the game through the small ``host`` it is given.
+progress, ``mode``); it is given the app's game and moves (its ``host``) and the rows
+to say and refuse on.
 """
 
 from __future__ import annotations
@@ -26,12 +27,9 @@ if TYPE_CHECKING:  # typing is not loaded at start
     from parlour.midnightoil.game.history import Game
 
     class DrawHost(Protocol):
-        """What the draw needs of the app: the game, the message row, moves made."""
+        """What the draw needs of the app: the game, moves made, the board's choice."""
 
         game: Game
-        message: str
-
-        def refuse(self, message: str) -> None: ...
 
         def play(self, moves: list[Move], message: str | None = None) -> bool: ...
 
@@ -40,20 +38,20 @@ if TYPE_CHECKING:  # typing is not loaded at start
         def clear_choice(self) -> None:
             """Drop the selected fan, the cursor and the hint (the draw takes over)."""
 
+    class DrawRows(Protocol):
+        """The message row, as the draw uses it."""
+
+        def say(self, message: str) -> None: ...
+
+        def refuse(self, message: str) -> None: ...
+
 
 class DrawMode(Record):
     """The three steps of the draw: fan, card, destination."""
 
-    step: int
-    fan: int
-    position: int
-
-    __slots__ = ("step", "fan", "position")
-
-    def __init__(self, step: int = 1, fan: int = -1, position: int = -1) -> None:
-        self.step = step
-        self.fan = fan
-        self.position = position
+    step: int = 1
+    fan: int = -1
+    position: int = -1
 
 
 CONFIRM_KEYS = (keys.ENTER, " ")
@@ -62,10 +60,15 @@ CONFIRM_KEYS = (keys.ENTER, " ")
 class Draw:
     """The draw in progress: which step, which fan, which card."""
 
-    def __init__(self, host: DrawHost) -> None:
+    def __init__(self, host: DrawHost, rows: DrawRows) -> None:
         self.host = host
+        self.rows = rows
         self.mode: DrawMode | None = None
         """The draw being made (None: none)."""
+
+    def drop(self) -> None:
+        """No draw in progress (a move made, an end, a new game)."""
+        self.mode = None
 
     def drawable(self) -> list[tuple[int, int]]:
         seen: list[tuple[int, int]] = []
@@ -86,22 +89,20 @@ class Draw:
     def start(self) -> None:
         state = self.host.game.state
         if state.draw_used:
-            self.host.refuse(_("The draw has already been used in this game."))
+            self.rows.refuse(_("The draw has already been used in this game."))
             return
         if not self.drawable():
-            self.host.refuse(_("No card under a top card can be played anywhere now."))
+            self.rows.refuse(_("No card under a top card can be played anywhere now."))
             return
         self.host.clear_choice()
         self.mode = DrawMode()
-        self.host.message = _(
-            "Draw: press the fan to draw from (underlined cards can go). Esc cancels."
-        )
+        self.rows.say(_("Draw: press the fan to draw from (underlined cards can go). Esc cancels."))
 
     def _pick_fan(self, fan: int) -> None:
         assert self.mode is not None
         spots = [pos for f, pos in self.drawable() if f == fan]
         if not spots:
-            self.host.refuse(
+            self.rows.refuse(
                 _("No card in fan {fan} can be drawn and played now.").format(fan=FAN_KEYS[fan])
             )
             return
@@ -112,19 +113,19 @@ class Draw:
         assert self.mode is not None
         card = self.host.game.state.fans[self.mode.fan][self.mode.position]
         # TRANSLATORS: {position} is the card's place in its fan, from the bottom (1-9).
-        self.host.message = _(
+        words = _(
             "Draw from fan {fan}: {card} (card {position}) - left/right or 1-9 choose, "
             "Space confirms"
-        ).format(
-            fan=FAN_KEYS[self.mode.fan], card=self.host.card(card), position=self.mode.position + 1
         )
+        fan, position = FAN_KEYS[self.mode.fan], self.mode.position + 1
+        self.rows.say(words.format(fan=fan, card=self.host.card(card), position=position))
 
     def key(self, key: str) -> None:
         draw = self.mode
         assert draw is not None
         if key in (keys.ESC, "x"):
             self.mode = None
-            self.host.message = _("Draw cancelled; it is still yours to use.")
+            self.rows.say(_("Draw cancelled; it is still yours to use."))
             return
         fan_key = len(key) == 1 and key in FAN_KEYS
         if draw.step in (1, 2) and fan_key:
@@ -145,7 +146,7 @@ class Draw:
         elif draw.step == 2 and len(key) == 1 and key in "123456789":
             position = int(key) - 1
             if (draw.fan, position) not in self.drawable():
-                self.host.refuse(
+                self.rows.refuse(
                     _("Card {position} of fan {fan} cannot be drawn now.").format(
                         position=key, fan=FAN_KEYS[draw.fan]
                     )
@@ -156,9 +157,11 @@ class Draw:
         elif draw.step == 2 and key in CONFIRM_KEYS:
             draw.step = 3
             card = self.host.game.state.fans[draw.fan][draw.position]
-            self.host.message = _(
-                "Draw {card}: where to? 1-4, a fan letter, or Space. Esc cancels."
-            ).format(card=self.host.card(card))
+            self.rows.say(
+                _("Draw {card}: where to? 1-4, a fan letter, or Space. Esc cancels.").format(
+                    card=self.host.card(card)
+                )
+            )
         elif draw.step == 3 and len(key) == 1 and key in "1234":
             self.host.play([Move.draw(draw.fan, draw.position, int(key) - 1, True)])
         elif draw.step == 3 and fan_key:
@@ -166,9 +169,9 @@ class Draw:
         elif draw.step == 3 and key in CONFIRM_KEYS:
             self.host.play([self.destinations()[0]])
         elif draw.step == 1:
-            self.host.refuse(_("Draw: press a fan letter first (Esc cancels the draw)."))
+            self.rows.refuse(_("Draw: press a fan letter first (Esc cancels the draw)."))
         else:
-            self.host.refuse(_("That key does nothing in draw mode (Esc cancels the draw)."))
+            self.rows.refuse(_("That key does nothing in draw mode (Esc cancels the draw)."))
 
     def click(self, kind: str, index: int, position: int) -> None:
         draw = self.mode
@@ -176,9 +179,9 @@ class Draw:
         if draw.step in (1, 2):
             if kind == "fan" and (index, position) in self.drawable():
                 self.mode = DrawMode(3, index, position)
-                self.host.message = _("Draw: now click where the card goes (Esc cancels).")
+                self.rows.say(_("Draw: now click where the card goes (Esc cancels)."))
             else:
-                self.host.refuse(_("Click an underlined card to draw it (Esc cancels the draw)."))
+                self.rows.refuse(_("Click an underlined card to draw it (Esc cancels the draw)."))
             return
         if kind == "foundation":
             self.host.play([Move.draw(draw.fan, draw.position, index, True)])

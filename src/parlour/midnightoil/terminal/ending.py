@@ -11,7 +11,7 @@ The first result a game gets is its result for good. Play after it (an undo
 past the end, or a save of an ended game resumed: a *replay*) is never
 recorded, and the board says so. "Replay" means only that: ``R`` is
 "restart" everywhere, after a win too, and starts a new game of the same
-deal that counts like any other (issue 39). :class:`Ending` is the part of the session
+deal that counts like any other (issue 39). :class:`Ending` is the part of the app
 that keeps this; the texts here are what the player reads.
 """
 
@@ -84,9 +84,9 @@ def proven_end(state: State) -> str | None:
         return None
     if state.is_stuck():
         return STUCK
-    from parlour.midnightoil.computer import solver
+    from parlour.midnightoil.computer.solver.verdict import can_win
 
-    verdict = solver.can_win(state)
+    verdict = can_win(state)
     if verdict.complete and verdict.best_home <= state.cards_home():
         return PROVEN
     return None
@@ -107,6 +107,10 @@ class Ending:
     """
 
     def __init__(self) -> None:
+        self.start_over()
+
+    def start_over(self) -> None:
+        """A new game: no result, no end found, nothing checked."""
         self.result: GameRecord | None = None
         self.recorded_at: tuple[object, ...] | None = None
         """The spot (position, line, auto-solve) where this session recorded the result."""
@@ -117,6 +121,10 @@ class Ending:
         self.end_checked: tuple[object, ...] | None = None
         """The last-deal position the solver last checked for an end."""
 
+    def mark_checked(self, state: State) -> None:
+        """The solver has been asked whether ``state`` (in the last deal) is an end."""
+        self.end_checked = state.key()
+
     def at_end(self, state: State) -> bool:
         """``state`` is an end: won, or found to be an end (stuck, proven, auto-solve gave up)."""
         return state.is_won() or self.ended_at == state.key()
@@ -126,7 +134,7 @@ class Ending:
         self.ended_at = state.key()
         self.kind = kind
 
-    def settle(self, result: GameRecord, spot: tuple[object, ...] | None) -> None:
+    def note_result(self, result: GameRecord, spot: tuple[object, ...] | None) -> None:
         """The game has its result (recorded here at ``spot``, or found: ``spot`` None)."""
         self.result = result
         self.recorded_at = spot

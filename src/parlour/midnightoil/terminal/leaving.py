@@ -1,13 +1,13 @@
 """Leaving a Midnight Oil game: another deal, a restart, quitting, the terminal going away.
 
 :class:`Leaving`, the part of :class:`parlour.midnightoil.terminal.app.MidnightOilApp`
-that decides what leaving costs; it works on the session through the members its host
-protocol names. A game that has no result yet and was played
-counts when it is left (as lost, or solved after auto-solve), and asks first,
-unless the save file holds its position (then it counts when the resumed game
-ends). A game that has its result is left without a question and records
-nothing more; play that no save and no record holds is offered a save on
-quitting, and goes to a recovery save when input ends.
+that decides what leaving costs; it is given the app's game and ways out (its host),
+the rows to ask and say on, the results and the save file, and writes none of them.
+A game that has no result yet and was played counts when it is left (as lost, or
+solved after auto-solve), and asks first, unless the save file holds its position
+(then it counts when the resumed game ends). A game that has its result is left
+without a question and records nothing more; play that no save and no record holds
+is offered a save on quitting, and goes to a recovery save when input ends.
 """
 
 from __future__ import annotations
@@ -20,52 +20,34 @@ from parlour.core.text import keep_whole, printable
 from parlour.midnightoil.files.stats import LOST, SOLVED
 from parlour.midnightoil.game.cards import parse_deal_number
 from parlour.midnightoil.game.history import Game
-from parlour.midnightoil.terminal.ending import Ending, result_label
-from parlour.midnightoil.terminal.messages import Prompt, command_path, deal_prompt
+from parlour.midnightoil.terminal.ending import result_label
+from parlour.midnightoil.terminal.messages import command_path, deal_prompt
 from parlour.tui.prompts import LineEditor
 
 if TYPE_CHECKING:  # typing is not loaded at start
     from typing import Protocol
 
-    from parlour.midnightoil.files.stats import Stats  # noqa: F401
-    from parlour.midnightoil.terminal.assist import Assist
+    from parlour.midnightoil.terminal.results import Results
+    from parlour.midnightoil.terminal.rows import Rows
+    from parlour.midnightoil.terminal.saving import Saving
 
     class LeavingHost(Protocol):
-        """What leaving needs of the session: the game and its record, saving, the rows."""
+        """What leaving needs of the app: the game, where it stands, and the ways out."""
 
         game: Game
-        ending: Ending
-        assist: Assist
-        prompt: Prompt | None
-        message: str
-        save_path: str | None
-        saved_at: tuple[object, ...] | None
-        record_warning: str | None
-        record_problem: str | None
-        finished: bool
-        exit_message: str | None
 
         def spot(self) -> tuple[object, ...]: ...
 
-        def is_saved(self) -> bool: ...
+        def record(self, outcome: str, restarted: bool = False) -> None:
+            """Record the game's result (its first only), saying what went wrong if anything."""
 
-        def record(self, outcome: str, restarted: bool = False) -> None: ...
+        def start(self, game: Game) -> None:
+            """Play ``game`` from now on (the one left is recorded already, if it counts)."""
 
-        def reset_ui(self) -> None: ...
+        def finish(self, line: str) -> None:
+            """The session ends; ``line`` is left on the terminal."""
 
         def welcome(self) -> str: ...
-
-        def refuse(self, message: str) -> None: ...
-
-        def refuse_entry(self, note: str) -> None: ...
-
-        def ask(self, kind: str, question: str) -> None: ...
-
-        def ask_save_path(self, kind: str) -> None: ...
-
-        def path_in(self, path: str, rest: str) -> str: ...
-
-        def last_words(self, line: str) -> str: ...
 
 
 RECOVERY_STEM = "midnightoil-recovery"
@@ -75,8 +57,11 @@ RECOVERY_STEM = "midnightoil-recovery"
 class Leaving:
     """New deal, restart, choose deal, quit and the end of input, each counted as it should."""
 
-    def __init__(self, host: LeavingHost) -> None:
+    def __init__(self, host: LeavingHost, rows: Rows, results: Results, saving: Saving) -> None:
         self.host = host
+        self.rows = rows
+        self.results = results
+        self.saving = saving
 
     def answered(self, kind: str, yes: bool) -> bool:
         """A yes/no answer to one of leaving's questions; False if it was not one."""
@@ -85,12 +70,11 @@ class Leaving:
                 self._do_leave(kind.removeprefix("abandon-"))
         elif kind == "quit":
             if yes:
-                self.host.ask_save_path("quit-save")
+                self.saving.ask_path("quit-save")
             else:
-                self.host.record_problem = None
+                self.results.forget_problem()
                 self._end_game(restarted=False)
-                self.host.finished = True
-                self.host.exit_message = self.host.last_words(self._exit_line())
+                self.host.finish(self.results.last_words(self._exit_line()))
         else:
             return False
         return True
@@ -100,8 +84,8 @@ class Leaving:
         if kind != "deal":
             return False
         if not text:
-            self.host.prompt = None
-            self.host.message = _("Cancelled.")
+            self.rows.close()
+            self.rows.say(_("Cancelled."))
             return True
         try:
             number = parse_deal_number(text)
@@ -110,27 +94,27 @@ class Leaving:
             reason = str(exc)
             reason = reason[0].upper() + reason[1:]
             # a sentence: English and French add the full stop, Japanese ends with its own
-            self.host.refuse_entry(reason if reason.endswith(("。", ".")) else reason + ".")
+            self.rows.refuse_entry(reason if reason.endswith(("。", ".")) else reason + ".")
             return True
-        self.host.prompt = None
+        self.rows.close()
         self._start_game(Game(number))
         return True
 
     def _counts(self) -> bool:
         """Leaving the game now would record it: it was played and has no result yet."""
-        return self.host.game.touched and self.host.ending.result is None
+        return self.host.game.touched and self.results.ending.result is None
 
     def _has_play(self) -> bool:
         """Play that a record does not hold: a game without a result, or play after it."""
-        return self.host.game.touched and self.host.spot() != self.host.ending.recorded_at
+        return self.host.game.touched and self.host.spot() != self.results.ending.recorded_at
 
     def _at_risk(self) -> bool:
         """Leaving now would lose play that no save and no record holds."""
-        return self._has_play() and not self.host.is_saved()
+        return self._has_play() and not self.saving.is_saved()
 
     def leave_game(self, how: str) -> None:
-        if self._counts() and not self.host.is_saved():
-            self.host.ask(f"abandon-{how}", self._give_up_question(how))
+        if self._counts() and not self.saving.is_saved():
+            self.rows.ask(f"abandon-{how}", self._give_up_question(how))
             return
         self._do_leave(how)
 
@@ -158,58 +142,61 @@ class Leaving:
 
     def _do_leave(self, how: str) -> None:
         if how == "choose":
-            self.host.prompt = Prompt("deal", editor=LineEditor(deal_prompt(), ""))
+            self.rows.open_field("deal", LineEditor(deal_prompt(), ""))
             return
         saved = self._saved_note()
         self._end_game(restarted=how == "restart")
         if how == "restart":
             self._start_game(Game(self.host.game.deal_number), ended=True)
             number = self.host.game.deal_number
-            self.host.message = _(
-                "Deal {number} restarted: a new game, counted like any other."
-            ).format(number=number)
+            self.rows.say(
+                _("Deal {number} restarted: a new game, counted like any other.").format(
+                    number=number
+                )
+            )
         else:
             self._start_game(Game(_random_deal()), ended=True)
         if saved:
-            self.host.message += saved
+            self.rows.say(self.rows.message + saved)
 
     def _start_game(self, game: Game, ended: bool = False) -> None:
         if not ended:
             self._end_game(restarted=False)
-        self.host.game = game
-        self.host.ending = Ending()
-        self.host.saved_at = None
-        self.host.save_path = None
-        self.host.assist.solving = False
-        self.host.reset_ui()
-        self.host.message = self.host.record_warning or self.host.welcome()
-        self.host.record_warning = None
+        self.host.start(game)
 
     def _saved_note(self) -> str:
         """After leaving a saved game: where it waits (it is recorded when it ends later)."""
-        if not (self._counts() and self.host.is_saved() and self.host.save_path):
+        if not (self._counts() and self.saving.is_saved() and self.saving.save_path):
             return ""
         # TRANSLATORS: follows the welcome line after a space.
         words = _("(Your game waits in {file}.)")
         rest = self.host.welcome() + " " + words.format(file="")
-        return " " + words.format(file=self.host.path_in(self.host.save_path, rest))
+        return " " + words.format(file=self.rows.path_in(self.saving.save_path, rest))
 
     def _end_game(self, restarted: bool) -> None:
         """Record the game left now as lost or solved, unless it has a result or a save holds it."""
-        if not self._counts() or self.host.is_saved():
+        if not self._counts() or self.saving.is_saved():
             return
         self.host.record(SOLVED if self.host.game.solver_used else LOST, restarted)
 
     def quit(self) -> None:
         if self._at_risk():
-            self.host.ask("quit", _("Save this game before quitting? (y/n, Esc keeps playing)"))
+            self.rows.ask("quit", _("Save this game before quitting? (y/n, Esc keeps playing)"))
             return
-        self.host.finished = True
-        self.host.exit_message = self._exit_line()
-        if self._has_play() and self.host.save_path:
-            command = keep_whole(command_path(self.host.save_path))
+        line = self._exit_line()
+        if self._has_play() and self.saving.save_path:
+            command = keep_whole(command_path(self.saving.save_path))
             resume = _("Resume with: midnightoil {command}").format(command=command)
-            self.host.exit_message += " " + resume
+            line += " " + resume
+        self.host.finish(line)
+
+    def saved_and_quit(self, path: str) -> None:
+        """The game was saved to ``path`` on quitting: the session ends, saying how it counts."""
+        command = keep_whole(command_path(path))  # never broken by the wrapping
+        counted = self.how_counted()
+        # TRANSLATORS: {counted} is a sentence on how the game counts; {command} a file name.
+        line = _("Game saved. {counted} Resume with: midnightoil {command}")
+        self.host.finish(line.format(counted=counted, command=command))
 
     def _exit_line(self) -> str:
         """The last line: the deal, the cards home, and how the game was counted."""
@@ -227,33 +214,34 @@ class Leaving:
         As the statistics hold it at this moment: after the game was recorded
         on leaving, if it was. ``saved``: a save was just written (a recovery).
         """
-        ending = self.host.ending
+        ending = self.results.ending
         if ending.result is not None:
             label = result_label(ending.result)
             if ending.replaying(self.host.spot()):
                 return _("A replay, not recorded: this game was {result}.").format(result=label)
-            if self.host.record_problem is not None:
+            if self.results.record_problem is not None:
                 # the next line says where its record went
                 return _("Result: {result}.").format(result=label)
             return _("Counted as {result}.").format(result=label)
         if not self.host.game.touched:
             return _("Not recorded: no move was made.")
-        if saved or self.host.is_saved():
+        if saved or self.saving.is_saved():
             return _("Saved, not counted yet: it counts when you resume it and it ends.")
         return _("Not recorded.")  # not reached: a game left unsaved is recorded first
 
-    def end_of_input(self) -> None:
-        """Input ended: a recovery save, or the game ends here and counts as it stands."""
-        if self._has_play() and self.host.is_saved() and self.host.save_path:
-            where = keep_whole(command_path(self.host.save_path))
+    def end_of_input(self) -> str:
+        """Input ended: a recovery save, or the game ends here and counts as it stands.
+
+        The line left on the terminal.
+        """
+        if self._has_play() and self.saving.is_saved() and self.saving.save_path:
+            where = keep_whole(command_path(self.saving.save_path))
             counted = self.how_counted()
-            self.host.exit_message = _(
-                "Input ended. {counted} Resume with: midnightoil {command}"
-            ).format(counted=counted, command=where)
-            return
+            return _("Input ended. {counted} Resume with: midnightoil {command}").format(
+                counted=counted, command=where
+            )
         if not self._at_risk():
-            self.host.exit_message = _("Input ended. {line}").format(line=self._exit_line())
-            return
+            return _("Input ended. {line}").format(line=self._exit_line())
         from parlour.core.saves import SaveError
 
         try:
@@ -266,16 +254,15 @@ class Leaving:
             else:
                 reason = exc.strerror or str(exc)
             # No copy of the game survives: it ends here, and counts as it stands.
-            self.host.record_problem = None
+            self.results.forget_problem()
             self._end_game(restarted=False)
             line = _("Input ended; the game could not be saved ({reason}). {counted}").format(
                 reason=printable(reason), counted=self.how_counted()
             )
-            self.host.exit_message = self.host.last_words(line)
-            return
+            return self.results.last_words(line)
         where = keep_whole(command_path(saved))
         counted = self.how_counted(saved=True)
-        self.host.exit_message = _(
+        return _(
             "Input ended; your game was saved. {counted} Resume with: midnightoil {command}"
         ).format(counted=counted, command=where)
 
@@ -301,7 +288,8 @@ class Leaving:
         from parlour.core.saves import player_path, save_recovery
         from parlour.midnightoil.files import savefile
 
-        near = player_path(self.host.save_path) if self.host.save_path else None
+        save_path = self.saving.save_path
+        near = player_path(save_path) if save_path else None
         saved = save_recovery(RECOVERY_STEM, lambda path: savefile.save(path, self.host.game), near)
         return str(saved)
 

@@ -29,23 +29,9 @@ class Prompt(Record):
     """
 
     kind: str
-    question: YesNoPrompt | None
-    editor: LineEditor | None
-    note: str
-
-    __slots__ = ("kind", "question", "editor", "note")
-
-    def __init__(
-        self,
-        kind: str,
-        question: YesNoPrompt | None = None,
-        editor: LineEditor | None = None,
-        note: str = "",
-    ) -> None:
-        self.kind = kind
-        self.question = question
-        self.editor = editor
-        self.note = note
+    question: YesNoPrompt | None = None
+    editor: LineEditor | None = None
+    note: str = ""
 
 
 def command_path(path: str) -> str:

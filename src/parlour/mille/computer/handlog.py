@@ -10,7 +10,7 @@ move (:class:`~parlour.mille.game.table.Move`) or the answer to ``Extension?``
 
 from __future__ import annotations
 
-from parlour.core.record import Frozen, Record
+from parlour.core.record import Frozen, Record, field
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import Move
 
@@ -20,13 +20,8 @@ class Answer(Frozen):
 
     extend: bool
 
-    __slots__ = ("extend",)
-
     kind = "extension"
     """Beside a move's ``pick``/``use``/``discard``."""
-
-    def __init__(self, extend: bool) -> None:
-        object.__setattr__(self, "extend", extend)
 
     def __str__(self) -> str:
         return "extend" if self.extend else "stop"
@@ -38,28 +33,16 @@ class Decision(Frozen):
     view: SeatView
     move: Move | Answer
 
-    __slots__ = ("view", "move")
 
-    def __init__(self, view: SeatView, move: Move | Answer) -> None:
-        object.__setattr__(self, "view", view)
-        object.__setattr__(self, "move", move)
-
-
-class HandLog(Record):
+class HandLog(Record, extra_attributes=True):
     """The player's decisions of one hand, in order (the app holds one per hand).
 
     ``complete`` is False when the hand's first decisions are not known: a hand
     restored from a save that did not keep them (saves before format 3).
     """
 
-    decisions: list[Decision]
-    complete: bool
-
-    __slots__ = ("decisions", "complete", "__dict__")  # a spy may replace `record` on one log
-
-    def __init__(self, decisions: list[Decision] | None = None, complete: bool = True) -> None:
-        self.decisions = [] if decisions is None else decisions
-        self.complete = complete
+    decisions: list[Decision] = field(default_factory=list)
+    complete: bool = True
 
     def record(self, view: SeatView, move: Move) -> None:
         """Note ``move``, made from ``view``; call it before the move is applied.

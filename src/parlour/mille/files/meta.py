@@ -7,7 +7,7 @@ Kept apart from :mod:`parlour.mille.files.savefile` so that the app can hold a g
 from __future__ import annotations
 
 from parlour import TYPE_CHECKING
-from parlour.core.record import Record
+from parlour.core.record import Record, field
 from parlour.mille.game.table import LEVELS
 
 if TYPE_CHECKING:
@@ -22,25 +22,11 @@ class Meta(Record):
     """What a save keeps about the game besides the position: identity, level, hands so far."""
 
     game_id: str
-    level: str
-    hands: list[HandSummary]
+    level: str = DEFAULT_LEVEL
+    hands: list[HandSummary] = field(default_factory=list)
     """The summaries of this game's finished hands (the current one included once over)."""
-    complete: bool
+    complete: bool = True
     """Whether ``hands`` goes back to the game's first hand (old saves: maybe not)."""
-
-    __slots__ = ("game_id", "level", "hands", "complete")
-
-    def __init__(
-        self,
-        game_id: str,
-        level: str = DEFAULT_LEVEL,
-        hands: list[HandSummary] | None = None,
-        complete: bool = True,
-    ) -> None:
-        self.game_id = game_id
-        self.level = level
-        self.hands = [] if hands is None else hands
-        self.complete = complete
 
     def to_dict(self) -> dict[str, Any]:
         """The save's fields for this."""

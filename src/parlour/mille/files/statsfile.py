@@ -108,10 +108,10 @@ def stats_report(levels: tuple[str, ...] | None = None) -> tuple[list[str], str 
         from parlour.core.ledger import Reading
 
         reason = exc.strerror or exc
-        unused = Reading(
+        unread = Reading(
             problem=_("the data folder cannot be used ({reason})").format(reason=reason)
         )
-        return [], unused.message()
+        return [], unread.message()
     if summary.problem is not None:
         from parlour.core.text import keep_whole, printable
 

@@ -30,27 +30,11 @@ NUM_SAFETIES = 4
 class Bonuses(Frozen):
     """End-of-hand bonuses of one player (all zero during a hand or for a non-finisher)."""
 
-    trip: int
-    safe_trip: int
-    delayed_action: int
-    extension: int
-    shut_out: int
-
-    __slots__ = ("trip", "safe_trip", "delayed_action", "extension", "shut_out")
-
-    def __init__(
-        self,
-        trip: int = 0,
-        safe_trip: int = 0,
-        delayed_action: int = 0,
-        extension: int = 0,
-        shut_out: int = 0,
-    ) -> None:
-        object.__setattr__(self, "trip", trip)
-        object.__setattr__(self, "safe_trip", safe_trip)
-        object.__setattr__(self, "delayed_action", delayed_action)
-        object.__setattr__(self, "extension", extension)
-        object.__setattr__(self, "shut_out", shut_out)
+    trip: int = 0
+    safe_trip: int = 0
+    delayed_action: int = 0
+    extension: int = 0
+    shut_out: int = 0
 
     @property
     def total(self) -> int:
@@ -109,59 +93,11 @@ class ScoreRow(Frozen):
     overall_total: int
     games: int
 
-    __slots__ = (
-        "milestones",
-        "safeties",
-        "all_four",
-        "coups",
-        "trip",
-        "safe_trip",
-        "delayed_action",
-        "extension",
-        "shut_out",
-        "hand_total",
-        "overall_total",
-        "games",
-    )
-
-    def __init__(
-        self,
-        milestones: int,
-        safeties: int,
-        all_four: int,
-        coups: int,
-        trip: int,
-        safe_trip: int,
-        delayed_action: int,
-        extension: int,
-        shut_out: int,
-        hand_total: int,
-        overall_total: int,
-        games: int,
-    ) -> None:
-        object.__setattr__(self, "milestones", milestones)
-        object.__setattr__(self, "safeties", safeties)
-        object.__setattr__(self, "all_four", all_four)
-        object.__setattr__(self, "coups", coups)
-        object.__setattr__(self, "trip", trip)
-        object.__setattr__(self, "safe_trip", safe_trip)
-        object.__setattr__(self, "delayed_action", delayed_action)
-        object.__setattr__(self, "extension", extension)
-        object.__setattr__(self, "shut_out", shut_out)
-        object.__setattr__(self, "hand_total", hand_total)
-        object.__setattr__(self, "overall_total", overall_total)
-        object.__setattr__(self, "games", games)
-
 
 class HandScore(Frozen):
     """Both players' score rows (index 0 = human, 1 = computer)."""
 
     rows: tuple[ScoreRow, ScoreRow]
-
-    __slots__ = ("rows",)
-
-    def __init__(self, rows: tuple[ScoreRow, ScoreRow]) -> None:
-        object.__setattr__(self, "rows", rows)
 
     def __getitem__(self, player: int) -> ScoreRow:
         return self.rows[player]

@@ -34,49 +34,6 @@ class Tableau(Frozen):
     overall_total: int
     games_won: int
 
-    __slots__ = (
-        "battle",
-        "speed",
-        "battle_pile",
-        "speed_pile",
-        "mileage",
-        "distance_played",
-        "safeties",
-        "can_go",
-        "hand_size",
-        "hand_total",
-        "overall_total",
-        "games_won",
-    )
-
-    def __init__(
-        self,
-        battle: Card | None,
-        speed: Card | None,
-        battle_pile: tuple[Card, ...],
-        speed_pile: tuple[Card, ...],
-        mileage: int,
-        distance_played: tuple[Card, ...],
-        safeties: tuple[tuple[Card, bool], ...],
-        can_go: bool,
-        hand_size: int,
-        hand_total: int,
-        overall_total: int,
-        games_won: int,
-    ) -> None:
-        object.__setattr__(self, "battle", battle)
-        object.__setattr__(self, "speed", speed)
-        object.__setattr__(self, "battle_pile", battle_pile)
-        object.__setattr__(self, "speed_pile", speed_pile)
-        object.__setattr__(self, "mileage", mileage)
-        object.__setattr__(self, "distance_played", distance_played)
-        object.__setattr__(self, "safeties", safeties)
-        object.__setattr__(self, "can_go", can_go)
-        object.__setattr__(self, "hand_size", hand_size)
-        object.__setattr__(self, "hand_total", hand_total)
-        object.__setattr__(self, "overall_total", overall_total)
-        object.__setattr__(self, "games_won", games_won)
-
     def has_safety(self, card: Card) -> bool:
         """Whether ``card`` has been played by this player."""
         return any(safety == card for safety, _ in self.safeties)
@@ -119,46 +76,6 @@ class SeatView(Frozen):
     fresh_battle: bool
     """A hazard was laid on me and I have not picked since (a coup fourré is open)."""
     fresh_speed: bool
-
-    __slots__ = (
-        "me",
-        "hand",
-        "mine",
-        "theirs",
-        "goal",
-        "deck_count",
-        "discards",
-        "turn",
-        "phase",
-        "fresh_battle",
-        "fresh_speed",
-    )
-
-    def __init__(
-        self,
-        me: int,
-        hand: tuple[Card | None, ...],
-        mine: Tableau,
-        theirs: Tableau,
-        goal: int,
-        deck_count: int,
-        discards: tuple[Card, ...],
-        turn: int,
-        phase: str,
-        fresh_battle: bool,
-        fresh_speed: bool,
-    ) -> None:
-        object.__setattr__(self, "me", me)
-        object.__setattr__(self, "hand", hand)
-        object.__setattr__(self, "mine", mine)
-        object.__setattr__(self, "theirs", theirs)
-        object.__setattr__(self, "goal", goal)
-        object.__setattr__(self, "deck_count", deck_count)
-        object.__setattr__(self, "discards", discards)
-        object.__setattr__(self, "turn", turn)
-        object.__setattr__(self, "phase", phase)
-        object.__setattr__(self, "fresh_battle", fresh_battle)
-        object.__setattr__(self, "fresh_speed", fresh_speed)
 
     @property
     def picked(self) -> bool:

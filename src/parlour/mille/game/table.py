@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import Enum
 
 from parlour import TYPE_CHECKING
-from parlour.core.record import Frozen, Record
+from parlour.core.record import Frozen, Record, field
 from parlour.mille.game.cards import LABELS, SAFETIES, Card
 from parlour.mille.game.scoring import (
     ALL_SAFETIES_POINTS,
@@ -80,14 +80,7 @@ class Move(Frozen):
     """A player's move: pick, or use/discard the card of a slot (0 = P .. 6)."""
 
     kind: str
-    slot: int
-
-    __slots__ = ("kind", "slot")
-
-    def __init__(self, kind: str, slot: int = 0) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "slot", slot)
-        self.__post_init__()
+    slot: int = 0
 
     def __post_init__(self) -> None:
         if self.kind not in ("pick", "use", "discard"):
@@ -135,94 +128,28 @@ class Event(Frozen):
 
     who: int
     kind: str
-    card: Card | None
-    slot: int | None
-
-    __slots__ = ("who", "kind", "card", "slot")
-
-    def __init__(
-        self,
-        who: int,
-        kind: str,
-        card: Card | None = None,
-        slot: int | None = None,
-    ) -> None:
-        object.__setattr__(self, "who", who)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "slot", slot)
+    card: Card | None = None
+    slot: int | None = None
 
 
 class PlayerState(Record):
     """One player's hand and tableau for the current hand, plus match totals."""
 
-    hand: list[Card | None]
-    battle: Card | None
-    speed: Card | None
-    battle_pile: list[Card]
-    speed_pile: list[Card]
-    mileage: int
-    safeties: dict[Card, bool]
-    distance_played: list[Card]
-    can_go: bool
-    fresh_battle: bool
-    fresh_speed: bool
-    hand_total: int
-    overall_total: int
-    games_won: int
-    bonuses: Bonuses
-
-    __slots__ = (
-        "hand",
-        "battle",
-        "speed",
-        "battle_pile",
-        "speed_pile",
-        "mileage",
-        "safeties",
-        "distance_played",
-        "can_go",
-        "fresh_battle",
-        "fresh_speed",
-        "hand_total",
-        "overall_total",
-        "games_won",
-        "bonuses",
-    )
-
-    def __init__(
-        self,
-        hand: list[Card | None] | None = None,
-        battle: Card | None = None,
-        speed: Card | None = None,
-        battle_pile: list[Card] | None = None,
-        speed_pile: list[Card] | None = None,
-        mileage: int = 0,
-        safeties: dict[Card, bool] | None = None,
-        distance_played: list[Card] | None = None,
-        can_go: bool = False,
-        fresh_battle: bool = False,
-        fresh_speed: bool = False,
-        hand_total: int = 0,
-        overall_total: int = 0,
-        games_won: int = 0,
-        bonuses: Bonuses | None = None,
-    ) -> None:
-        self.hand = [None] * HAND_SLOTS if hand is None else hand
-        self.battle = battle
-        self.speed = speed
-        self.battle_pile = [] if battle_pile is None else battle_pile
-        self.speed_pile = [] if speed_pile is None else speed_pile
-        self.mileage = mileage
-        self.safeties = {} if safeties is None else safeties
-        self.distance_played = [] if distance_played is None else distance_played
-        self.can_go = can_go
-        self.fresh_battle = fresh_battle
-        self.fresh_speed = fresh_speed
-        self.hand_total = hand_total
-        self.overall_total = overall_total
-        self.games_won = games_won
-        self.bonuses = Bonuses() if bonuses is None else bonuses
+    hand: list[Card | None] = field(default_factory=lambda: [None] * HAND_SLOTS)
+    battle: Card | None = None
+    speed: Card | None = None
+    battle_pile: list[Card] = field(default_factory=list)
+    speed_pile: list[Card] = field(default_factory=list)
+    mileage: int = 0
+    safeties: dict[Card, bool] = field(default_factory=dict)
+    distance_played: list[Card] = field(default_factory=list)
+    can_go: bool = False
+    fresh_battle: bool = False
+    fresh_speed: bool = False
+    hand_total: int = 0
+    overall_total: int = 0
+    games_won: int = 0
+    bonuses: Bonuses = Bonuses()
 
     @property
     def picked(self) -> bool:

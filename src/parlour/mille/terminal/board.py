@@ -29,61 +29,18 @@ EXTENDED_GOAL = 1000
 class Scores(Frozen):
     """One player's column of the score window."""
 
-    mileage: int
-    safeties: int
-    all_four: int
-    coups: int
-    trip: int
-    safe_trip: int
-    delayed_action: int
-    extension: int
-    shut_out: int
-    hand_total: int
-    overall_total: int
-    games: int
-
-    __slots__ = (
-        "mileage",
-        "safeties",
-        "all_four",
-        "coups",
-        "trip",
-        "safe_trip",
-        "delayed_action",
-        "extension",
-        "shut_out",
-        "hand_total",
-        "overall_total",
-        "games",
-    )
-
-    def __init__(
-        self,
-        mileage: int = 0,
-        safeties: int = 0,
-        all_four: int = 0,
-        coups: int = 0,
-        trip: int = 0,
-        safe_trip: int = 0,
-        delayed_action: int = 0,
-        extension: int = 0,
-        shut_out: int = 0,
-        hand_total: int = 0,
-        overall_total: int = 0,
-        games: int = 0,
-    ) -> None:
-        object.__setattr__(self, "mileage", mileage)
-        object.__setattr__(self, "safeties", safeties)
-        object.__setattr__(self, "all_four", all_four)
-        object.__setattr__(self, "coups", coups)
-        object.__setattr__(self, "trip", trip)
-        object.__setattr__(self, "safe_trip", safe_trip)
-        object.__setattr__(self, "delayed_action", delayed_action)
-        object.__setattr__(self, "extension", extension)
-        object.__setattr__(self, "shut_out", shut_out)
-        object.__setattr__(self, "hand_total", hand_total)
-        object.__setattr__(self, "overall_total", overall_total)
-        object.__setattr__(self, "games", games)
+    mileage: int = 0
+    safeties: int = 0
+    all_four: int = 0
+    coups: int = 0
+    trip: int = 0
+    safe_trip: int = 0
+    delayed_action: int = 0
+    extension: int = 0
+    shut_out: int = 0
+    hand_total: int = 0
+    overall_total: int = 0
+    games: int = 0
 
 
 class Side(Frozen):
@@ -152,58 +109,21 @@ class Board(Frozen):
 class Screen(Frozen):
     """The UI state the view needs: prompt, typed text, messages, window layout."""
 
-    prompt: str
-    echo: str
+    prompt: str = MOVE_PROMPT
+    echo: str = ""
     """What the player has typed after the prompt (``U3``, a file name...)."""
-    echo_cursor: int | None
+    echo_cursor: int | None = None
     """Cursor position inside ``echo``, in characters (default: after it)."""
-    last_move: tuple[str, str] | None
+    last_move: tuple[str, str] | None = None
     """The computer's last action: ("PLAY" or "DISCARD", BSD's card label), untranslated."""
-    message: str
-    layout: Layout
-    ordering: bool
+    message: str = ""
+    layout: Layout = Layout.COMMANDS
+    ordering: bool = False
     """The order-hand option (changes the ``o:`` line of the command list)."""
-    colour: bool
-    bell: bool
-    level_note: str
+    colour: bool = False
+    bell: bool = False
+    level_note: str = ""
     """Which computer plays, in the score window's title row ("" for the default level)."""
-
-    __slots__ = (
-        "prompt",
-        "echo",
-        "echo_cursor",
-        "last_move",
-        "message",
-        "layout",
-        "ordering",
-        "colour",
-        "bell",
-        "level_note",
-    )
-
-    def __init__(
-        self,
-        prompt: str = MOVE_PROMPT,
-        echo: str = "",
-        echo_cursor: int | None = None,
-        last_move: tuple[str, str] | None = None,
-        message: str = "",
-        layout: Layout = Layout.COMMANDS,
-        ordering: bool = False,
-        colour: bool = False,
-        bell: bool = False,
-        level_note: str = "",
-    ) -> None:
-        object.__setattr__(self, "prompt", prompt)
-        object.__setattr__(self, "echo", echo)
-        object.__setattr__(self, "echo_cursor", echo_cursor)
-        object.__setattr__(self, "last_move", last_move)
-        object.__setattr__(self, "message", message)
-        object.__setattr__(self, "layout", layout)
-        object.__setattr__(self, "ordering", ordering)
-        object.__setattr__(self, "colour", colour)
-        object.__setattr__(self, "bell", bell)
-        object.__setattr__(self, "level_note", level_note)
 
 
 def _side_from_tableau(tableau: Tableau, bonuses: ScoreRow | None) -> Side:

@@ -68,24 +68,8 @@ class Ask(Record):
     on_yes: Callable[[], None]
     on_no: Callable[[], None]
     name: str
-    saves: bool
+    saves: bool = True
     """Whether S starts a save here (not inside the save dialogue itself)."""
-
-    __slots__ = ("text", "on_yes", "on_no", "name", "saves")
-
-    def __init__(
-        self,
-        text: str,
-        on_yes: Callable[[], None],
-        on_no: Callable[[], None],
-        name: str,
-        saves: bool = True,
-    ) -> None:
-        self.text = text
-        self.on_yes = on_yes
-        self.on_no = on_no
-        self.name = name
-        self.saves = saves
 
 
 class Flow:

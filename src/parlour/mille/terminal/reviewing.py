@@ -44,22 +44,8 @@ class ReviewSession(Record):
 
     reviewer: Reviewer
     started: float
-    done: bool
-    page: int
-
-    __slots__ = ("reviewer", "started", "done", "page")
-
-    def __init__(
-        self,
-        reviewer: Reviewer,
-        started: float,
-        done: bool = False,
-        page: int = 0,
-    ) -> None:
-        self.reviewer = reviewer
-        self.started = started
-        self.done = done
-        self.page = page
+    done: bool = False
+    page: int = 0
 
 
 class HandReview:
