@@ -1,6 +1,9 @@
 """One player's totals over recorded games (``files/totals.py``), counted game by game.
 
-Dix Mille's statistics: the words and figures of the statistics page, pinned (#15)."""
+Dix Mille's statistics: the words and figures of the statistics page, pinned (#15).
+
+Pins of the defaults of public constructors and methods (issue #29: a call that leaves an
+argument out can tell a changed default apart, so it is behaviour, not an equivalent)."""
 
 from __future__ import annotations
 
@@ -161,3 +164,12 @@ def test_an_abandoned_game_counts_for_every_seat() -> None:
     ann, bob = stats.totals([abandoned])
     assert (ann.games, ann.turns, ann.finished) == (1, 3, 0)
     assert (bob.games, bob.turns, bob.finished, bob.highest_score) == (1, 3, 0, 600)
+
+
+def test_a_turn_counted_without_the_rule_counts_under_four_twos_wiping() -> None:
+    totals = Totals("Ann")
+    totals.add_turn(TurnRecord(cycle=1, score_before=350))
+    told = Totals("Ann")
+    told.add_turn(TurnRecord(cycle=1, score_before=350), four_twos_wipes=False)
+    assert dict(totals.style.levels) == {(350, True): 1}
+    assert dict(told.style.levels) == {(350, False): 1}
