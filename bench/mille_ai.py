@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from benchstats import percentile, wilson
+from mille_baselines import GreedyPlayer, RandomPlayer
 from parlour.mille.computer.ai import DEFAULT_WEIGHTS, ComputerPlayer, Weights
-from parlour.mille.computer.players import BsdPlayer, GreedyPlayer, RandomPlayer
+from parlour.mille.computer.bsd import BsdPlayer
 from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import COMPUTER, HUMAN, Move, Phase

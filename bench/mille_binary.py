@@ -53,7 +53,7 @@ from parlour.mille.game.table import Move
 
 BINARY = "/usr/games/mille"
 QUIET = 0.02
-"""Seconds without output after which the screen counts as settled."""
+"""Seconds without output after which the screen counts as still."""
 ME, COMP = 0, 1
 NAMES = {card.label: card for card in Card}
 SAFETY_ROW = {Card.EXTRA_TANK: 0, Card.PUNCTURE_PROOF: 1, Card.DRIVING_ACE: 2, Card.RIGHT_OF_WAY: 3}
@@ -86,7 +86,7 @@ class Desync(Exception):
 
 @dataclass
 class Board:
-    """What the human sees on one settled screen."""
+    """What the human sees on one still screen."""
 
     rows: list[str]
 
@@ -329,7 +329,7 @@ class Mille:
         env = dict(os.environ, TERM="vt100", LANG="C", LC_ALL="C")
         command, args = (BINARY, []) if pid is None else pid_command(pid)
         self.child = pexpect.spawn(command, args, dimensions=(24, 80), env=env, timeout=10)
-        # pexpect waits 50 ms before every send by default; settle() already waits for the
+        # pexpect waits 50 ms before every send by default; wait_still() already waits for the
         # program to come back to a prompt, so that wait only made each game 8 s longer.
         self.child.delaybeforesend = None
 
@@ -337,7 +337,7 @@ class Mille:
         if self.child.isalive():
             self.child.terminate(force=True)
 
-    def settle(self, timeout: float = 10.0) -> Board:
+    def wait_still(self, timeout: float = 10.0) -> Board:
         """Read until the program waits at one of its prompts."""
         deadline = time.monotonic() + timeout
         got = False
@@ -355,7 +355,7 @@ class Mille:
 
     def send(self, keys: str) -> Board:
         self.child.send(keys)
-        board = self.settle()
+        board = self.wait_still()
         self.check(board)
         return board
 
@@ -515,7 +515,7 @@ def play_game(player: Player, mille: Mille | None = None, seat: Seat | None = No
     result = GameResult()
     seat = seat or Seat(player, mille)
     try:
-        board = mille.settle()
+        board = mille.wait_still()
         board = seat.new_hand(board)
         while True:
             prompt = board.prompt

@@ -57,7 +57,7 @@ from mille_binary import (
     play_game,
 )
 from parlour.core.record import replace
-from parlour.mille.computer.players import BsdPlayer
+from parlour.mille.computer.bsd import BsdPlayer
 from parlour.mille.game.cards import Card
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import Move
@@ -187,7 +187,7 @@ class CheckingSeat(Seat):
             with contextlib.suppress(pexpect.TIMEOUT):
                 self.mille.stream.feed(self.mille.child.read_nonblocking(65536, timeout=0.05))
         self.mille.child.send("sv\r")
-        self.mille.settle()
+        self.mille.wait_still()
         hands, deck = read_save(self.path)
         self.comp_slots = hands[COMP]
         self.next_pick = deck[-1] if deck else None

@@ -27,7 +27,7 @@ from collections import Counter, defaultdict
 
 from mille_ai import Player, play_hand
 from parlour.mille.computer.ai import ComputerPlayer
-from parlour.mille.computer.players import BsdPlayer
+from parlour.mille.computer.bsd import BsdPlayer
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView

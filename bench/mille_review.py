@@ -1,6 +1,6 @@
 """Is the hand review's advice good? A greedy player, with and without it, on the same deals.
 
-For each seeded deal, the greedy baseline (``players.GreedyPlayer``) plays the
+For each seeded deal, the greedy baseline (``mille_baselines.GreedyPlayer``) plays the
 first hand of a game against the strong computer twice, on the same cards and
 with the same computer seed:
 
@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from benchstats import mean_interval as interval
 from benchstats import percentile
 from mille_ai import Player, play_hand
+from mille_baselines import GreedyPlayer
 from parlour.mille.computer.ai import ComputerPlayer
-from parlour.mille.computer.players import GreedyPlayer
-from parlour.mille.computer.review import DEALS, Decision, HandLog, Reviewer
+from parlour.mille.computer.handlog import Decision, HandLog
+from parlour.mille.computer.review.reviewer import DEALS, Reviewer
 from parlour.mille.game.rules import Game
 from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import COMPUTER, HUMAN, Move

@@ -43,15 +43,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from benchstats import mean_interval
+from mille_baselines import GreedyPlayer, RandomPlayer
 from mille_endgame import start_totals
+from mille_review_parts import parts as contrast_parts
 from parlour.core.rng import below, make_rng, shuffle
 from parlour.mille.computer.ai import ComputerPlayer, win_chance
-from parlour.mille.computer.handlog import Answer, Decision, HandLog
-from parlour.mille.computer.players import GreedyPlayer, RandomPlayer
-from parlour.mille.computer.review import DEALS, Finding, Pattern, Reviewer, shut_out_at_stake
-from parlour.mille.computer.review_outcomes import Judgement, Outcome
-from parlour.mille.computer.review_patterns import advice_of
-from parlour.mille.files.gamedata import game_from_dict
+from parlour.mille.computer.handlog import Decision, ExtensionAnswer, HandLog
+from parlour.mille.computer.review.outcomes import Judgement, Outcome
+from parlour.mille.computer.review.patterns import Pattern, advice_of
+from parlour.mille.computer.review.reviewer import DEALS, Finding, Reviewer, shut_out_at_stake
+from parlour.mille.files.gamedata import game_from_dict, game_to_dict
 from parlour.mille.game.cards import Card
 from parlour.mille.game.rules import Game
 from parlour.mille.game.scoring import SHUT_OUT_POINTS
@@ -119,7 +120,7 @@ class Measured:
     """The stated cost is within its 95% margin (1.96 standard errors)."""
     sure: float = 0.0
     """Of the review's paired difference (before its share): the points the better move
-    scored at once, never more than the difference (``Contrast.parts``)..."""
+    scored at once, never more than the difference (``mille_review_parts.parts``)..."""
     rest: float = 0.0
     """... and the rest, scored in the heuristic's playouts after the move. The review
     states ``sure + rest``, the whole difference; :func:`share_fit` finds the share of the
@@ -130,7 +131,11 @@ class Measured:
 
 
 def play_on(
-    snapshot: Snapshot, decision: Decision, move: Move | Answer, seed: int, deck: list[Card]
+    snapshot: Snapshot,
+    decision: Decision,
+    move: Move | ExtensionAnswer,
+    seed: int,
+    deck: list[Card],
 ) -> tuple[int, float]:
     """The student's hand-score difference and winning chance after ``move`` and good play,
     the deck in the order ``deck``."""
@@ -142,7 +147,7 @@ def play_on(
     opponent = ComputerPlayer(seed * 2 + 1)
     opponent.restore_memory(snapshot.opponent_memory)
     view = decision.view
-    if isinstance(move, Answer):
+    if isinstance(move, ExtensionAnswer):
         game.answer_extension(move.extend)
     else:
         student.evidence.observe(view)
@@ -207,13 +212,13 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
             else:
                 game.apply(opponent.choose_move(view))
             continue
-        move: Move | Answer
+        move: Move | ExtensionAnswer
         if game.phase is Phase.EXTENSION:
-            move = Answer(student.wants_extension(view))
+            move = ExtensionAnswer(student.wants_extension(view))
         else:
             move = student.choose_move(view)
         decision = Decision(view, move)
-        snapshot = Snapshot(game.to_dict(), reviewer.computer.memory(), opponent.memory())
+        snapshot = Snapshot(game_to_dict(game), reviewer.computer.memory(), opponent.memory())
         judgement = reviewer.assess(decision)
         if judgement is not None:
             # As the app's review does (Reviewer.step): a judgement that passed the
@@ -222,7 +227,7 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
             reviewer.judged.append(judgement)
             snapshots[id(judgement)] = snapshot
         reviewer.follow(view, move)
-        if isinstance(move, Answer):
+        if isinstance(move, ExtensionAnswer):
             game.answer_extension(move.extend)
         else:
             game.apply(move)
@@ -244,7 +249,7 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
             shut += shut_out_points(member.contrast.advised) - shut_out_points(
                 member.contrast.chosen
             )
-            parts = member.contrast.parts()
+            parts = contrast_parts(member.contrast)
             sure += sum(p[0] for p in parts) / len(parts)
             rest += sum(p[1] for p in parts) / len(parts)
             early += sum(o.early for o in member.contrast.advised) / member.contrast.deals
@@ -256,7 +261,7 @@ def one_hand(args: tuple[int, int, int]) -> list[Measured]:
         if isinstance(item, Finding) and item.chances is not None:
             stated_chance = item.chances[0] - item.chances[1]
         kind = "pattern" if isinstance(item, Pattern) else "single"
-        if isinstance(members[0].decision.move, Answer):
+        if isinstance(members[0].decision.move, ExtensionAnswer):
             kind = "extension"
         results.append(
             Measured(

@@ -1,7 +1,7 @@
 """The hand review's pages as ``V`` builds them, for a greedy player against the computer.
 
 For each seed, the first hand of ``mille --seed N`` is played with the greedy baseline
-(``players.GreedyPlayer``) in the human seat against the default computer
+(``mille_baselines.GreedyPlayer``) in the human seat against the default computer
 (``ComputerPlayer(N)``, as the app makes it); every decision is recorded as the app
 records it (the human seat's view just before the move, the answer to Extension?), and
 the review is built as the app builds it (``Reviewer(log, N)``, stepped to its end). It
@@ -16,10 +16,10 @@ import argparse
 import sys
 import time
 
+from mille_baselines import GreedyPlayer
 from parlour.mille.computer.ai import ComputerPlayer
 from parlour.mille.computer.handlog import HandLog
-from parlour.mille.computer.players import GreedyPlayer
-from parlour.mille.computer.review import Reviewer
+from parlour.mille.computer.review.reviewer import Reviewer
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import HUMAN, Phase
 from parlour.mille.terminal.review_view import page_count, review_text

@@ -139,7 +139,7 @@ EQUIVALENT: dict[str, str] = {
         f"parlour.mille.game.rules.xǁGameǁ{name}": (
             ">= for > between the two totals: equal totals were handled just before"
         )
-        for name in ("settle_game__mutmut_6", "winner__mutmut_5")
+        for name in ("award_game__mutmut_6", "winner__mutmut_5")
     },
     "parlour.mille.game.rules.xǁGameǁ_end_hand__mutmut_30": (
         "self.turn for the finisher in the hand_over event: a finisher is always the mover"

@@ -20,7 +20,7 @@ from parlour.mille.terminal import saving as mille_saving
 from parlour.tui import keys
 from parlour.tui.glyphs import ASCII
 from parlour.tui.prompts import PATH_LENGTH
-from tests.mille.test_app import make_app, message, press, screen
+from tests.mille.drive import make_app, message, press, screen
 
 
 def long_path(root: Path, name: str) -> Path:

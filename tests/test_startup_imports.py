@@ -74,7 +74,6 @@ GAMES = {
             "parlour.mille.computer.policy",
             "parlour.mille.computer.sim",
             "parlour.mille.computer.bsd",
-            "parlour.mille.computer.players",
             "parlour.mille.computer.seatmoves",
             "parlour.mille.computer.review",
             "parlour.mille.terminal.review_view",

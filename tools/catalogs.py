@@ -37,7 +37,7 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 
 
 def _is_review(path: Path) -> bool:
-    return path.name.startswith("review")
+    return "review" in path.parts[:-1] or path.name.startswith("review")
 
 
 DOMAINS = {

@@ -11,6 +11,7 @@ import pytest
 
 from parlour.mille.computer.ai import ComputerPlayer
 from parlour.mille.files import savefile
+from parlour.mille.files.gamedata import game_to_dict
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import Phase
 from parlour.mille.terminal.app import MilleApp
@@ -173,7 +174,7 @@ def _envelope(**changes: object) -> dict[str, object]:
         "program_version": "0.1.0",
         "saved_at": "2026-01-01T00:00:00+00:00",
         "seed": 1,
-        "state": {"game": game.to_dict(), "ui": {}},
+        "state": {"game": game_to_dict(game), "ui": {}},
     }
     data.update(changes)
     return data
@@ -191,7 +192,7 @@ BAD_FILES = {
     "too-new": (_envelope(format_version=99), "newer version"),
     "damaged": (_envelope(state={"game": {"version": 1}, "ui": {}}), "damaged"),
     "bad-ui": (
-        _envelope(state={"game": Game.new(1).to_dict(), "ui": {"prompt": "dance"}}),
+        _envelope(state={"game": game_to_dict(Game.new(1)), "ui": {"prompt": "dance"}}),
         "damaged",
     ),
 }

@@ -1,6 +1,9 @@
-"""Driving the mille app to the points the statistics care about (hand and game ends)."""
+"""Driving the mille app without curses: keys as the runner feeds them, what the screen
+shows, and the points the statistics care about (hand and game ends)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from parlour.mille.files.gamedata import check_consistent
 from parlour.mille.files.savefile import Meta
@@ -8,7 +11,34 @@ from parlour.mille.game.rules import Game
 from parlour.mille.game.table import HUMAN
 from parlour.mille.terminal.app import MilleApp
 from tests.mille.opponents import FirstLegal, human_keys
-from tests.mille.test_app import press
+
+SEED = 11
+
+
+def make_app(game: Game | None = None, **kwargs: object) -> MilleApp:
+    game = game or Game.new(SEED)
+    return MilleApp(game, FirstLegal(game), **kwargs)  # type: ignore[arg-type]
+
+
+def press(app: MilleApp, keys: Iterable[str]) -> None:
+    """Feed keys like the runner does: a TIMEOUT whenever the computer is due."""
+    for key in keys:
+        app.handle_key(key)
+        while app.timeout() == 0:
+            app.handle_key("TIMEOUT")
+
+
+def screen(app: MilleApp) -> list[str]:
+    return app.render(24, 80).to_text().split("\n")
+
+
+def prompt(app: MilleApp) -> str:
+    return screen(app)[10][20:40].strip()
+
+
+def message(app: MilleApp) -> str:
+    return screen(app)[15][45:].strip()
+
 
 MAX_STEPS = 5000
 EARLIER_HANDS = 2

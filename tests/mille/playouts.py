@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from parlour.mille.computer.review_outcomes import Outcome
+from parlour.mille.computer.review.outcomes import Outcome
 
 DEALS = 100
 

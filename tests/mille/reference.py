@@ -1,6 +1,6 @@
 """Read the BSD reference screens into the view's model, and mask their dynamic parts.
 
-Used by the view tests: a reference screen parsed into (Board, Screen) must be
+Used by the view tests: a reference screen parsed into (Board, ScreenState) must be
 redrawn by :func:`parlour.mille.terminal.view.render` character for character, and the
 static labels of every golden frame must equal those of the reference screens.
 """
@@ -11,8 +11,9 @@ import os
 import re
 from pathlib import Path
 
+from parlour.mille.game.scoring import ScoreRow
 from parlour.mille.terminal import view
-from parlour.mille.terminal.view import Board, Layout, Scores, Screen, Side
+from parlour.mille.terminal.view import Board, BoardSide, Layout, ScreenState
 
 REFERENCE_DIR = Path("/work/shared/reference/mille-screens")
 GOLDEN_DIR = Path(__file__).parent / "golden"
@@ -52,7 +53,11 @@ def _number(row: str, col: int) -> int:
     return int(text) if text else 0
 
 
-def _side(rows: list[str], col: int, num_col: int, layout: Layout, mileage_col: int) -> Side:
+NO_BONUS = ("trip", "safe_trip", "delayed_action", "extension", "shut_out")
+"""The bonus rows, in the score window's order (zero where the layout hides them)."""
+
+
+def _side(rows: list[str], col: int, num_col: int, layout: Layout, mileage_col: int) -> BoardSide:
     safeties = []
     coups = []
     for index in range(4):
@@ -60,8 +65,8 @@ def _side(rows: list[str], col: int, num_col: int, layout: Layout, mileage_col: 
         coups.append(rows[index][col] == "*")
     bonus = layout is Layout.BONUSES
     base = 6 if bonus else 1
-    values = {
-        "mileage": _number(rows[1], num_col),
+    values = dict.fromkeys(NO_BONUS, 0) | {
+        "milestones": _number(rows[1], num_col),
         "safeties": _number(rows[2], num_col),
         "all_four": _number(rows[3], num_col),
         "coups": _number(rows[4], num_col),
@@ -70,25 +75,23 @@ def _side(rows: list[str], col: int, num_col: int, layout: Layout, mileage_col: 
         "games": _number(rows[base + 8], num_col),
     }
     if bonus:
-        for offset, name in enumerate(
-            ("trip", "safe_trip", "delayed_action", "extension", "shut_out")
-        ):
+        for offset, name in enumerate(NO_BONUS):
             values[name] = _number(rows[5 + offset], num_col)
     distance = []
     for index in range(5):
         part = rows[view.MILEAGE_FIRST_ROW + index][mileage_col : mileage_col + 40]
         distance.append(len(part.split()))
-    return Side(
+    return BoardSide(
         safeties=(safeties[0], safeties[1], safeties[2], safeties[3]),
         coups=(coups[0], coups[1], coups[2], coups[3]),
         battle=_field(rows[view.BATTLE_ROW], col + 2, col + 20) or None,
         speed=_field(rows[view.SPEED_ROW], col + 2, col + 20) or None,
         distance=(distance[0], distance[1], distance[2], distance[3], distance[4]),
-        scores=Scores(**values),
+        scores=ScoreRow(**values),
     )
 
 
-def parse(path: Path) -> tuple[Board, Screen]:
+def parse(path: Path) -> tuple[Board, ScreenState]:
     """Turn a reference capture into the view's model (the inverse of render)."""
     rows = read_screen(path)
     layout = Layout.BONUSES if "Trip Completed" in rows[5] else Layout.COMMANDS
@@ -106,7 +109,7 @@ def parse(path: Path) -> tuple[Board, Screen]:
     assert match, f"no prompt in {path.name}: {prompt_text!r}"
     kind = _field(rows[11], 20, 40)
     card = _field(rows[12], 20, 36)
-    screen = Screen(
+    screen = ScreenState(
         prompt=match.group(1),
         echo=match.group(2),
         last_move=(kind, card) if kind else None,

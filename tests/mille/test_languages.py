@@ -16,15 +16,15 @@ from parlour.core.ledger import new_game_id
 from parlour.core.text import width
 from parlour.mille import cli
 from parlour.mille.files import statsfile
+from parlour.mille.files.gamedata import game_to_dict
 from parlour.mille.files.savefile import Meta, load_saved
 from parlour.mille.game.cards import LABELS
 from parlour.mille.game.rules import Game
 from parlour.mille.terminal import flow, help, names, view
 from parlour.mille.terminal.app import HELP_HINT, MilleApp
 from parlour.mille.terminal.messages import MESSAGE_WIDTH
-from tests.mille.drive import near_the_end, play_until_question
+from tests.mille.drive import near_the_end, play_until_question, press
 from tests.mille.opponents import FirstLegal, human_keys
-from tests.mille.test_app import press
 from tests.mille.test_view_golden_langs import check_golden
 
 LANGUAGES = ("fr", "ja")
@@ -65,7 +65,7 @@ def test_a_save_written_in_another_language_is_the_english_save(lang: str, tmp_p
     for reader in ("fr", "ja", "en"):
         speak(reader)
         saved = load_saved(str(tmp_path / "there.json"))
-        loaded[reader] = (saved.game.to_dict(), saved.ui, saved.computer, saved.meta.to_dict())
+        loaded[reader] = (game_to_dict(saved.game), saved.ui, saved.computer, saved.meta.to_dict())
     assert loaded["fr"] == loaded["ja"] == loaded["en"]
     assert tuple(loaded["en"][1]["last_move"]) == english.last_move
     assert english.last_move[1] in LABELS.values()

@@ -23,9 +23,8 @@ from parlour.mille.files.stats import GameRecord
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import Phase
 from parlour.mille.terminal.app import MilleApp
-from tests.mille.drive import play_until_question
+from tests.mille.drive import message, play_until_question, press
 from tests.mille.opponents import FirstLegal, human_keys
-from tests.mille.test_app import message, press
 
 SEED = 5
 

@@ -21,9 +21,9 @@ import pytest
 
 from parlour.core import i18n
 from parlour.core.text import width
-from parlour.mille.computer import review
-from parlour.mille.computer.review import Reviewer
-from parlour.mille.computer.review_wrap import NO_LINE_END, NO_LINE_START, wrap
+from parlour.mille.computer.review import reviewer
+from parlour.mille.computer.review.reviewer import Reviewer
+from parlour.mille.computer.review.wrap import NO_LINE_END, NO_LINE_START, wrap
 from parlour.mille.files import savefile
 from parlour.mille.terminal.review_view import (
     Item,
@@ -35,15 +35,15 @@ from parlour.mille.terminal.review_view import (
 )
 from parlour.mille.terminal.reviewing import NOTHING_TO_REVIEW, HandReview
 from parlour.tui.glyphs import ASCII, UNICODE
+from tests.mille.computer.review.test_reviewer import reviewed
+from tests.mille.drive import press
 from tests.mille.reference import check_golden
-from tests.mille.test_app import press
-from tests.mille.test_app_review import end_of_hand
-from tests.mille.test_review_seeds import reviewed
-from tests.mille.test_review_view import findings, near_the_end
+from tests.mille.terminal.test_review_view import findings, near_the_end
+from tests.mille.terminal.test_reviewing import end_of_hand
 
 GOLDEN_SEEDS = {"review-9003": (9003, 0), "review-9003-2": (9003, 1), "review-9018": (9018, 0)}
 """Real hands (the first hand of ``mille --seed N`` played greedily, as in
-tests/mille/test_review_seeds.py) and the page shown: patterns, a held safety, the Why
+tests/mille/computer/review/test_reviewer.py) and the page shown: patterns, a held safety, the Why
 and Played out lines, the shut-out at stake."""
 LANGS = ("fr", "ja")
 ENGLISH_LEFT = re.compile(r"Why:|Played out|points lost|the computer|deck \d|\byou\b|You")
@@ -190,7 +190,7 @@ def test_a_french_session_stores_no_french_and_reviews_the_same_in_japanese(
 ) -> None:
     """The review keeps nothing but the hand's decisions (codes): a save made at the end of
     a hand in French carries no French word, and its review in Japanese finds the same."""
-    monkeypatch.setattr(review, "Reviewer", lambda log, seed: Reviewer(log, seed, deals=8))
+    monkeypatch.setattr(reviewer, "Reviewer", lambda log, seed: Reviewer(log, seed, deals=8))
     speak("fr", card_names=True)
     app, _clock = end_of_hand(21)
     path = tmp_path / "end.json"
@@ -224,7 +224,7 @@ def test_an_uncertain_cost_says_so(lang: str, said: str) -> None:
     so under its reasons, in the player's language, and the page still fits."""
     speak(lang, card_names=True)
     sure = findings()[3]
-    assert isinstance(sure, review.Finding)
+    assert isinstance(sure, reviewer.Finding)
     doubtful = dataclasses.replace(sure, uncertain=True)
     shown = review_text([doubtful], 0, UNICODE)
     fits(shown)

@@ -20,11 +20,10 @@ from parlour.mille.terminal import flow
 from parlour.mille.terminal import help as help_pages
 from parlour.mille.terminal.app import MilleApp
 from tests.mille import crafting
-from tests.mille import test_view_golden as english
-from tests.mille.drive import near_the_end, play_until_question
+from tests.mille.drive import near_the_end, play_until_question, press
 from tests.mille.opponents import FirstLegal
 from tests.mille.reference import check_golden
-from tests.mille.test_app import press
+from tests.mille.terminal import test_view as english
 
 LANGUAGES = ("fr", "ja")
 

@@ -87,34 +87,47 @@ def _reason_for_os_error(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def write_save(
+def encode_save(
     path: str | os.PathLike[str],
     game: str,
     format_version: int,
     seed: int,
     state: Mapping[str, Any],
-) -> SaveFile:
-    """Write ``state`` in the envelope to ``path`` atomically; ``SaveError`` on failure.
+    saved_at: str | None = None,
+) -> bytes:
+    """``state`` in the envelope, as the bytes :func:`write_encoded` puts in ``path``
+    (``SaveError`` naming ``path`` when JSON cannot hold it); ``saved_at``: now.
 
-    See :mod:`parlour.core.atomic`: permission bits kept, symlinks written through,
-    anything but a regular file refused, temporary files never left behind.
+    A game that checks what it writes encodes once, reads these bytes back and writes
+    them; :func:`write_save` does both steps for a game that does not.
     """
-    target = Path(path)
-    saved_at = datetime.now(UTC).isoformat(timespec="seconds")
     envelope = {
         "format": FORMAT_TAG,
         "game": game,
         "format_version": format_version,
         "program_version": __version__,
-        "saved_at": saved_at,
+        "saved_at": saved_at or datetime.now(UTC).isoformat(timespec="seconds"),
         "seed": seed,
         "state": dict(state),
     }
     try:
-        data = json.dumps(envelope, indent=1, sort_keys=True, allow_nan=False).encode("utf-8")
+        return json.dumps(envelope, indent=1, sort_keys=True, allow_nan=False).encode("utf-8")
     except (TypeError, ValueError) as exc:  # a bug in a game's to_dict, not the player's fault
-        reason = _("the game state could not be encoded ({error})").format(error=exc)
-        raise SaveError(target, reason) from exc
+        raise unencodable(path, exc) from exc
+
+
+def unencodable(path: str | os.PathLike[str], error: object) -> SaveError:
+    """The refusal of a state JSON does not hold as it is (``error``: what went wrong)."""
+    return SaveError(path, _("the game state could not be encoded ({error})").format(error=error))
+
+
+def write_encoded(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write :func:`encode_save` output to ``path`` atomically; ``SaveError`` on failure.
+
+    See :mod:`parlour.core.atomic`: permission bits kept, symlinks written through,
+    anything but a regular file refused, temporary files never left behind.
+    """
+    target = Path(path)
     if sys.platform == "win32":
         from parlour.core import winnames
 
@@ -132,6 +145,20 @@ def write_save(
         raise SaveError(target, reason) from exc
     except ValueError as exc:  # a NUL byte in the name
         raise SaveError(target, _("is not a usable file name")) from exc
+
+
+def write_save(
+    path: str | os.PathLike[str],
+    game: str,
+    format_version: int,
+    seed: int,
+    state: Mapping[str, Any],
+) -> SaveFile:
+    """Write ``state`` in the envelope to ``path`` atomically; ``SaveError`` on failure
+    (:func:`encode_save`, then :func:`write_encoded`)."""
+    target = Path(path)
+    saved_at = datetime.now(UTC).isoformat(timespec="seconds")
+    write_encoded(target, encode_save(target, game, format_version, seed, state, saved_at))
     return SaveFile(str(target), game, format_version, __version__, saved_at, seed, dict(state))
 
 

@@ -57,9 +57,8 @@ from parlour.mille.game.rules import Game
 from parlour.mille.game.table import COMPUTER, HUMAN, Phase
 from parlour.mille.terminal.app import MilleApp
 from tests.hypothesis_profiles import examples
-from tests.mille.drive import near_the_end, play_until_question
+from tests.mille.drive import near_the_end, play_until_question, press
 from tests.mille.opponents import FirstLegal, human_keys
-from tests.mille.test_app import press
 
 
 def ledger_lines() -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ underlined, and a legal fan target gets a pointer after its row.
 from __future__ import annotations
 
 from parlour.core.i18n import N_, _, number, pgettext
-from parlour.core.record import Record
+from parlour.core.record import Record, field
 from parlour.core.text import ASCII_ELLIPSIS, ELLIPSIS, fit, pad
 from parlour.core.text import width as text_width
 from parlour.midnightoil.game.cards import FAN_COUNT, FAN_KEYS, RANKS, SUIT_COUNT, rank, suit
@@ -60,82 +60,27 @@ class Board(Record):
     """Everything the board screen shows besides the position itself."""
 
     state: State
-    moves: int
-    selected: int | None
+    moves: int = 0
+    selected: int | None = None
     """The fan whose top card is the source."""
-    cursor: tuple[int, int] | None
+    cursor: tuple[int, int] | None = None
     """Cursor mode: (fan, card position from the bottom)."""
-    draw_marks: frozenset[tuple[int, int]]
+    draw_marks: frozenset[tuple[int, int]] = frozenset()
     """Draw mode: the submerged cards (fan, position) that may be drawn."""
-    draw_card: tuple[int, int] | None
+    draw_card: tuple[int, int] | None = None
     """Draw mode: the highlighted or chosen submerged card."""
-    fan_targets: frozenset[int]
-    foundation_targets: frozenset[int]
-    hint: Move | None
-    message: str
-    status: str
-    prompt: str | None
+    fan_targets: frozenset[int] = frozenset()
+    foundation_targets: frozenset[int] = frozenset()
+    hint: Move | None = None
+    message: str = ""
+    status: str = ""
+    prompt: str | None = None
     """A question or field label on the message row (then ``entry`` is its text)."""
-    entry: str | None
-    entry_cursor: int
-    panel_notes: list[str]
+    entry: str | None = None
+    entry_cursor: int = 0
+    panel_notes: list[str] = field(default_factory=list)
     """Extra lines at the bottom of the panel (clock, best result)."""
-    over: bool
-
-    __slots__ = (
-        "state",
-        "moves",
-        "selected",
-        "cursor",
-        "draw_marks",
-        "draw_card",
-        "fan_targets",
-        "foundation_targets",
-        "hint",
-        "message",
-        "status",
-        "prompt",
-        "entry",
-        "entry_cursor",
-        "panel_notes",
-        "over",
-    )
-
-    def __init__(
-        self,
-        state: State,
-        moves: int = 0,
-        selected: int | None = None,
-        cursor: tuple[int, int] | None = None,
-        draw_marks: frozenset[tuple[int, int]] = frozenset(),
-        draw_card: tuple[int, int] | None = None,
-        fan_targets: frozenset[int] = frozenset(),
-        foundation_targets: frozenset[int] = frozenset(),
-        hint: Move | None = None,
-        message: str = "",
-        status: str = "",
-        prompt: str | None = None,
-        entry: str | None = None,
-        entry_cursor: int = 0,
-        panel_notes: list[str] | None = None,
-        over: bool = False,
-    ) -> None:
-        self.state = state
-        self.moves = moves
-        self.selected = selected
-        self.cursor = cursor
-        self.draw_marks = draw_marks
-        self.draw_card = draw_card
-        self.fan_targets = fan_targets
-        self.foundation_targets = foundation_targets
-        self.hint = hint
-        self.message = message
-        self.status = status
-        self.prompt = prompt
-        self.entry = entry
-        self.entry_cursor = entry_cursor
-        self.panel_notes = [] if panel_notes is None else panel_notes
-        self.over = over
+    over: bool = False
 
 
 def panel_col(width: int) -> int:

@@ -94,7 +94,10 @@ class BsdPlayer:
 
     def restore_memory(self, memory: Any) -> None:
         """Take back :meth:`memory` output; ``ValueError`` (and no change) if it is damaged."""
-        restored = memory_from_dict(memory)
+        self.take_memory(memory_from_dict(memory))
+
+    def take_memory(self, restored: Memory) -> None:
+        """Take back a memory already read (:func:`memory_from_dict`)."""
         self.rng = restored.rng
         self.needed = restored.needed
         self._held = restored.held

@@ -5,7 +5,7 @@ review itself (:mod:`parlour.mille.computer.review`, with the computer player's 
 is imported only when a decision is reviewed, and the legal moves
 (:mod:`parlour.mille.computer.seatmoves`) when one is first recorded. A decision is a
 move (:class:`~parlour.mille.game.table.Move`) or the answer to ``Extension?``
-(:class:`Answer`), with the view the player's seat had just before it.
+(:class:`ExtensionAnswer`), with the view the player's seat had just before it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from parlour.mille.game.seat import SeatView
 from parlour.mille.game.table import Move
 
 
-class Answer(Frozen):
+class ExtensionAnswer(Frozen):
     """The answer to ``Extension?``: go on to 1000 (``extend``) or stop at 700."""
 
     extend: bool
@@ -31,7 +31,7 @@ class Decision(Frozen):
     """One move of the player (or its answer to Extension?), with what its seat saw before it."""
 
     view: SeatView
-    move: Move | Answer
+    move: Move | ExtensionAnswer
 
 
 class HandLog(Record, extra_attributes=True):
@@ -58,4 +58,4 @@ class HandLog(Record, extra_attributes=True):
     def record_answer(self, view: SeatView, extend: bool) -> None:
         """Note the answer to Extension? given in ``view`` (left out when none was asked)."""
         if view.phase == "EXTENSION" and view.turn == view.me:
-            self.decisions.append(Decision(view, Answer(extend)))
+            self.decisions.append(Decision(view, ExtensionAnswer(extend)))

@@ -13,7 +13,7 @@ before each, :meth:`Inference.moved` with the move made) and says, per card, how
 copies the opponent can hold now at most (:meth:`Inference.limits`);
 :func:`respect` makes dealt opponent hands keep to those limits. Pure: no randomness of
 its own (the swap's generator is passed in), no I/O. The hand review deals with it
-(:mod:`parlour.mille.computer.review_deals`); the computer player does not use it yet
+(:mod:`parlour.mille.computer.review.deals`); the computer player does not use it yet
 (a change to its play must be measured against the real program first).
 
 The rules assume an opponent that plays as the computer does: it finishes the trip when
@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 
 from parlour.mille.computer import sim as S
-from parlour.mille.computer.ai import OpponentWatch
+from parlour.mille.computer.evidence import OpponentWatch
 from parlour.mille.game.cards import MILES, Card
 from parlour.mille.game.seat import SeatView, Tableau
 from parlour.mille.game.table import Move

@@ -82,7 +82,7 @@ class Knowledge:
 
     ``safety_odds`` may give, per safety, a better chance that the opponent
     holds it than the draw share (the computer works it out from what the
-    opponent did not play; see ``ai.SafetyEvidence``).
+    opponent did not play; see ``evidence.SafetyEvidence``).
     """
 
     def __init__(self, sim: S.Sim, who: int, safety_odds: dict[int, float] | None = None) -> None:

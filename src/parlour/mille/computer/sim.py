@@ -5,7 +5,7 @@ lists, without slots, events or messages, so that thousands of simulated
 turns fit in a decision's time budget. Hands are unordered lists of card
 numbers (``int(Card)``); a pick draws a second card when the hand had five
 cards or fewer, which is what BSD's "slot 1 empty" rule amounts to once holes
-collect at the top (§2.2). ``tests/mille/test_sim_rules.py`` plays whole
+collect at the top (§2.2). ``tests/mille/computer/test_sim.py`` plays whole
 hands in both engines in lockstep and checks that they stay the same; the
 differences are listed in docs/mille.md ("Two engines, one set of rules").
 """

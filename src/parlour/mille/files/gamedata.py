@@ -1,4 +1,5 @@
-"""Mille Bornes game state to and from JSON-able dicts, with strict validation.
+"""A Mille Bornes game to JSON-able dicts and back (:func:`game_to_dict`,
+:func:`game_from_dict`), read back with strict validation.
 
 Cards are stored by enum member name; a missing slot is ``null``. Loading
 checks every field's type and range and the game's consistency (the 101 cards
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.core.i18n import N_, _, number, pgettext
-from parlour.core.rng import SEED_LIMIT, restore_rng
+from parlour.core.rng import SEED_LIMIT, restore_rng, rng_state
 from parlour.mille.files import reasons
 from parlour.mille.files.reasons import whose
 from parlour.mille.files.stats import MAX_GAME_POINTS, MAX_HAND_POINTS, MAX_HANDS
@@ -44,7 +45,6 @@ from parlour.mille.game.table import (
     HAND_SLOTS,
     HUMAN,
     MAX_200S,
-    STATE_VERSION,
     Phase,
     PlayerState,
     other,
@@ -54,14 +54,49 @@ _BATTLE_TOPS = (*BATTLE_HAZARDS, *FIXED_REMEDIES, Card.GO)
 _SPEED_TOPS = (Card.SPEED_LIMIT, Card.END_OF_LIMIT)
 
 
+STATE_VERSION = 1
+"""The game's own form inside a save (``state.game``): 1 since the first save."""
+
+
 def player_to_dict(player: PlayerState) -> dict[str, Any]:
-    """One player's state as plain data."""
-    return player.to_dict()
+    """One player's state as plain data (cards by name, a missing slot ``None``);
+    :func:`player_from_dict` reads it back."""
+    return {
+        "hand": [None if card is None else card.name for card in player.hand],
+        "battle": None if player.battle is None else player.battle.name,
+        "speed": None if player.speed is None else player.speed.name,
+        "battle_pile": [card.name for card in player.battle_pile],
+        "speed_pile": [card.name for card in player.speed_pile],
+        "mileage": player.mileage,
+        "safeties": [[card.name, coup] for card, coup in player.safeties.items()],
+        "distance_played": [card.name for card in player.distance_played],
+        "can_go": player.can_go,
+        "fresh_battle": player.fresh_battle,
+        "fresh_speed": player.fresh_speed,
+        "hand_total": player.hand_total,
+        "overall_total": player.overall_total,
+        "games_won": player.games_won,
+        "bonuses": player.bonuses.to_list(),
+    }
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
-    """The whole match as plain data."""
-    return game.to_dict()
+    """The whole match as plain data (cards by name); :func:`game_from_dict` reads it back."""
+    return {
+        "version": STATE_VERSION,
+        "seed": game.seed,
+        "rng": rng_state(game.rng),
+        "phase": game.phase.value,
+        "turn": game.turn,
+        "goal": game.goal,
+        "deck": [card.name for card in game.deck],
+        "discards": [card.name for card in game.discards],
+        "starter": game.starter,
+        "next_starter": game.next_starter,
+        "hands_played": game.hands_played,
+        "finisher": game.finisher,
+        "players": [player_to_dict(player) for player in game.players],
+    }
 
 
 def _card(value: Any, what: str) -> Card:

@@ -26,7 +26,7 @@ from typing import Any
 
 from parlour.core.i18n import N_, _, number, pgettext
 from parlour.core.record import replace
-from parlour.mille.computer.handlog import Answer, Decision, HandLog
+from parlour.mille.computer.handlog import Decision, ExtensionAnswer, HandLog
 from parlour.mille.files import reasons
 from parlour.mille.files.stats import checked_bool, checked_int
 from parlour.mille.game.cards import COPIES, DECK_SIZE, MILES, SAFETIES, Card
@@ -236,7 +236,7 @@ def _check_cards(view: SeatView) -> None:
         raise ValueError(_("a decision's cards do not add up to the 101"))
 
 
-def _move(text: Any, view: SeatView) -> Move | Answer:
+def _move(text: Any, view: SeatView) -> Move | ExtensionAnswer:
     """The decision's move, legal in its view."""
     from parlour.mille.computer.seatmoves import legal_moves
 
@@ -244,7 +244,7 @@ def _move(text: Any, view: SeatView) -> Move | Answer:
         at_goal = view.mine.mileage == view.goal == GOAL
         if view.phase != Phase.EXTENSION.value or not at_goal:
             raise ValueError(_("an answer to Extension? was not asked for"))
-        return Answer(text == "extend")
+        return ExtensionAnswer(text == "extend")
     try:
         move = Move.parse(text) if isinstance(text, str) else None
     except ValueError:

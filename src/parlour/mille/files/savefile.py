@@ -32,9 +32,16 @@ from typing import Any
 
 from parlour.core.i18n import _, pgettext
 from parlour.core.ledger import GAME_ID_LENGTH, is_game_id, new_game_id
-from parlour.core.saves import SaveError, SaveFile, load_game, write_save
+from parlour.core.saves import (
+    SaveError,
+    SaveFile,
+    encode_save,
+    load_game,
+    unencodable,
+    write_encoded,
+)
 from parlour.mille.computer.handlog import HandLog
-from parlour.mille.files.gamedata import game_from_dict, starter_of
+from parlour.mille.files.gamedata import game_from_dict, game_to_dict, starter_of
 from parlour.mille.files.handlog_state import log_from_dict, log_to_dict
 from parlour.mille.files.meta import DEFAULT_LEVEL as DEFAULT_LEVEL
 from parlour.mille.files.meta import Meta as Meta
@@ -61,17 +68,23 @@ class Saved:
     """The player's decisions of the hand (empty and not complete before format 3)."""
 
 
-def _plain(path: str | os.PathLike[str], value: Any, what: str) -> dict[str, Any]:
+def _object(path: str | os.PathLike[str], value: Any, what: str) -> dict[str, Any]:
     """``value`` (None: empty) checked to be a JSON object."""
     data = {} if value is None else value
     if not isinstance(data, dict):
         raise SaveError(path, _("{what} is not a JSON object").format(what=what))
-    try:
-        json.dumps(data, allow_nan=False)
-    except (TypeError, ValueError) as exc:
-        reason = _("{what} cannot be saved ({error})").format(what=what, error=exc)
-        raise SaveError(path, reason) from exc
     return data
+
+
+def _refuse_unencodable(path: str | os.PathLike[str], parts: list[tuple[Any, str]]) -> None:
+    """The first of ``parts`` (value, what) that JSON cannot hold, refused by name: where
+    a save that did not encode went wrong (the whole state is encoded only once)."""
+    for value, what in parts:
+        try:
+            json.dumps(value, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            reason = _("{what} cannot be saved ({error})").format(what=what, error=exc)
+            raise SaveError(path, reason) from exc
 
 
 def save(
@@ -89,26 +102,40 @@ def save(
     computer player the memory belongs to (the default level when there is none).
     Without ``hand_log`` the hand's decisions are saved as unknown (an empty log that
     is not complete).
-    What is written passes the checks loading makes (:func:`check_state`), or
-    nothing is written: a file the loader would refuse helps no one.
+    The save is encoded once, and those bytes, read back, pass the checks loading makes
+    (:func:`check_state`) before they are written: a file the loader would refuse helps
+    no one.
     """
-    ui = _plain(path, ui_state, pgettext("save field", "the screen state"))
-    memory = _plain(path, computer, pgettext("save field", "the computer's memory"))
-    try:
-        game_from_dict(game.to_dict())  # every check loading makes of the game itself
-    except Exception as exc:  # a crash mid-move
-        reason = _("not saved: the game is in the middle of a move ({reason})")
-        raise SaveError(path, reason.format(reason=exc)) from exc
-    state: dict[str, Any] = {"game": game.to_dict(), "ui": ui, "computer": memory}
+    ui = _object(path, ui_state, pgettext("save field", "the screen state"))
+    parts = [(ui, pgettext("save field", "the screen state"))]
+    if computer is not None and not isinstance(computer, dict):
+        _refuse_unencodable(path, parts)  # the earlier part's problem first, as named
+    memory = _object(path, computer, pgettext("save field", "the computer's memory"))
+    parts.append((memory, pgettext("save field", "the computer's memory")))
+    game_data = game_to_dict(game)
+    state: dict[str, Any] = {"game": game_data, "ui": ui, "computer": memory}
     if meta is None:  # the memory says whose it is: keep the level it belongs to
         meta = fresh_meta(game, "classic" if memory.get("player") == "classic" else DEFAULT_LEVEL)
     state.update(meta.to_dict())
     state["hand_log"] = log_to_dict(hand_log or HandLog(complete=False))
     try:
-        check_state(json.loads(json.dumps(state, allow_nan=False)), game.seed)
+        data = encode_save(path, GAME, FORMAT_VERSION, game.seed, state)
+    except SaveError:
+        _refuse_unencodable(path, parts)
+        raise
+    written = json.loads(data)["state"]
+    try:
+        read = game_from_dict(written["game"])  # every check loading makes of the game itself
+    except Exception as exc:  # a crash mid-move
+        reason = _("not saved: the game is in the middle of a move ({reason})")
+        raise SaveError(path, reason.format(reason=exc)) from exc
+    if written["game"] != game_data:  # the bytes must hold the game as it is played
+        raise unencodable(path, next(k for k in game_data if written["game"][k] != game_data[k]))
+    try:
+        check_state(written, game.seed, game=read)
     except Exception as exc:  # the identity, the hands or the screen do not fit the game
         raise SaveError(path, _("not saved: {reason}").format(reason=exc)) from exc
-    write_save(path, GAME, FORMAT_VERSION, game.seed, state)
+    write_encoded(path, data)
 
 
 def fresh_meta(game: Game, level: str = DEFAULT_LEVEL) -> Meta:
@@ -124,17 +151,18 @@ def derived_game_id(envelope: SaveFile) -> str:
 
 
 def check_memory(level: str, memory: dict[str, Any]) -> None:
-    """``ValueError`` unless ``memory`` is one the ``level``'s computer player could restore."""
+    """``ValueError`` unless ``memory`` is one the ``level``'s computer player could restore
+    (read as the player reads it, without building one)."""
     if not memory:
         return
     if level == "classic":
-        from parlour.mille.computer.bsd import BsdPlayer
+        from parlour.mille.computer.bsd_memory import memory_from_dict
 
-        BsdPlayer().restore_memory(memory)
+        memory_from_dict(memory)
     else:
-        from parlour.mille.computer.ai import ComputerPlayer
+        from parlour.mille.computer.ai import read_memory
 
-        ComputerPlayer().restore_memory(memory)
+        read_memory(memory)
 
 
 def _meta(state: dict[str, Any], game: Game) -> Meta:
@@ -165,8 +193,8 @@ def _meta(state: dict[str, Any], game: Game) -> Meta:
     return Meta(str(game_id), str(level), hands, complete)
 
 
-def _from_format_1(envelope: SaveFile) -> dict[str, Any]:
-    """A format 1 state as format 2 writes it, to be checked as such.
+def _from_format_1(envelope: SaveFile) -> tuple[dict[str, Any], Game]:
+    """A format 1 state as format 2 writes it, to be checked as such, and its game.
 
     Format 1 kept no identity, level or hand summaries, and not the next starter
     reliably: the game id is derived from the envelope, the level is the default,
@@ -187,10 +215,12 @@ def _from_format_1(envelope: SaveFile) -> dict[str, Any]:
     meta = Meta(derived_game_id(envelope), DEFAULT_LEVEL, hands, first_hand)
     state["game"] = game_data
     state.update(meta.to_dict())
-    return state
+    return state, game
 
 
-def check_state(state: dict[str, Any], seed: int, version: int = FORMAT_VERSION) -> Saved:
+def check_state(
+    state: dict[str, Any], seed: int, version: int = FORMAT_VERSION, game: Game | None = None
+) -> Saved:
     """The checks a save's ``state`` passes to be loaded, and to be written.
 
     The screen state, the computer's memory for the level, the game itself
@@ -198,6 +228,8 @@ def check_state(state: dict[str, Any], seed: int, version: int = FORMAT_VERSION)
     hand summaries against the game, the saved question against the phase, and
     (from format 3, ``version``) the hand's decisions against the game.
     Raises what the first failed check raises (``ValueError``, ``KeyError`` ...).
+    ``game``: ``state["game"]`` already read (a save reads it first, to say a refusal
+    there is a move left half done).
     """
     ui = state["ui"]
     if not isinstance(ui, dict):
@@ -206,7 +238,8 @@ def check_state(state: dict[str, Any], seed: int, version: int = FORMAT_VERSION)
     computer = state.get("computer", {})
     if not isinstance(computer, dict):
         raise ValueError(_("the computer's memory is not an object"))
-    game = game_from_dict(state["game"])
+    if game is None:
+        game = game_from_dict(state["game"])
     if game.seed != seed:
         raise ValueError(_("the seed does not match the game"))
     meta = _meta(state, game)
@@ -220,10 +253,10 @@ def check_state(state: dict[str, Any], seed: int, version: int = FORMAT_VERSION)
 
 
 def _parse(envelope: SaveFile) -> Saved:
-    state = envelope.state
     if envelope.format_version < 2:
-        state = _from_format_1(envelope)
-    return check_state(state, envelope.seed, envelope.format_version)
+        state, game = _from_format_1(envelope)
+        return check_state(state, envelope.seed, envelope.format_version, game)
+    return check_state(envelope.state, envelope.seed, envelope.format_version)
 
 
 _PROMPTS_FOR = {

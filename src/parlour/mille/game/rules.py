@@ -34,9 +34,8 @@ from __future__ import annotations
 
 import random
 
-from parlour import TYPE_CHECKING
 from parlour.core.i18n import N_
-from parlour.core.rng import make_rng, rng_state, shuffle
+from parlour.core.rng import make_rng, shuffle
 from parlour.mille.game import legality
 from parlour.mille.game.cards import (
     COPIES,
@@ -63,7 +62,6 @@ from parlour.mille.game.table import (
     GOAL,
     HAND_SLOTS,
     HUMAN,
-    STATE_VERSION,
     Event,
     IllegalMove,
     Move,
@@ -72,9 +70,6 @@ from parlour.mille.game.table import (
     compact_hand,
     other,
 )
-
-if TYPE_CHECKING:
-    from typing import Any
 
 
 class Game:
@@ -121,14 +116,14 @@ class Game:
         self.hands_played += 1
 
     def next_hand(self) -> None:
-        """Deal the next hand; after GAME_OVER first settle the games won and reset totals."""
+        """Deal the next hand; after GAME_OVER first award the game won and reset the totals."""
         if self.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
             raise IllegalMove("the hand is not over")
         if self.phase is Phase.GAME_OVER:
-            self.settle_game()
+            self.award_game()
         self._deal()
 
-    def settle_game(self) -> None:
+    def award_game(self) -> None:
         """Award the game to the higher total (ties to nobody) and reset the totals."""
         human, computer = self.players
         if human.overall_total != computer.overall_total:
@@ -403,32 +398,31 @@ class Game:
             cards += list(player.safeties)
         return cards
 
-    # ---------------------------------------------------------- persistence
-    def to_dict(self) -> dict[str, Any]:
-        """The whole match as plain data (cards by name).
-
-        ``state.game_from_dict`` rebuilds the game from it, checking everything.
-        """
-        return {
-            "version": STATE_VERSION,
-            "seed": self.seed,
-            "rng": rng_state(self.rng),
-            "phase": self.phase.value,
-            "turn": self.turn,
-            "goal": self.goal,
-            "deck": [card.name for card in self.deck],
-            "discards": [card.name for card in self.discards],
-            "starter": self.starter,
-            "next_starter": self.next_starter,
-            "hands_played": self.hands_played,
-            "finisher": self.finisher,
-            "players": [player.to_dict() for player in self.players],
-        }
-
+    # ---------------------------------------------------------- equality
     def __eq__(self, other_game: object) -> bool:
+        """The same match: position, totals and generator, safeties in the order laid
+        (what a save writes: :func:`parlour.mille.files.gamedata.game_to_dict`)."""
         if not isinstance(other_game, Game):
             return NotImplemented
-        return self.to_dict() == other_game.to_dict()
+        return self._fields() == other_game._fields()
+
+    def _fields(self) -> tuple[object, ...]:
+        laid = tuple(list(player.safeties) for player in self.players)
+        return (
+            self.seed,
+            self.rng.getstate(),
+            self.phase,
+            self.turn,
+            self.goal,
+            self.deck,
+            self.discards,
+            self.starter,
+            self.next_starter,
+            self.hands_played,
+            self.finisher,
+            self.players,
+            laid,
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

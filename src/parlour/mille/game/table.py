@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from enum import Enum
 
-from parlour import TYPE_CHECKING
 from parlour.core.record import Frozen, Record, field
 from parlour.mille.game.cards import LABELS, SAFETIES, Card
 from parlour.mille.game.scoring import (
@@ -20,9 +19,6 @@ from parlour.mille.game.scoring import (
     ScoreRow,
 )
 from parlour.mille.game.seat import Tableau
-
-if TYPE_CHECKING:
-    from typing import Any
 
 HUMAN, COMPUTER = 0, 1
 LEVELS = ("strong", "classic")
@@ -38,7 +34,6 @@ SPEED_LIMIT_MAX = 50
 """Under a Speed Limit only cards of 50 or less may be played."""
 
 SLOT_NAMES = ("P", "1", "2", "3", "4", "5", "6")
-STATE_VERSION = 1
 
 
 class IllegalMove(Exception):
@@ -228,30 +223,6 @@ class PlayerState(Record):
             overall_total=self.overall_total,
             games=self.games_won,
         )
-
-    def to_dict(self) -> dict[str, Any]:
-        """This player's state as plain data (cards by name, a missing slot ``None``)."""
-        return {
-            "hand": [_name(card) for card in self.hand],
-            "battle": _name(self.battle),
-            "speed": _name(self.speed),
-            "battle_pile": [card.name for card in self.battle_pile],
-            "speed_pile": [card.name for card in self.speed_pile],
-            "mileage": self.mileage,
-            "safeties": [[card.name, coup] for card, coup in self.safeties.items()],
-            "distance_played": [card.name for card in self.distance_played],
-            "can_go": self.can_go,
-            "fresh_battle": self.fresh_battle,
-            "fresh_speed": self.fresh_speed,
-            "hand_total": self.hand_total,
-            "overall_total": self.overall_total,
-            "games_won": self.games_won,
-            "bonuses": self.bonuses.to_list(),
-        }
-
-
-def _name(card: Card | None) -> str | None:
-    return None if card is None else card.name
 
 
 def compact_hand(hand: list[Card | None]) -> None:

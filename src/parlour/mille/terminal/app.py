@@ -34,12 +34,12 @@ from parlour.mille.terminal.flow import FILE_PROMPT, MOVE_PROMPT, OVERWRITE, SAM
 from parlour.mille.terminal.messages import (
     MESSAGE_WIDTH,
     MessageLine,
-    apply_ui_state,
     key_text,
+    read_ui_state,
 )
 from parlour.mille.terminal.reviewing import HandReview
 from parlour.mille.terminal.saving import CRASH_STEM, RECOVERY_STEM, Saving
-from parlour.mille.terminal.view import Layout, Screen
+from parlour.mille.terminal.view import Layout, ScreenState
 from parlour.tui import keys
 from parlour.tui.app import TerminalApp
 from parlour.tui.frame import Frame
@@ -132,8 +132,8 @@ class MilleApp(TerminalApp):
         """"U" or "D" while a card is being chosen."""
         self.slot: int | None = None
         if ui_state:
-            apply_ui_state(self, ui_state)
-        self.flow.settle()
+            self.layout, self.ordering, self.last_move = read_ui_state(ui_state)
+        self.flow.resume()
         if ui_state and ui_state.get("prompt") == "really" and self.flow.ask is None:
             self.flow.ask_really()
 
@@ -151,7 +151,7 @@ class MilleApp(TerminalApp):
     # --------------------------------------------------------- the computer
     def _run_computer(self) -> None:
         """Play the computer's whole turn (extra turns included)."""
-        self.flow.computer_due = False
+        self.flow.computer_moves()
         for _turn in range(MAX_COMPUTER_MOVES):
             game = self.game
             if game.phase is Phase.TURN and game.turn == COMPUTER:
@@ -160,7 +160,7 @@ class MilleApp(TerminalApp):
                 game.answer_extension(self.opponent.wants_extension(game.view(COMPUTER)))
             else:
                 break
-        self.flow.settle()
+        self.flow.resume()
 
     def _computer_move(self) -> None:
         seat = self.game.view(COMPUTER)
@@ -204,8 +204,8 @@ class MilleApp(TerminalApp):
             return
         if key in (keys.RESIZE, keys.MOUSE):
             return
-        if self.line.text == _(HELP_HINT) and not _inert(key):  # said once, till a key acts
-            self.line.text = ""
+        if not _inert(key):  # the help hint is said once, till a key acts
+            self.line.clear(_(HELP_HINT))
         if self.help_page is not None:
             self._help_key(key)
         elif key == HELP_KEY and self.saving.dialog is None:
@@ -290,7 +290,7 @@ class MilleApp(TerminalApp):
             elif key in (keys.BACKSPACE, keys.DELETE, keys.CTRL_U, keys.ESC):
                 self._reset_command()
             else:
-                self.line.bell = True
+                self.line.ring()
             return
         if key in (keys.ENTER, " "):
             kind = "use" if self.command == "U" else "discard"
@@ -302,22 +302,22 @@ class MilleApp(TerminalApp):
         elif key in (keys.CTRL_U, keys.ESC):
             self._reset_command()
         else:
-            self.line.bell = True
+            self.line.ring()
 
     def _play(self, move: Move) -> None:
         """Apply the human's move; a refusal shows BSD's message with the bell and costs nothing."""
-        self.review.log.record(self.game.view(HUMAN), move)  # refused moves are left out
+        self.review.record(self.game.view(HUMAN), move)  # refused moves are left out
         try:
             self.game.apply(move)
         except IllegalMove as exc:
             self.line.error(exc.shown())
             return
-        self.saving.dirty = True
+        self.saving.changed()
         if move.kind != "pick":
-            self.line.text = ""
+            self.line.clear()
             if self.ordering:
                 self._sort_hand()
-        self.flow.settle()
+        self.flow.resume()
 
     def _sort_hand(self) -> None:
         """Order-hand option: sort all seven slots by BSD's card order, empty slots first."""
@@ -386,7 +386,7 @@ class MilleApp(TerminalApp):
         return saved
 
     # ------------------------------------------------------------ drawing
-    def screen(self) -> Screen:
+    def screen(self) -> ScreenState:
         """The view's UI state for what is showing now."""
         echo = ""
         cursor: int | None = None
@@ -403,7 +403,7 @@ class MilleApp(TerminalApp):
             if self.command is not None:
                 echo = self.command + ("" if self.slot is None else view.SLOT_NAMES[self.slot])
         over = self.game.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
-        return Screen(
+        return ScreenState(
             prompt=prompt,
             echo=echo,
             echo_cursor=cursor,
@@ -432,5 +432,5 @@ class MilleApp(TerminalApp):
             self.game.view(HUMAN), self.game.hand_result() if over else None
         )
         frame = view.render(board, self.screen(), height, width)
-        self.line.bell = False
+        self.line.rang()
         return frame

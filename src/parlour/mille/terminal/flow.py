@@ -104,8 +104,9 @@ class Flow:
         """The score layout at an end-of-hand question (the bonus table first; W toggles)."""
         self.left = False
 
-    def settle(self) -> None:
-        """Put up the question the game's phase calls for, or let the computer move."""
+    def resume(self) -> None:
+        """Go on from where the game stands: the question its phase calls for, or the
+        computer to move (the statistics keeper records a game that has just ended)."""
         if self.left:
             return
         self.recorder.summarize(self.game)
@@ -128,6 +129,10 @@ class Flow:
         else:
             self.ask = None
 
+    def computer_moves(self) -> None:
+        """The app plays the computer's turn now: it is no longer due."""
+        self.computer_due = False
+
     def key(self, key: str) -> None:
         """A key at the question showing: Y, N, S (save), W and V at the end of a hand."""
         ask = self.ask
@@ -135,8 +140,7 @@ class Flow:
         lower = key.lower() if len(key) == 1 else key
         at_end = ask.text in (ANOTHER_HAND, ANOTHER_GAME)
         if lower in ("y", "n"):
-            if self.line.text in (_(YES_NO_HINT), _(END_HINT)):
-                self.line.text = ""
+            self.line.clear(_(YES_NO_HINT), _(END_HINT))
             (ask.on_yes if lower == "y" else ask.on_no)()
         elif lower == "s" and ask.saves:
             self._save(ask.name, self.back_to(ask), self.back_to(ask))
@@ -158,7 +162,7 @@ class Flow:
 
     def ask_really(self, back: Ask | None = None) -> None:
         """Q or the interrupt key: ``Really?``; N returns to ``back`` (or the move prompt)."""
-        self.ask = Ask(REALLY, self._quit, self.back_to(back) if back else self.settle, "really")
+        self.ask = Ask(REALLY, self._quit, self.back_to(back) if back else self.resume, "really")
 
     def back_to(self, ask: Ask) -> Callable[[], None]:
         """What puts ``ask`` back on the screen (after a save or Really? at it)."""
@@ -170,7 +174,7 @@ class Flow:
 
     def save_here(self) -> None:
         """S at the move prompt: the save dialogue, then the move prompt again."""
-        self._save("move", self.settle, self.settle)
+        self._save("move", self.resume, self.resume)
 
     def _save(
         self, origin: str, on_success: Callable[[], None], on_failure: Callable[[], None]
@@ -181,10 +185,10 @@ class Flow:
 
     def _extend(self, extend: bool) -> None:
         self.ask = None
-        self.review.log.record_answer(self.game.view(HUMAN), extend)
+        self.review.record_answer(self.game.view(HUMAN), extend)
         self.game.answer_extension(extend)
-        self.saving.dirty = True
-        self.settle()
+        self.saving.changed()
+        self.resume()
 
     def next_hand(self, keep_message: bool = False) -> None:
         self.ask = None
@@ -192,12 +196,12 @@ class Flow:
             self.recorder.new_game()
         self.game.next_hand()
         self.review.new_hand()
-        self.saving.dirty = True
+        self.saving.changed()
         self.host.hand_begins()
         self.end_layout = Layout.BONUSES
         if not keep_message:
-            self.line.text = ""
-        self.settle()
+            self.line.clear()
+        self.resume()
 
     def _decline_more(self) -> None:
         """N to Another hand?/game?: offer to save (if anything is unsaved), then leave."""
@@ -205,7 +209,7 @@ class Flow:
 
     def _quit(self) -> None:
         """Y to Really?: leave, offering a save when the game in progress has unsaved moves."""
-        self._leave(self.settle)
+        self._leave(self.resume)
 
     def _leave(self, on_failed_save: Callable[[], None]) -> None:
         """Exit, first asking Save game? when there are unsaved moves.

@@ -36,6 +36,23 @@ class MessageLine:
         self.text = text
         self.bell = True
 
+    def show(self, text: str) -> None:
+        """Show ``text`` (no bell)."""
+        self.text = text
+
+    def clear(self, *only: str) -> None:
+        """Empty the line; given ``only``, just when it shows one of those texts."""
+        if not only or self.text in only:
+            self.text = ""
+
+    def ring(self) -> None:
+        """Ring the bell, the text unchanged (a key refused without words)."""
+        self.bell = True
+
+    def rang(self) -> None:
+        """The bell has been drawn: it rings once."""
+        self.bell = False
+
 
 _DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -109,10 +126,13 @@ def fit_message(text: str) -> str:
     return fit(text, MESSAGE_WIDTH, ellipsis=ASCII_ELLIPSIS)
 
 
-def apply_ui_state(app: Any, state: dict[str, Any]) -> None:
-    """Check a saved ui_state and set the app's layout, order option and move lines from it."""
+def read_ui_state(state: dict[str, Any]) -> tuple[Layout, bool, tuple[str, str] | None]:
+    """A saved ui_state, checked: the score layout, the order-hand option and the
+    computer's last move, for the app to take."""
     validate_ui_state(state)
-    app.layout = Layout(state.get("layout", Layout.COMMANDS.value))
-    app.ordering = bool(state.get("ordering", False))
     last = state.get("last_move")
-    app.last_move = (last[0], last[1]) if last else None
+    return (
+        Layout(state.get("layout", Layout.COMMANDS.value)),
+        bool(state.get("ordering", False)),
+        (last[0], last[1]) if last else None,
+    )

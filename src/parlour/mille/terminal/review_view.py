@@ -17,9 +17,10 @@ import unicodedata
 
 from parlour.core.i18n import N_, _, ngettext, number, percent, pgettext
 from parlour.core.text import fit, width
-from parlour.mille.computer.handlog import Answer
-from parlour.mille.computer.review import Decision, Finding, Pattern
-from parlour.mille.computer.review_wrap import wrap
+from parlour.mille.computer.handlog import Decision, ExtensionAnswer
+from parlour.mille.computer.review.patterns import Pattern
+from parlour.mille.computer.review.reviewer import Finding
+from parlour.mille.computer.review.wrap import wrap
 from parlour.mille.game.cards import Card
 from parlour.mille.game.seat import SeatView, Tableau
 from parlour.mille.game.table import Move
@@ -309,11 +310,11 @@ def side_text(tab: Tableau, goal: int, ascii_only: bool) -> str:
     return plain(text) if ascii_only else text
 
 
-def move_text(decision: Decision, move: Move | Answer, advised: bool) -> str:
+def move_text(decision: Decision, move: Move | ExtensionAnswer, advised: bool) -> str:
     """A move in words: "You discarded Gasoline", or ``advised``: "the computer would have
     played Stop"."""
     view: SeatView = decision.view
-    if isinstance(move, Answer):
+    if isinstance(move, ExtensionAnswer):
         if move.extend:
             return (
                 _("the computer would have gone on to 1000")

@@ -1,9 +1,9 @@
 """The hand review in the app (:class:`HandReview`, a part of it): ``v`` at Another hand?/game?.
 
-The app keeps a :class:`~parlour.mille.computer.review.HandLog` per hand and records
+The app keeps a :class:`~parlour.mille.computer.review.reviewer.HandLog` per hand and records
 every decision of the human, with the human seat's view, before the move is
 applied. ``v`` at the end-of-hand questions starts a
-:class:`~parlour.mille.computer.review.Reviewer` over that log: it judges one decision
+:class:`~parlour.mille.computer.review.reviewer.Reviewer` over that log: it judges one decision
 per TIMEOUT key (the app's timeout is zero while it works, so keys still come
 through), and once it has taken more than half a second the message line
 shows its progress. Then the review's pages show (SPACE next, P previous);
@@ -26,7 +26,9 @@ from parlour.mille.computer.handlog import HandLog
 from parlour.tui import keys
 
 if TYPE_CHECKING:  # the review itself is imported when the player first asks for it
-    from parlour.mille.computer.review import Reviewer
+    from parlour.mille.computer.review.reviewer import Reviewer
+    from parlour.mille.game.seat import SeatView
+    from parlour.mille.game.table import Move
     from parlour.tui.frame import Frame
     from parlour.tui.glyphs import Glyphs
 
@@ -68,6 +70,14 @@ class HandReview:
         self.session: ReviewSession | None = None
         self.showing = False
 
+    def record(self, view: SeatView, move: Move) -> None:
+        """Log the player's move made from ``view`` (a move the rules refuse is left out)."""
+        self.log.record(view, move)
+
+    def record_answer(self, view: SeatView, extend: bool) -> None:
+        """Log the player's answer to Extension? given in ``view``."""
+        self.log.record_answer(view, extend)
+
     def new_hand(self) -> None:
         """A new hand: an empty log, no review."""
         self.log = HandLog()
@@ -80,7 +90,7 @@ class HandReview:
         if not self.log.decisions:
             return _(NOTHING_TO_REVIEW)
         if self.session is None:
-            from parlour.mille.computer.review import Reviewer
+            from parlour.mille.computer.review.reviewer import Reviewer
 
             self.session = ReviewSession(Reviewer(self.log, seed), self.clock())
         else:

@@ -86,6 +86,10 @@ class Saving:
         self.dirty = False
         """Moves made since the game was started, restored or saved."""
 
+    def changed(self) -> None:
+        """The game has moved on since it was last started, restored or saved."""
+        self.dirty = True
+
     def start(
         self, origin: str, on_success: Callable[[], None], on_failure: Callable[[], None]
     ) -> None:
@@ -118,7 +122,7 @@ class Saving:
             elif answer is Answer.REFUSED:
                 if dialog.editor.full:
                     self.line.error(_(TOO_LONG).format(count=FILE_NAME_MAX))
-                self.line.bell = True
+                self.line.ring()
             return
         if key in (keys.ESC, keys.INTERRUPT):
             self.cancel()
@@ -143,7 +147,7 @@ class Saving:
     def cancel(self) -> None:
         """The save was given up (ESC, an empty name, N to Overwrite file?): the message line
         says so, so that an earlier ``name [date]`` banner does not look like this save's."""
-        self.line.text = _(NOT_SAVED)
+        self.line.show(_(NOT_SAVED))
         self._end(False)
 
     def close(self) -> None:
@@ -171,7 +175,7 @@ class Saving:
         self.dirty = False
         from datetime import datetime
 
-        self.line.text = fit_banner(path, datetime.now())
+        self.line.show(fit_banner(path, datetime.now()))
         self._end(True)
 
     def recovery_save(self, stem: str, prompt: str) -> tuple[str | None, str]:

@@ -28,9 +28,8 @@ from parlour.mille.terminal.board import (
     HAND_SLOTS,
     MOVE_PROMPT,
     Board,
-    Scores,
-    Screen,
-    Side,
+    BoardSide,
+    ScreenState,
     board_from_view,
 )
 from parlour.mille.terminal.names import card_name
@@ -41,10 +40,9 @@ __all__ = [
     "HAND_SLOTS",
     "MOVE_PROMPT",
     "Board",
+    "BoardSide",
     "Layout",
-    "Scores",
-    "Screen",
-    "Side",
+    "ScreenState",
     "board_from_view",
     "render",
 ]
@@ -135,7 +133,7 @@ def _number(value: int) -> str:
     return str(value).rjust(NUM_WIDTH)
 
 
-def _draw_board(frame: Frame, board: Board, screen: Screen) -> None:
+def _draw_board(frame: Frame, board: Board, screen: ScreenState) -> None:
     colour = screen.colour
     for index, label in enumerate(SAFETY_LABELS):
         for col, side in ((HUMAN_COL, board.you), (COMP_COL, board.comp)):
@@ -175,7 +173,7 @@ def _draw_board(frame: Frame, board: Board, screen: Screen) -> None:
             frame.put(SPEED_ROW, col + 2, card_name(side.speed), _card_style(side.speed, colour))
 
 
-def _draw_prompt(frame: Frame, screen: Screen) -> None:
+def _draw_prompt(frame: Frame, screen: ScreenState) -> None:
     reverse = screen.prompt == MOVE_PROMPT
     after = frame.put(
         PROMPT_ROW, PROMPT_COL, _(screen.prompt), Style.REVERSE if reverse else Style.NORMAL
@@ -218,7 +216,7 @@ BONUS_ROWS = (
     (N_("Shut-Out"), "shut_out", 500),
 )
 HAND_ROWS = (
-    (N_("Milestones Played"), "mileage", None),
+    (N_("Milestones Played"), "milestones", None),
     (N_("Each Safety"), "safeties", 100),
     (N_("All 4 Safeties"), "all_four", 300),
     (N_("Each Coup Fourre"), "coups", 300),
@@ -239,7 +237,7 @@ COMMANDS = (
 ORDER_ON, ORDER_OFF = N_("o: order hand"), N_("o: stop ordering")
 
 
-def _draw_scores(frame: Frame, board: Board, screen: Screen) -> None:
+def _draw_scores(frame: Frame, board: Board, screen: ScreenState) -> None:
     for row in range(BORDER_ROW):
         frame.put(row, SCORE_COL, "|")
     frame.put(BORDER_ROW, SCORE_COL, "|" + "_" * (SCREEN_COLS - SCORE_COL - 1))
@@ -266,7 +264,7 @@ def _draw_scores(frame: Frame, board: Board, screen: Screen) -> None:
         frame.put(MESSAGE_ROW, MESSAGE_COL, fit(screen.message, SCREEN_COLS - MESSAGE_COL, ""))
 
 
-def _draw_mileage(frame: Frame, board: Board, screen: Screen) -> None:
+def _draw_mileage(frame: Frame, board: Board, screen: ScreenState) -> None:
     title = _("--MILEAGE--")
     frame.put(MILEAGE_TITLE_ROW, HUMAN_COL, title)
     frame.put(MILEAGE_TITLE_ROW, COMP_MILEAGE_TITLE_COL, title)
@@ -277,7 +275,7 @@ def _draw_mileage(frame: Frame, board: Board, screen: Screen) -> None:
 
 
 def render(
-    board: Board, screen: Screen, height: int = SCREEN_ROWS, width: int = SCREEN_COLS
+    board: Board, screen: ScreenState, height: int = SCREEN_ROWS, width: int = SCREEN_COLS
 ) -> Frame:
     """Draw the whole BSD mille screen; a larger terminal keeps the 80x24 layout top-left."""
     frame = Frame(max(width, SCREEN_COLS), max(height, SCREEN_ROWS))
