@@ -42,6 +42,7 @@ a listed name counts as equivalent only while its mutant still makes that change
 MODULES = (
     "core.saves",
     "core.paths",
+    "core.keeper",
     "mille.game.cards",
     "mille.game.rules",
     "mille.game.legality",
@@ -71,7 +72,8 @@ MODULES = (
     "midnightoil.computer.hints",
 )
 """Every module #15 names, dixmille.files.gamedata (the save checks #14 moved out of rules),
-core.paths (the data folder's lines all three games show) and the modules cut out of the
+core.paths (the data folder's lines all three games show), core.keeper (the records kit's
+keeper, which took the statistics files' shared code, #43) and the modules cut out of the
 listed ones (#29's rooms: legality, table, the moves, turncheck; and the statistics files,
 earlier file and deal table that took code out of the listed stats modules), as
 ``package.module`` under parlour (the pyproject list)."""

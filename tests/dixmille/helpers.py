@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable
 
 from parlour.core.rng import make_rng
-from parlour.dixmille.game.rules import Game, new_game
+from parlour.dixmille.game.rules import Game, new_game, parse_move
 
 
 class Scripted:
@@ -40,3 +40,42 @@ def kept_note(reason: str, place: object) -> list[str]:
         return [whole]
     lead = f"Statistics not recorded yet ({reason}); kept for next time in:"
     return [lead, shorten_middle(str(place), 80, ASCII_ELLIPSIS)]
+
+
+STRAIGHT = (1, 2, 3, 4, 5, 6)
+
+
+def play(game: Game, *moves: str) -> None:
+    for move in moves:
+        game.apply(parse_move(move))
+
+
+def two_cycle_game() -> Game:
+    """Ann banks 200 then loses it to four 2s; Bob loses nothing to four 2s, then wins 10,500."""
+    game = scripted_game(
+        ["Ann", "Bob"],
+        (1, 2, 3, 4, 6, 6),
+        (5, 5, 2, 3, 4),
+        (2, 2, 2, 2, 1, 5),
+        (2, 2, 2, 2, 3, 4),
+        STRAIGHT,
+        (2, 2, 3, 3, 4, 4),
+        STRAIGHT,
+        STRAIGHT,
+    )
+    play(game, "t", "take 1", "t", "take 1 2", "p")  # Ann: 100, then 5 5: 200 with 3 dice
+    play(game, "t")  # Bob: four 2s with nothing banked
+    play(game, "t")  # Ann: four 2s, 200 lost
+    play(game, "t", "take 1 2 3 4 5 6", "t", "take 1 2 3 4 5 6")  # 3000 + 1500
+    play(game, "t", "take 1 2 3 4 5 6", "t", "take 1 2 3 4 5 6", "p")  # 10,500 banked
+    assert game.over
+    return game
+
+
+def solitaire_game(name: str = "Ann") -> Game:
+    game = scripted_game([name], *[STRAIGHT] * 4)
+    for _ in range(4):
+        play(game, "t", "take 1 2 3 4 5 6")
+    play(game, "p")
+    assert game.over
+    return game

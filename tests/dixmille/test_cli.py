@@ -9,7 +9,7 @@ import pytest
 
 from parlour.core.rng import make_rng
 from parlour.dixmille.cli import main
-from parlour.dixmille.files import savefile, stats
+from parlour.dixmille.files import savefile, statsfile
 from parlour.dixmille.game.rules import new_game
 from parlour.dixmille.terminal import statsscreen
 from parlour.dixmille.terminal.app import DixMilleApp
@@ -19,7 +19,7 @@ from parlour.tui.glyphs import ASCII
 
 def test_stats_print_as_text_when_not_on_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
     game = new_game(["Ann", "ZEDX"], make_rng(1), 1)
-    assert stats.record_game(game, finished=False) is None
+    assert statsfile.record_game(game, finished=False) is None
     assert main(["--stats", "ANN"]) == 0
     out = capsys.readouterr().out
     assert "1 recorded game, Ann" in out and "Games played" in out  # as recorded

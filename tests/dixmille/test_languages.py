@@ -17,7 +17,7 @@ from parlour.core.rng import make_rng
 from parlour.core.text import width
 from parlour.dixmille.computer import analysis
 from parlour.dixmille.computer.ai import threshold_move, zedx_move
-from parlour.dixmille.files import savefile, stats
+from parlour.dixmille.files import savefile, stats, statsfile
 from parlour.dixmille.game.rules import Game, new_game, points
 from parlour.dixmille.terminal import ending, statsview, view
 from parlour.dixmille.terminal.app import DixMilleApp
@@ -219,12 +219,11 @@ def test_a_save_and_statistics_written_in_french_read_the_same_in_every_language
     """Files carry no language: what a French session writes is what an English one
     writes (the advice of the style analysis kept in English words, as codes), and it
     loads and shows the same figures in Japanese and English."""
-    from parlour.dixmille.files import statsfold
 
     def session(lang: str) -> tuple[dict[str, object], str]:
         monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / lang))
         speak(lang)
-        assert stats.record_game(played(["Anne", "ZEDX"], 11), finished=True) is None
+        assert statsfile.record_game(played(["Anne", "ZEDX"], 11), finished=True) is None
         unfinished = new_game(["Anne", "ZEDX"], make_rng(3), 3)
         while unfinished.cycle < 4 or unfinished.player.computer:  # in Anne's 4th turn
             situation = unfinished.situation()
@@ -262,7 +261,7 @@ def test_a_save_and_statistics_written_in_french_read_the_same_in_every_language
     for lang in ("ja", "en", "fr"):
         speak(lang)
         loaded = savefile.load(tmp_path / "fr" / "save.json")
-        rows = statsfold.summary(None).rows
+        rows = statsfile.stats_report(None).rows
         figures = [
             [fn(row) for _label, fn in table for row in rows]
             for table in (statsview.RESULTS, statsview.LUCK)
@@ -352,10 +351,8 @@ def test_the_statistics_counts_are_written_as_each_language_writes_numbers() -> 
 def test_a_data_folder_that_cannot_take_the_statistics_is_said_in_french(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from parlour.dixmille.files.statsfile import data_folder_problem
-
     (tmp_path / "file").write_text("", encoding="utf-8")
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "file" / "data"))
     speak("fr")
-    problem = data_folder_problem()
+    problem = statsfile.KEEPER.folder_problem()
     assert problem is not None and problem.startswith("dossier de données\u00a0: ")

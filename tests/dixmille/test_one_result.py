@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from parlour.core.saves import SaveError
-from parlour.dixmille.files import savefile, stats
+from parlour.dixmille.files import savefile, stats, statsfile
 from parlour.dixmille.game.rules import Pass, Phase, TakeDice
 from parlour.dixmille.terminal import ending
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
@@ -68,7 +68,7 @@ def save(app: DixMilleApp, path: Path) -> None:
 
 
 def lines() -> int:
-    path = stats.stats_path()
+    path = statsfile.KEEPER.ledger_path()
     return path.read_bytes().count(b"\n") if path.exists() else 0
 
 
@@ -90,7 +90,7 @@ def test_the_issue_resuming_an_older_save_never_erases_a_finished_game(
     finished_with_older_save: tuple[Path, DixMilleApp],
 ) -> None:
     older, first = finished_with_older_save
-    games, _ = stats.load_games()
+    games, _ = statsfile.load_games()
     assert [g.finished for g in games] == [True] and lines() == 1
     replay = DixMilleApp(ASCII, game=savefile.load(older), pace=0, save_path=str(older))
     assert replay.keep.replay is not None
@@ -109,7 +109,7 @@ def test_the_issue_resuming_an_older_save_never_erases_a_finished_game(
         "Replay, not counted: the game's result stands (Bob won with 12,850)."
     )
     assert lines() == 1  # nothing recorded
-    games, _ = stats.load_games()
+    games, _ = statsfile.load_games()
     (ann,) = stats.totals(games, "Ann")
     assert (ann.games, ann.abandoned, ann.finished, ann.won) == (1, 0, 1, 0)
     assert first.exit_message is not None and "Bob wins with 12,850" in first.exit_message
@@ -186,7 +186,7 @@ def test_an_abandoned_game_resumed_is_no_replay_and_its_end_stands(tmp_path: Pat
     to_prompt(app)
     for k in ("Q", "y", "n"):
         app.handle_key(k)
-    assert [g.finished for g in stats.load_games()[0]] == [False]
+    assert [g.finished for g in statsfile.load_games()[0]] == [False]
     resumed = DixMilleApp(ASCII, game=savefile.load(older), pace=0, save_path=str(older))
     assert resumed.keep.replay is None
     assert resumed.render(24, 80).row_text(20).startswith(f"Game resumed from {older.anchor}")
@@ -194,7 +194,7 @@ def test_an_abandoned_game_resumed_is_no_replay_and_its_end_stands(tmp_path: Pat
     assert "replay" not in resumed.render(24, 80).row_text(0)
     to_the_end(resumed)
     assert lines() == 2
-    games, _ = stats.load_games()
+    games, _ = statsfile.load_games()
     assert [g.finished for g in games] == [True]
 
 
@@ -216,16 +216,21 @@ def test_a_copy_resumed_before_its_game_ended_records_and_is_passed_over(tmp_pat
     for k in ("Q", "y", "n"):
         early.handle_key(k)
     assert lines() == 2  # it could not know: it recorded the game as abandoned
-    games, message = stats.load_games()
+    games, message = statsfile.load_games()
     assert [g.finished for g in games] == [True] and message is None
-    path = stats.stats_path()
-    assert ledger.read(path, stats.parse_record, lambda g: g.game_id, stats.is_final).replays == 1
+    path = statsfile.KEEPER.ledger_path()
+    assert (
+        ledger.read(
+            path, stats.parse_record, lambda g: g.game_id, statsfile.KEEPER.fold.is_final
+        ).replays
+        == 1
+    )
     assert app.game is not None
-    settled = stats.settled(app.game.game_id)
+    settled = statsfile.KEEPER.settled_result(app.game.game_id)
     assert settled is not None and settled.finished
     assert ending.recorded_result(settled) == "Bob won with 12,850"
-    assert stats.settled(ledger.new_game_id()) is None
-    assert stats.settled(None) is None
+    assert statsfile.KEEPER.settled_result(ledger.new_game_id()) is None
+    assert statsfile.KEEPER.settled_result(None) is None
 
 
 def test_a_game_that_only_was_abandoned_has_no_result() -> None:
@@ -236,7 +241,7 @@ def test_a_game_that_only_was_abandoned_has_no_result() -> None:
     for k in ("Q", "y", "n"):
         app.handle_key(k)
     assert app.game is not None and lines() == 1
-    assert stats.settled(app.game.game_id) is None
+    assert statsfile.KEEPER.settled_result(app.game.game_id) is None
 
 
 @pytest.mark.parametrize(
@@ -275,7 +280,7 @@ def test_a_game_that_only_was_abandoned_has_no_result() -> None:
 def test_a_replay_is_told_in_80_columns_with_its_result_where_it_fits(
     names: tuple[str, ...], scores: tuple[int, ...], turns: int, opening: str, note: str
 ) -> None:
-    line = stats.GameLine(
+    line = stats.GameRecord(
         finished=True,
         four_twos="game",
         names=names,

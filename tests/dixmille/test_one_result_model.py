@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from parlour.core import ledger
-from parlour.dixmille.files import savefile, stats
+from parlour.dixmille.files import savefile, stats, statsfile
 from parlour.dixmille.game.rules import FOUR_TWOS_TURN, Pass, Phase, TakeDice
 from parlour.dixmille.terminal import statsview
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
@@ -80,7 +80,7 @@ class OneResultMachine(RuleBasedStateMachine):
         self.saves: list[Path] = []
         self.read_bytes = b""
         self.reading = ledger.Reading()
-        self.games: list[stats.GameLine] = []
+        self.games: list[stats.GameRecord] = []
 
     def teardown(self) -> None:
         """The end of the evening: the game opened last is played to its end, the others
@@ -295,15 +295,15 @@ class OneResultMachine(RuleBasedStateMachine):
     # ----- what must hold -----
     @invariant()
     def the_statistics_follow_the_rule(self) -> None:
-        path = stats.stats_path()
+        path = statsfile.KEEPER.ledger_path()
         data = path.read_bytes() if path.exists() else b""
         assert data.count(b"\n") == self.model.lines, "a record too many or too few"
         if data != self.read_bytes:  # read again only when the file changed
             self.read_bytes = data
-            self.games, message = stats.load_games()  # what --stats and the i page read
+            self.games, message = statsfile.load_games()  # what --stats and the i page read
             assert message is None
             self.reading = ledger.read(
-                path, stats.parse_record, lambda g: g.game_id, stats.is_final
+                path, stats.parse_record, lambda g: g.game_id, statsfile.KEEPER.fold.is_final
             )
         assert self.reading.replays == self.model.passed_over
         games = self.games
@@ -312,7 +312,7 @@ class OneResultMachine(RuleBasedStateMachine):
         for name in ("Ann", "Bob"):
             self._player(games, name)
 
-    def _player(self, games: list[stats.GameLine], name: str) -> None:
+    def _player(self, games: list[stats.GameRecord], name: str) -> None:
         model = self.model
         mine = [i for i, names in model.lineups.items() if name in names]
         rows = stats.totals(games, name)

@@ -11,7 +11,7 @@ from parlour.core.rng import make_rng
 from parlour.dixmille import cli
 from parlour.dixmille.computer import analysis
 from parlour.dixmille.computer.ai import threshold_move, zedx_move
-from parlour.dixmille.files import stats, statsfold
+from parlour.dixmille.files import stats, statsfile
 from parlour.dixmille.game.rules import Throw, new_game, number, points
 from parlour.dixmille.terminal import statsview
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
@@ -190,7 +190,7 @@ def test_rows_are_shared_one_at_a_time_and_none_is_left_empty_while_one_has_more
 
 def record(names: list[str], seed: int = 1) -> None:
     game = new_game(names, make_rng(seed), seed)
-    assert stats.record_game(game, finished=False) is None
+    assert statsfile.record_game(game, finished=False) is None
 
 
 NINE = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
@@ -215,7 +215,7 @@ def test_nine_players_page_on_in_the_stats_app() -> None:
 
     record(NINE[:5])
     record(NINE[5:], seed=2)
-    read = statsfold.summary()
+    read = statsfile.stats_report()
     app = StatsApp(read.rows, read.title, read.message)
     for _ in range(4):
         app.handle_key(" ")
@@ -300,7 +300,7 @@ def test_a_linked_statistics_file_says_why_before_the_long_path(
     (data / "dixmille").mkdir(parents=True)
     (data / "dixmille" / "games.jsonl").symlink_to(tmp_path / "elsewhere.jsonl")
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(data))
-    read = statsfold.summary()
+    read = statsfile.stats_report()
     lines = read.message.split("\n")
     assert lines[:2] == [
         "Statistics could not be read: the file is a link; links in the data folder are",
@@ -319,7 +319,7 @@ def test_ctrl_c_while_the_statistics_are_read_is_one_line_not_a_traceback(
     def interrupted(*args: object, **kwargs: object) -> object:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(statsfold, "summary", interrupted)
+    monkeypatch.setattr(statsfile, "stats_report", interrupted)
     assert cli.main(["--stats"]) == 130
     assert capsys.readouterr().err == (
         "dixmille: reading the statistics stopped; the totals are kept every 256 MB read,\n"

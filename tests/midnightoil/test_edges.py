@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from parlour.core import ledger, paths, pending
+from parlour.core import keeper, ledger, paths
 from parlour.midnightoil import cli
 from parlour.midnightoil.files import savefile
-from parlour.midnightoil.files.stats import LEDGER_FILE, LOST, Record, is_final
+from parlour.midnightoil.files.stats import LEDGER_FILE, LOST, GameRecord, is_final
 from parlour.midnightoil.files.statsfile import ROW_COLUMNS
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.terminal.app import MidnightOilApp
@@ -42,13 +42,13 @@ def played(deal: int = 1) -> MidnightOilApp:
     return app
 
 
-def ledger_records(folder: Path) -> list[Record]:
+def ledger_records(folder: Path) -> list[GameRecord]:
     path = folder / LEDGER_FILE
-    return ledger.read(path, Record.from_dict, lambda r: r.game_id, is_final).records
+    return ledger.read(path, GameRecord.from_dict, lambda r: r.game_id, is_final).records
 
 
 def home_kept() -> list[Path]:
-    folder = Path.home() / pending.PENDING_FOLDER
+    folder = Path.home() / keeper.PENDING_FOLDER
     return sorted(folder.iterdir()) if folder.exists() else []
 
 
@@ -77,7 +77,7 @@ def test_a_quit_on_a_full_data_folder_says_the_record_is_kept_and_the_next_start
     again = MidnightOilApp(Game(2), ASCII)  # the next start moves it in
     assert [r.outcome for r in ledger_records(full_disk)] == [LOST]
     assert again.stats.lost == 1 and not kept.exists()
-    assert not pending.waiting(full_disk / LEDGER_FILE)
+    assert not keeper.waiting(full_disk / LEDGER_FILE)
 
 
 def test_a_game_ended_on_a_full_data_folder_says_so_on_the_message_row(
@@ -100,7 +100,7 @@ def test_a_read_only_data_folder_keeps_the_record_at_home(
         f"Midnight Oil deal 1: 0/52 cards home. Result: lost with 0/52 home.\n{READ_ONLY}"
     )
     (kept,) = home_kept()
-    record = Record.from_dict(json.loads(kept.read_text()))
+    record = GameRecord.from_dict(json.loads(kept.read_text()))
     assert (record.game_id, record.outcome) == (app.game.game_id, LOST)
 
 
@@ -124,7 +124,7 @@ def kept_beside(data: Path) -> MidnightOilApp:
     app = played()
     press(app, "N", "y")
     assert app.message.startswith("Statistics not recorded yet (games.jsonl is a folder);")
-    assert pending.waiting(data / LEDGER_FILE)
+    assert keeper.waiting(data / LEDGER_FILE)
     (data / LEDGER_FILE).rmdir()
     return app
 
@@ -133,7 +133,7 @@ def test_the_statistics_page_writes_the_kept_records_first() -> None:
     data = Path(os.environ[paths.ENV_VAR])
     app = kept_beside(data)
     assert "Your games       1  won 0  lost 1" in press(app, "i")
-    assert not pending.waiting(data / LEDGER_FILE)
+    assert not keeper.waiting(data / LEDGER_FILE)
     assert [r.outcome for r in ledger_records(data)] == [LOST]
 
 
@@ -143,7 +143,7 @@ def test_stats_writes_the_kept_records_first(capsys: pytest.CaptureFixture[str])
     assert cli.main(["--stats"]) == 0
     assert "Your games       1  won 0  lost 1" in capsys.readouterr().out
     assert [r.outcome for r in ledger_records(data)] == [LOST]
-    assert not pending.waiting(data / LEDGER_FILE)
+    assert not keeper.waiting(data / LEDGER_FILE)
 
 
 # --- A recovery save always lands somewhere (point 2) ------------------------------------

@@ -20,7 +20,7 @@ from parlour.core.text import width
 from parlour.midnightoil import cli
 from parlour.midnightoil.files import savefile
 from parlour.midnightoil.files.stats import LOST
-from parlour.midnightoil.files.statsfile import ledger_path, load_stats, record_game
+from parlour.midnightoil.files.statsfile import KEEPER, load_stats, record_game
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import Move
 from parlour.midnightoil.terminal.app import MidnightOilApp
@@ -252,7 +252,7 @@ def test_a_save_and_statistics_written_in_french_read_the_same_in_japanese_and_e
     french = tmp_path / "fr.json"
     savefile.save(french, game)
     record_game(game, LOST)
-    french_ledger = ledger_path().read_bytes()
+    french_ledger = KEEPER.ledger_path().read_bytes()
     i18n.use("en")
     english = tmp_path / "en.json"
     savefile.save(english, game)

@@ -14,7 +14,7 @@ import pytest
 from parlour.mille import cli
 from parlour.mille.files import statsfile
 from parlour.mille.files.statsfile import fitted
-from tests.mille.test_stats_kept import finish_and_leave, kept_lines
+from tests.mille.files.test_statsfile import finish_and_leave, kept_lines
 
 LINK_NOTE = "links in the data folder are not followed"
 
@@ -46,7 +46,7 @@ def _planted_link(tmp_path: Path) -> Path:
     """``games.jsonl`` in the data folder is a link to a file of the player's elsewhere."""
     victim = tmp_path / "victim.txt"
     victim.write_text("mine\n")
-    ledger = statsfile.ledger_path()
+    ledger = statsfile.KEEPER.ledger_path()
     ledger.parent.mkdir(parents=True, exist_ok=True)
     os.symlink(victim, ledger)
     return victim
@@ -59,7 +59,7 @@ def test_a_linked_ledger_is_not_read_and_the_note_fits(tmp_path: Path) -> None:
     victim = _planted_link(tmp_path)
     status, lines = run(["--stats"])
     # one message, exit 1: never "no games yet" and then a contradiction (issue 39)
-    note = f"mille: the statistics file {statsfile.ledger_path()} is a link; {LINK_NOTE}"
+    note = f"mille: the statistics file {statsfile.KEEPER.ledger_path()} is a link; {LINK_NOTE}"
     assert status == 1 and " ".join(lines) == note
     assert all(len(line) <= 80 for line in lines) and len(lines) > 1
     assert victim.read_text() == "mine\n"
@@ -74,7 +74,7 @@ def test_a_linked_ledger_is_not_written_through_and_the_record_is_kept(tmp_path:
     lines = (app.exit_message or "").split("\n")
     assert lines[1:] == ["Statistics not recorded yet; kept for next time."]
     assert victim.read_text() == "mine\n" and kept_lines() == 1
-    statsfile.ledger_path().unlink()  # the link gone: the kept record goes to the ledger
+    statsfile.KEEPER.ledger_path().unlink()  # the link gone: the kept record goes to the ledger
     assert run(["--stats"])[1][0].startswith("strong: won ")
 
 

@@ -87,7 +87,7 @@ def test_a_game_recorded_in_another_language_reads_the_same(lang: str) -> None:
         game = near_the_end(3)
         app = MilleApp(game, FirstLegal(game), meta=Meta(GAME_ID, "classic", [], complete=False))
         play_until_question(app, (flow.ANOTHER_GAME,))
-        path = statsfile.ledger_path()
+        path = statsfile.KEEPER.ledger_path()
         lines[session] = path.read_text(encoding="utf-8").splitlines()
         path.unlink()
     assert lines[lang] == lines["en"] and len(lines["en"]) == 1

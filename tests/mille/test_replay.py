@@ -42,7 +42,7 @@ def stats_output() -> list[str]:
 
 
 def ledger_bytes() -> bytes:
-    path = statsfile.ledger_path()
+    path = statsfile.KEEPER.ledger_path()
     return path.read_bytes() if path.exists() else b""
 
 
@@ -78,7 +78,7 @@ def finished_game_with_a_save_in_hand_2(name: str = "g1.json") -> tuple[MilleApp
     press(app, ["s", *name, "ENTER"])
     play_until_question(app, ("Another game?",))
     leave(app)
-    result = statsfile.settled_result(app.meta.game_id)
+    result = statsfile.KEEPER.settled_result(app.meta.game_id)
     assert result is not None and result.outcome in ("won", "lost")
     return app, result
 
@@ -166,7 +166,7 @@ def test_a_copy_that_finishes_second_is_a_replay() -> None:
     first, second = restore("fork.json"), restore("fork.json")
     assert first.recorder.replay_of is None and message(first).startswith("fork.json [")
     play_until_question(first, ("Another game?",))
-    result = statsfile.settled_result(first.meta.game_id)
+    result = statsfile.KEEPER.settled_result(first.meta.game_id)
     assert result is not None
     ledger = ledger_bytes()
     play_until_question(second, ("Another game?",))
@@ -195,10 +195,10 @@ def test_a_ledger_with_a_later_record_of_a_finished_game_keeps_the_result() -> N
     game_id = new_game_id()
     lost = GameRecord(game_id, "strong", "lost", 5250, 6300, (), 3, complete=False)
     abandoned = GameRecord(game_id, "strong", "abandoned", 4900, 4900, (), 3, complete=False)
-    path = statsfile.ledger_path()
+    path = statsfile.KEEPER.ledger_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(ledger.encode(lost.to_dict()) + ledger.encode(abandoned.to_dict()))
-    reading = statsfile.read_records()
+    reading = statsfile.KEEPER.read()
     assert reading.records == [lost] and reading.replays == 1
     assert stats_output()[0] == "strong: won 0 of 1 finished game (0%), lost 1, tied 0; 0 abandoned"
-    assert statsfile.settled_result(game_id) == lost
+    assert statsfile.KEEPER.settled_result(game_id) == lost

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.core import i18n, ledger, paths, pending, saves, text
+from parlour.core import i18n, keeper, ledger, paths, saves, text
 from parlour.core.cliutil import file_problem
 from parlour.tui.prompts import PATH_LENGTH, LineEditor
 from parlour.tui.screen import too_small_lines
@@ -65,9 +65,9 @@ def _not_recorded() -> list[str]:
     full = os.strerror(errno.ENOSPC)
     kept = Path("/home/ann/.local/share/parlour/mille-games.pending.jsonl")
     return [
-        pending.Written(kept=kept, reason=full).message(80) or "",
-        *pending.Written(kept=kept, reason=full).lines(60),
-        pending.Written(reason=full).message(80) or "",
+        keeper.Written(kept=kept, reason=full).message(80) or "",
+        *keeper.Written(kept=kept, reason=full).lines(60),
+        keeper.Written(reason=full).message(80) or "",
         str(ledger.not_recorded(full)),
         ledger.Reading(damaged=3).message() or "",
         ledger.Reading(damaged=1).message() or "",

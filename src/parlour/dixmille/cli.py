@@ -16,7 +16,7 @@ import sys
 from parlour.core.cliutil import Argument, Command, fail, file_problem, say, seed_arg, type_error
 from parlour.core.i18n import N_, _
 from parlour.core.text import printable
-from parlour.dixmille.files.statsfile import flush_pending
+from parlour.dixmille.files.statsfile import KEEPER
 from parlour.dixmille.game.rules import FOUR_TWOS_RULES, MAX_PLAYERS, IllegalMove, check_name
 from parlour.dixmille.terminal.app import DEFAULT_PACE, DixMilleApp
 from parlour.tui.glyphs import Glyphs, choose_glyphs
@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         if problem is not None:
             return fail(problem)
         return _stats([name.strip() for name in names if name.strip()], glyphs)
-    flush_pending()  # records an earlier game could not write go in now
+    KEEPER.flush()  # records an earlier game could not write go in now
     if marked is None and len(names) == 1 and _looks_like_file(names[0]):
         from parlour.core.saves import SaveError
         from parlour.dixmille.files import savefile
@@ -158,13 +158,13 @@ def _stats(names: list[str], glyphs: Glyphs) -> int:
     """``--stats [NAME...]``: the pages on a terminal, else as text; a name never recorded
     is one line on stderr and exit status 1 (nothing else shown)."""
     from parlour.core.tally import TerminalProgress
-    from parlour.dixmille.files import stats, statsfold
+    from parlour.dixmille.files import stats, statsfile
     from parlour.dixmille.terminal import statsview
     from parlour.dixmille.terminal.statsapp import StatsApp
 
     progress = TerminalProgress()
     try:
-        read = statsfold.summary(names, progress=progress)
+        read = statsfile.stats_report(names, progress=progress)
     except KeyboardInterrupt:
         progress.close()
         say(_(STOPPED), sys.stderr)
@@ -172,7 +172,7 @@ def _stats(names: list[str], glyphs: Glyphs) -> int:
     finally:
         progress.close()
     rows, title, message = read.rows, read.title, read.message
-    unknown = statsfold.missing(names, rows)
+    unknown = statsfile.missing(names, rows)
     if unknown:
         for name in unknown:
             if message:

@@ -51,13 +51,13 @@ def print_stats() -> int:
 
     from parlour.core.paths import unreadable
     from parlour.core.text import LINE_COLUMNS
-    from parlour.midnightoil.files.statsfile import read_stats
+    from parlour.midnightoil.files.statsfile import stats_report
     from parlour.midnightoil.terminal.report import stats_lines
 
     problem = unreadable("midnightoil")
     if problem is not None:
         return fail(problem)
-    reading = read_stats(_("midnightoil: no statistics"), LINE_COLUMNS)
+    reading = stats_report(_("midnightoil: no statistics"), LINE_COLUMNS)
     if reading.folder_problem is not None:
         return fail(reading.folder_problem)
     if reading.ledger_problem is not None:
@@ -77,10 +77,10 @@ def _unreadable(problem: str) -> str:
     """One message: the statistics file (its name whole: the message is wrapped between
     words, never inside the name) and ``problem``."""
     from parlour.core.text import keep_whole
-    from parlour.midnightoil.files.statsfile import ledger_path
+    from parlour.midnightoil.files.statsfile import KEEPER
 
     try:
-        name = printable(str(ledger_path()))
+        name = printable(str(KEEPER.ledger_path()))
     except OSError:
         return _("midnightoil: the statistics cannot be read: {problem}").format(problem=problem)
     # "NAME is a folder", "NAME is not a regular file"; else the system's reason.

@@ -18,6 +18,7 @@ from parlour import TYPE_CHECKING
 from parlour.core.cliutil import Argument, Command, fail, file_problem, seed_arg
 from parlour.core.i18n import N_, _
 from parlour.core.text import printable
+from parlour.mille.game.table import LEVELS
 
 if TYPE_CHECKING:
     from parlour.mille.computer.ai import ComputerPlayer
@@ -46,7 +47,6 @@ A save file written by the S command restores with: mille FILE
 mille --stats prints games and hands won per level, mean hand score, trips,
 safeties, coups fourres, shut-outs and the best hand.""")
 
-LEVELS = ("strong", "classic")
 BSD_SAVE_SIZE = 568
 """BSD mille's save files are raw 568-byte memory images (spec section 9.3)."""
 BSD_DECK_AT = 0x68
@@ -172,7 +172,7 @@ def restored_app(
     (docs/foundation.md, "One game, one result")."""
     from datetime import datetime
 
-    from parlour.mille.files.statsfile import settled_result
+    from parlour.mille.files.statsfile import KEEPER
     from parlour.mille.terminal.app import MilleApp
     from parlour.mille.terminal.messages import fit_banner
     from parlour.tui.glyphs import ASCII
@@ -190,7 +190,7 @@ def restored_app(
         colour=colour,
         meta=saved.meta,
         glyphs=ASCII if glyphs is None else glyphs,
-        replay_of=settled_result(saved.meta.game_id),
+        replay_of=KEEPER.settled_result(saved.meta.game_id),
         hand_log=saved.hand_log,
     )
 
@@ -243,9 +243,9 @@ def main(argv: list[str] | None = None) -> int:
             COMMAND.error(_("--stats takes no FILE, --seed or --level"))
         return print_stats()
 
-    from parlour.mille.files.statsfile import flush_kept
+    from parlour.mille.files.statsfile import KEEPER
 
-    flush_kept()  # records kept while the data folder was full or read-only
+    KEEPER.flush()  # records kept while the data folder was full or read-only
     from parlour.mille.game.rules import Game
     from parlour.mille.terminal.app import MilleApp
     from parlour.tui.glyphs import choose_glyphs

@@ -14,7 +14,7 @@ import pytest
 
 from parlour.core import paths, saves
 from parlour.core.saves import SaveError
-from parlour.dixmille.files import savefile, stats
+from parlour.dixmille.files import savefile, statsfile
 from parlour.dixmille.game.rules import Game
 from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui.glyphs import ASCII
@@ -212,7 +212,7 @@ def test_a_loaded_game_can_be_quit_and_recorded() -> None:
     for key in ("3", "ENTER", "Q", "y", "n"):  # take the 5, quit without saving
         app.handle_key(key)
     assert app.finished
-    games, message = stats.load_games()
+    games, message = statsfile.load_games()
     assert message is None and [g.game_id for g in games] == [game.game_id]
 
 
@@ -235,7 +235,7 @@ def test_recovery_saves_never_share_a_name_and_the_message_names_the_file() -> N
         assert savefile.load(path).to_dict() == app.game.to_dict()  # type: ignore[union-attr]
         paths.append(path)
     assert paths[0] != paths[1]
-    assert not stats.stats_path().exists()  # saved, so not recorded as abandoned
+    assert not statsfile.KEEPER.ledger_path().exists()  # saved, so not recorded as abandoned
 
 
 def test_emergency_save_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -246,7 +246,7 @@ def test_emergency_save_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert app.game is not None
     app.game.turn_points = 12_345
     assert app.emergency_save() is None
-    games, _ = stats.load_games()  # the game is lost: its statistics are kept
+    games, _ = statsfile.load_games()  # the game is lost: its statistics are kept
     assert len(games) == 1 and games[0].game_id == app.game.game_id and not games[0].finished
     app.game.turn_points = 0
     # an unusable data folder: the current folder takes it, else nothing, never a raise
@@ -273,7 +273,7 @@ def test_end_of_input_without_a_folder_records_the_game_instead(
     app.end_of_input()
     message = app.exit_message or ""
     assert "could not be saved" in message
-    games, _ = stats.load_games()
+    games, _ = statsfile.load_games()
     assert len(games) == 1 and not games[0].finished
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from parlour.core.shellpath import for_shell
 from parlour.core.text import printable, width
-from parlour.dixmille.files import savefile, stats
+from parlour.dixmille.files import savefile, stats, statsfile
 from parlour.dixmille.game.rules import TakeDice
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
@@ -117,7 +117,7 @@ def test_save_resume_and_quit(tmp_path: Path) -> None:
     feed(resumed, "Q", "y")
     assert resumed.finished
     assert resumed.exit_message == f"Your game is saved in {target}; resume with: dixmille {target}"
-    assert not stats.stats_path().exists()
+    assert not statsfile.KEEPER.ledger_path().exists()
     # the original, saved then changed, offers to save again; ESC in the dialogue keeps playing
     app.game.roller = Scripted([(2, 3, 4, 6, 6, 3)])  # ZEDX busts at once
     feed(app, "p")
@@ -141,7 +141,7 @@ def test_quit_offers_to_save_and_records_an_abandoned_game() -> None:
     assert "Save it before quitting?" in text
     feed(app, "n")
     assert app.finished
-    games, message = stats.load_games()
+    games, message = statsfile.load_games()
     assert message is None and len(games) == 1 and not games[0].finished
     totals = stats.totals(games)
     assert totals[0].name == "Ann" and totals[0].games == 1 and totals[0].won == 0
@@ -155,7 +155,7 @@ def test_full_zedx_demo_game_records_statistics() -> None:
     assert "GAME OVER: ZEDX reached" in screen(app)
     text = feed(app, " ")
     assert "GAME OVER: ZEDX reached" in text and "Games played" in text
-    games, _ = stats.load_games()
+    games, _ = statsfile.load_games()
     assert len(games) == 1 and games[0].finished
     assert stats.totals(games)[0].solitaire_turns == [app.game.cycle]  # type: ignore[union-attr]
     feed(app, "q")

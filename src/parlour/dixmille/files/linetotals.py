@@ -42,7 +42,7 @@ from parlour.dixmille.files.keptform import (
     load_totals,
     merge,
 )
-from parlour.dixmille.files.totals import GameLine, Totals, count_game
+from parlour.dixmille.files.totals import GameRecord, Totals, count_game
 from parlour.dixmille.game.records import MAX_LOSS
 
 VERSION = 2
@@ -61,7 +61,7 @@ class LineTotals:
     last is None) when read from a body of layout 1."""
 
 
-def summary(line: GameLine, version: int = VERSION) -> dict[str, Any]:
+def summary(line: GameRecord, version: int = VERSION) -> dict[str, Any]:
     """The summary body of the checked record ``line`` (which has a game id), in
     layout ``version`` (1 only for the tests: that layout is read, no longer written)."""
     found: AllTotals = {}

@@ -7,17 +7,19 @@ turn of every player. Lines are only ever appended (two copies of the game both
 land). One game, one result (docs/foundation.md): reading keeps, of each game id,
 its first finished line for good, else its last line, so a game recorded as
 abandoned and later resumed from a save and finished counts once, finished, and a
-finished game replayed from an older save stays as it ended (:func:`settled`
-finds that result when a save is resumed, so the replay is told and not recorded).
+finished game replayed from an older save stays as it ended
+(:meth:`~parlour.core.keeper.Keeper.settled_result` finds that result when a save is
+resumed, so the replay is told and not recorded).
 Each line is checked as a save is (:mod:`parlour.dixmille.files.gamedata`); a damaged
 line is skipped and reported, the others shown; the file is never rewritten. A
-record the file cannot take is kept and written later (:func:`record_game`,
-:mod:`parlour.core.pending`).
+record the file cannot take is kept and written later
+(:func:`parlour.dixmille.files.statsfile.record_game`, :mod:`parlour.core.keeper`).
 Totals are keyed by name (:func:`parlour.core.text.name_key`: case, the way an
 accent was typed and joiners do not count); abandoned games count for turns but not
 for wins, and solitaire games (no opponent) are kept out of win % and shown apart.
 The pages read them through :mod:`parlour.dixmille.files.statsfold` (kept beside the file,
-so a long file is parsed once); :func:`totals` sums records already read.
+so a long file is parsed once: :func:`parlour.dixmille.files.statsfile.stats_report`);
+:func:`totals` sums records already read.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import Any
 from parlour.core import ledger, ledgerline, strictjson
 from parlour.core.i18n import N_, _, ngettext
 from parlour.core.rng import SEED_LIMIT
-from parlour.core.text import LINE_COLUMNS, printable
+from parlour.core.text import printable
 from parlour.dixmille.files import linetotals
 from parlour.dixmille.files.gamedata import (
     check_game_id,
@@ -38,11 +40,8 @@ from parlour.dixmille.files.gamedata import (
     players_from_list,
 )
 from parlour.dixmille.files.savefile import ensure_game_id
-from parlour.dixmille.files.statsfile import FILE_NAME as FILE_NAME
-from parlour.dixmille.files.statsfile import data_folder_problem
-from parlour.dixmille.files.statsfile import stats_path as stats_path
 from parlour.dixmille.files.totals import PASS_BANDS as PASS_BANDS
-from parlour.dixmille.files.totals import GameLine as GameLine
+from parlour.dixmille.files.totals import GameRecord as GameRecord
 from parlour.dixmille.files.totals import Totals as Totals
 from parlour.dixmille.files.totals import count_game as count_game
 from parlour.dixmille.files.totals import totals as totals
@@ -98,27 +97,6 @@ def game_record(game: Game, finished: bool) -> dict[str, Any]:
     }
 
 
-def record_game(game: Game, finished: bool) -> str | None:
-    """Append the game to the statistics file; a line for the player if it is not there.
-
-    Through :func:`parlour.core.pending.record`: a record the file cannot take (a
-    full disk, a data folder that cannot be used) is kept to be written the next
-    time, and the lines say why and where it is kept (each at most 80 columns: the
-    reason whole, the kept file's name on a line of its own when one line cannot
-    hold both).
-    """
-    from parlour.core import pending
-
-    problem = data_folder_problem()
-    try:
-        path = stats_path()
-    except OSError as exc:  # no folder can even be named: there is nowhere to keep it
-        written = pending.Written(reason=problem or exc.strerror or str(exc))
-    else:
-        written = pending.record(path, record_line(game_record(game, finished)), problem)
-    return "\n".join(written.lines(LINE_COLUMNS)) or None
-
-
 def record_line(record: dict[str, Any]) -> bytes:
     """The statistics line for ``record`` (:func:`game_record`): led by the totals its
     game adds (:mod:`parlour.dixmille.files.linetotals`), worked out from the record as a
@@ -134,7 +112,7 @@ def record_line(record: dict[str, Any]) -> bytes:
         return detail
 
 
-def parse_record(data: dict[str, Any]) -> GameLine:
+def parse_record(data: dict[str, Any]) -> GameRecord:
     """Validate one decoded line as a save is validated; ValueError (or another) if damaged."""
     players = players_from_list(data["players"])
     rules = data["rules"]
@@ -157,7 +135,7 @@ def parse_record(data: dict[str, Any]) -> GameLine:
     winners = [p.name for p in players if p.score == best] if finished else []
     if data["winners"] != winners:
         raise ValueError("the winners are not the players with the highest score")
-    return GameLine(
+    return GameRecord(
         finished=finished,
         four_twos=four,
         names=tuple(p.name for p in players),
@@ -168,54 +146,6 @@ def parse_record(data: dict[str, Any]) -> GameLine:
     )
 
 
-def is_final(line: GameLine) -> bool:
-    """A finished game is a result (an abandoned one is not): the first one of an id stands."""
-    return line.finished
-
-
-def load_games() -> tuple[list[GameLine], str | None]:
-    """Every recorded game (each id once: its first finished line, else its last line),
-    and a message about what was skipped."""
-    try:
-        path = stats_path()
-    except OSError as exc:
-        return [], printable(_("Statistics could not be read: {reason}").format(reason=exc))
-    reading = ledger.read(path, parse_record, lambda line: line.game_id, is_final)
-    if reading.problem:
-        problem = printable(
-            _("Statistics could not be read: {reason} ({path})").format(
-                reason=reading.problem, path=path
-            )
-        )
-        return reading.records, problem
-    message = reading.message()
-    return reading.records, printable(message) if message else None
-
-
-def settled(game_id: str | None) -> GameLine | None:
-    """The recorded result of the game ``game_id`` (its first finished line), or None.
-
-    A resumed save whose game has one is a replay (docs/foundation.md, "One game,
-    one result"). The records kept to be written later (:mod:`parlour.core.pending`:
-    the statistics file could not take them yet) are looked at too, after the file.
-    A file that cannot be read counts as no result: the replay is then passed over
-    when the statistics are read.
-    """
-    from parlour.core import pending
-
-    if game_id is None:
-        return None
-    try:
-        path = stats_path()
-    except OSError:
-        return None
-    for place in [path, *pending.places(path)]:
-        found = ledger.settled_record(place, game_id, parse_record, is_final)
-        if found is not None:
-            return found
-    return None
-
-
-def game_line(game: Game, finished: bool = True) -> GameLine:
+def game_line(game: Game, finished: bool = True) -> GameRecord:
     """The current game as a statistics line (for the screen after a game)."""
     return parse_record(json.loads(json.dumps(game_record(game, finished))))

@@ -1,6 +1,6 @@
 """One player's totals over recorded games, and a checked game line they are counted from.
 
-:class:`GameLine` is a statistics line once checked
+:class:`GameRecord` is a statistics line once checked
 (:func:`parlour.dixmille.files.stats.parse_record`); :func:`count_game` adds one to
 per-player :class:`Totals` (spec section 10). All are re-exported by
 :mod:`parlour.dixmille.files.stats`.
@@ -20,7 +20,7 @@ PASS_BANDS = ((0, 300), (300, 500), (500, 1000), (1000, 2000), (2000, 5000), (50
 
 
 @dataclass(frozen=True)
-class GameLine:
+class GameRecord:
     """A validated line of the statistics file."""
 
     finished: bool
@@ -115,7 +115,7 @@ class Totals:
         return a / b if b else None
 
 
-def totals(games: list[GameLine], name_filter: str | None = None) -> list[Totals]:
+def totals(games: list[GameRecord], name_filter: str | None = None) -> list[Totals]:
     """Per-player totals over ``games`` (first-seen order), optionally for one name."""
     found: dict[str, Totals] = {}
     wanted = name_key(name_filter) if name_filter else None
@@ -124,7 +124,7 @@ def totals(games: list[GameLine], name_filter: str | None = None) -> list[Totals
     return list(found.values())
 
 
-def count_game(found: dict[str, Totals], game: GameLine, wanted: str | None = None) -> None:
+def count_game(found: dict[str, Totals], game: GameRecord, wanted: str | None = None) -> None:
     """Add ``game`` to the totals ``found`` (keyed by :func:`name_key`), or only the seat
     of the player whose key is ``wanted``."""
     for seat, name in enumerate(game.names):

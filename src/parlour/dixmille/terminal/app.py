@@ -55,7 +55,7 @@ from parlour.tui.frame import Frame
 from parlour.tui.glyphs import Glyphs
 
 if TYPE_CHECKING:  # statistics, analysis and saving are imported when first used
-    from parlour.dixmille.files.stats import GameLine
+    from parlour.dixmille.files.stats import GameRecord
 
 DEFAULT_PACE = 0.8
 WIDTH = view.WIDTH
@@ -106,13 +106,13 @@ class DixMilleApp(TerminalApp):
         self.log_scroll = 0
         self.result = ""
         self.end_notes: list[str] = []
-        replay: GameLine | None = None
+        replay: GameRecord | None = None
         """The recorded result of this game, when this is a replay of it."""
         if game is not None:
             self.seed = game.seed
-            from parlour.dixmille.files import stats
+            from parlour.dixmille.files.statsfile import KEEPER
 
-            replay = None if game.over else stats.settled(game.game_id)
+            replay = None if game.over else KEEPER.settled_result(game.game_id)
         # a finished game was recorded when it ended
         recorded = game is not None and game.over
         self.keep = Keeping(self.ui, self.seed, save_path, replay, recorded)

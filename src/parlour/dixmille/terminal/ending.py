@@ -37,7 +37,7 @@ from parlour.tui.frame import Frame, Style
 from parlour.tui.glyphs import Glyphs
 
 if TYPE_CHECKING:
-    from parlour.dixmille.files.stats import GameLine
+    from parlour.dixmille.files.stats import GameRecord
 
 WIDTH, HEIGHT = 80, 24
 ROW_RESULT = 3
@@ -133,7 +133,7 @@ def game_result(game: Game) -> str:
     return result_text([p.name for p in game.players], [p.score for p in game.players], game.cycle)
 
 
-def recorded_result(line: GameLine) -> str:
+def recorded_result(line: GameRecord) -> str:
     """The result a statistics line recorded, in the past tense (``Ann won with 10,200``)."""
     return result_text(line.names, line.scores, len(line.turns[0]), past=True)
 
@@ -146,7 +146,7 @@ def _first_fitting(*texts: str, columns: int = LINE_COLUMNS) -> str:
     return fit(texts[-1], columns)
 
 
-def replay_opening(line: GameLine) -> str:
+def replay_opening(line: GameRecord) -> str:
     """The message a replay starts with: the game has a result, playing on is not counted."""
     result = recorded_result(line)
     return _first_fitting(
@@ -156,7 +156,7 @@ def replay_opening(line: GameLine) -> str:
     )
 
 
-def replay_note(line: GameLine) -> str:
+def replay_note(line: GameRecord) -> str:
     """What every end of a replay says: nothing was recorded, the first result stands."""
     result = recorded_result(line)
     return _first_fitting(
@@ -213,7 +213,7 @@ def saved_message(path: str) -> str:
     )
 
 
-def quit_message(seed: int, save_path: str | None, unsaved: bool, replay: GameLine | None) -> str:
+def quit_message(seed: int, save_path: str | None, unsaved: bool, replay: GameRecord | None) -> str:
     """The lines printed when a game is quit before its end.
 
     A game whose latest moves are all in a save says where that save is; otherwise it

@@ -32,7 +32,7 @@ from parlour.dixmille.terminal.saving import (
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from parlour.dixmille.files.stats import GameLine
+    from parlour.dixmille.files.stats import GameRecord
     from parlour.dixmille.game.rules import Game
 
 DEFAULT_SAVE = "dixmille-save.json"
@@ -72,7 +72,7 @@ class Keeping:
         ui: view.UiState,
         seed: int,
         save_path: str | None = None,
-        replay: GameLine | None = None,
+        replay: GameRecord | None = None,
         recorded: bool = False,
     ) -> None:
         self.ui = ui
@@ -155,10 +155,10 @@ class Keeping:
         return problem
 
     def _record_once(self, game: Game, finished: bool) -> str | None:
-        from parlour.dixmille.files import stats
+        from parlour.dixmille.files import statsfile
 
         self.recorded = True
-        return stats.record_game(game, finished=finished)
+        return statsfile.record_game(game, finished=finished)
 
     # ----- leaving -----
     def quit_now(self, game: Game | None, record: bool) -> str:

@@ -53,11 +53,11 @@ def gather(
     the screen; ``repaint`` is then called (the screen is to be drawn again whole).
     """
     from parlour.core.tally import TerminalProgress
-    from parlour.dixmille.files import statsfold
+    from parlour.dixmille.files import statsfile
 
     progress = TerminalProgress()  # a first reading of a long file takes a while
     try:
-        read = statsfold.summary(name_filter, progress=progress)
+        read = statsfile.stats_report(name_filter, progress=progress)
     finally:
         progress.close()
     if progress.shown:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from parlour.core import record as value
+from parlour.core.record import Record
 
 FIELDS = ("played", "best", "won", "computer", "computer_won", "earlier")
 
 
-class DealRecord(value.Record):
+class DealRecord(Record):
     """What the statistics hold about one deal number.
 
     ``played``, ``best`` (cards home) and ``won`` are the player's own games;

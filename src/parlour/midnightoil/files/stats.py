@@ -20,8 +20,8 @@ import math
 from collections.abc import Iterable
 
 from parlour import TYPE_CHECKING
-from parlour.core import record as value
 from parlour.core.gameid import is_game_id
+from parlour.core.record import Frozen, Record, as_dict, replace
 from parlour.midnightoil.files.dealtable import DealRecord as DealRecord
 from parlour.midnightoil.files.dealtable import DealTable
 from parlour.midnightoil.game.cards import DECK_SIZE, check_deal_number
@@ -47,7 +47,7 @@ _NUMBER = (int, float)
 _store = object.__setattr__
 
 
-class Record(value.Frozen):
+class GameRecord(Frozen):
     """One ended game as the ledger keeps it."""
 
     game_id: str
@@ -103,10 +103,10 @@ class Record(value.Frozen):
 
     def to_dict(self) -> dict[str, Any]:
         """The ledger line's object."""
-        return {"v": RECORD_VERSION, **value.as_dict(self)}
+        return {"v": RECORD_VERSION, **as_dict(self)}
 
     @staticmethod
-    def from_dict(raw: dict[str, Any]) -> Record:
+    def from_dict(raw: dict[str, Any]) -> GameRecord:
         """A record from a ledger line; ``ValueError`` for anything a game cannot write."""
         if raw.get("v") != RECORD_VERSION:
             raise ValueError("not a record of this version")
@@ -124,7 +124,7 @@ class Record(value.Frozen):
             raise ValueError("bad time")
         if not 0 <= seconds <= MAX_ELAPSED:
             raise ValueError("bad time")
-        return Record(
+        return GameRecord(
             game_id,
             check_deal_number(raw["deal_number"]),
             outcome,
@@ -152,13 +152,13 @@ def flag(raw: Any) -> bool:
     return raw
 
 
-def record_of(game: Game, outcome: str, restarted: bool = False) -> Record:
+def record_of(game: Game, outcome: str, restarted: bool = False) -> GameRecord:
     """The record of ``game`` ending now with ``outcome``."""
     if outcome not in OUTCOMES:
         raise ValueError(f"unknown outcome {outcome!r}")
     state = game.state
     seconds = game.elapsed if math.isfinite(game.elapsed) else 0.0
-    return Record(
+    return GameRecord(
         game_id=game.game_id,
         deal_number=game.deal_number,
         outcome=outcome,
@@ -172,7 +172,7 @@ def record_of(game: Game, outcome: str, restarted: bool = False) -> Record:
     )
 
 
-class Stats(value.Record):
+class Stats(Record):
     """What the ledger says: the player's own games and the computer's, kept apart.
 
     A game in which auto-solve was used is the computer's (outcome ``solved``):
@@ -293,7 +293,7 @@ class Stats(value.Record):
         self.current_streak = 0
         self.broken = True
 
-    def add(self, record: Record) -> None:
+    def add(self, record: GameRecord) -> None:
         """Count one ended game (the ledger's records are added in their order)."""
         deals = self.deals
         row = deals.row(record.deal_number)
@@ -362,7 +362,7 @@ class Stats(value.Record):
             self.deals.absorb(number, before)
 
     @staticmethod
-    def of(records: Iterable[Record], baseline: Stats | None = None) -> Stats:
+    def of(records: Iterable[GameRecord], baseline: Stats | None = None) -> Stats:
         """The statistics of ``records`` added, in order, to ``baseline``."""
         stats = Stats() if baseline is None else baseline.copy()
         for record in records:
@@ -371,7 +371,7 @@ class Stats(value.Record):
 
     def copy(self) -> Stats:
         """An independent copy."""
-        return value.replace(
+        return replace(
             self,
             histogram=list(self.histogram),
             wins=[dict(win) for win in self.wins],
@@ -379,6 +379,6 @@ class Stats(value.Record):
         )
 
 
-def is_final(record: Record) -> bool:
+def is_final(record: GameRecord) -> bool:
     """Every outcome of Midnight Oil is a result (docs/foundation.md, "One game, one result")."""
     return record.outcome in OUTCOMES

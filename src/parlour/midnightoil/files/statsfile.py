@@ -1,18 +1,26 @@
-"""Midnight Oil's statistics on disk: the ledger written once per game, and read.
+"""Midnight Oil's part of the records kit (:mod:`parlour.core.keeper`): its ledger, record, fold,
+report.
 
-Every ended game appends one line to ``midnightoil/games.jsonl`` in the data
-folder (:mod:`parlour.core.ledger`); everything shown is worked out when it is
-read, so two copies of the game playing at once both count. A game id's first
+* the ledger: ``DATA/midnightoil/games.jsonl``, kept by :data:`KEEPER`;
+* the record: :class:`~parlour.midnightoil.files.stats.GameRecord`, one per ended game;
+* the fold: :class:`~parlour.midnightoil.files.statsfold.StatsFold`, the totals
+  (:class:`~parlour.midnightoil.files.stats.Stats`);
+* the report: :func:`stats_report`, the statistics with what reading them found (the
+  ``i`` page and ``midnightoil --stats`` write it as lines:
+  :mod:`parlour.midnightoil.terminal.report`).
+
+Every ended game appends one line to the ledger; everything shown is worked out when it
+is read, so two copies of the game playing at once both count. A game id's first
 record is its result for good: records after it (an older save played again,
 another copy ending the same game) are passed over (docs/foundation.md, "One
-game, one result"), and :func:`settled_result` finds a game's result at once.
+game, one result"), and ``KEEPER.settled_result`` finds a game's result at once.
 
 A record the ledger cannot take (a full disk, a data folder that cannot be
-used) is kept and written the next time (:mod:`parlour.core.pending`): the game
+used) is kept and written the next time (:mod:`parlour.core.keeper`): the game
 says so, a kept result already counts as the game's result, and the kept
 records go in as the statistics are next read. The totals of a long ledger are
-kept beside it (:mod:`parlour.core.tally`, :mod:`parlour.midnightoil.files.statsfold`),
-so a start reads only the games recorded since.
+kept beside it (:mod:`parlour.core.tally`), so a start reads only the games recorded
+since.
 
 The statistics file of earlier versions (``midnightoil-stats.json``) is read,
 never written, as a baseline the ledger's games are added to
@@ -26,20 +34,20 @@ import json
 import os
 from pathlib import Path
 
-from parlour.core import ledger, paths, pending, tally
-from parlour.core import record as value
+from parlour.core import ledger, paths
 from parlour.core.i18n import _
-from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle, width
+from parlour.core.keeper import Keeper, Written
+from parlour.core.record import Record
+from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle
 from parlour.midnightoil.files.stats import (
     BASELINE_FILE,
     LEDGER_FILE,
-    Record,
+    GameRecord,
     Stats,
-    is_final,
     record_of,
 )
 from parlour.midnightoil.files.stats_earlier import parse_earlier
-from parlour.midnightoil.files.statsfold import FOLD
+from parlour.midnightoil.files.statsfold import FOLD, StatsFold
 from parlour.midnightoil.game.history import Game
 
 PATH_COLUMNS = 40
@@ -48,7 +56,15 @@ ROW_COLUMNS = 76
 """Columns of the message row at 80 columns (after its margins and the "> " mark)."""
 
 
-class StatsReading(value.Record):
+def _fold() -> StatsFold:
+    return FOLD
+
+
+KEEPER = Keeper("midnightoil", _fold)
+"""Midnight Oil's statistics: ``DATA/midnightoil/games.jsonl``, read with :class:`StatsFold`."""
+
+
+class StatsReport(Record):
     """The statistics as read, with what the player should be told about reading them."""
 
     stats: Stats
@@ -58,11 +74,6 @@ class StatsReading(value.Record):
     """The data folder cannot be used: a line for the player (``stats`` is then empty)."""
     ledger_problem: str | None = None
     """Why the ledger could not be read, escaped (``stats`` is then empty)."""
-
-
-def ledger_path() -> Path:
-    """The ledger in the data folder (the folder is not created here)."""
-    return paths.data_file(LEDGER_FILE, create_dir=False)
 
 
 def _shown(path: Path) -> str:
@@ -92,7 +103,7 @@ def _read_baseline() -> tuple[Stats | None, str | None]:
         )
 
 
-def read_stats(lead: str = "No statistics", columns: int = ROW_COLUMNS) -> StatsReading:
+def stats_report(lead: str = "No statistics", columns: int = ROW_COLUMNS) -> StatsReport:
     """The statistics (earlier baseline plus the ledger), and what reading them found.
 
     Never raises. A data folder that cannot be used is a ``problem`` (a line of at
@@ -109,25 +120,23 @@ def read_stats(lead: str = "No statistics", columns: int = ROW_COLUMNS) -> Stats
     if exists:
         problem = paths.folder_problem(lead, columns)
         if problem is not None:
-            return StatsReading(Stats(), folder_problem=problem)
+            return StatsReport(Stats(), folder_problem=problem)
     baseline, warning = _read_baseline()
-    path = ledger_path()
-    pending.flush(path)
-    totals = tally.summarise_shown(path, FOLD)  # progress after 1 s
+    totals = KEEPER.tally(shown=True)  # progress after 1 s
     if totals.problem is not None:
-        return StatsReading(Stats(), warning, ledger_problem=printable(totals.problem))
+        return StatsReport(Stats(), warning, ledger_problem=printable(totals.problem))
     note = totals.message()
     if note is not None:
         note = note[0].upper() + note[1:] + "."
     stats: Stats = totals.totals
     if baseline is not None:
         stats.follow(baseline)
-    return StatsReading(stats, warning or note)
+    return StatsReport(stats, warning or note)
 
 
 def load_stats() -> tuple[Stats, str | None]:
     """The statistics and a warning for the player's message row, or None (the game's view)."""
-    reading = read_stats()
+    reading = stats_report()
     if reading.ledger_problem is not None:
         return reading.stats, _unreadable(reading.ledger_problem)
     return reading.stats, reading.folder_problem or reading.note
@@ -141,7 +150,7 @@ def _unreadable(problem: str) -> str:
     """The message row when the ledger cannot be read, naming the file by its own name
     (``--stats`` gives the whole path): it fits the row's 76 columns."""
     try:
-        path = printable(str(ledger_path()))
+        path = printable(str(KEEPER.ledger_path()))
     except (OSError, ValueError):
         path = ""
     if path and problem.startswith(f"{path} "):
@@ -153,58 +162,20 @@ def _unreadable(problem: str) -> str:
     return _("Statistics unreadable ({problem}); the game goes on.").format(problem=problem)
 
 
-def _in_brief(written: pending.Written) -> pending.Written:
+def _in_brief(written: Written) -> Written:
     """``written`` with a link's refusal said in the few words the row has room for."""
     if written.reason is not None:
         written.reason = written.reason.removesuffix(LINK_TAIL)
     return written
 
 
-def settled_result(game_id: str) -> Record | None:
-    """The result already recorded for the game ``game_id``, or None (none, or unreadable).
-
-    A result kept to be written later (:mod:`parlour.core.pending`) is already the
-    game's result: the kept files are looked in after the ledger.
-    """
-    try:
-        path = ledger_path()
-    except (OSError, ValueError):
-        return None
-    for place in (path, *pending.places(path)):
-        found = ledger.settled_record(place, game_id, Record.from_dict, is_final)
-        if found is not None:
-            return found
-    return None
-
-
-NOT_RECORDED = "Statistics not recorded yet (); kept for next time."
-"""The shortest message that still gives a reason (``core.pending.Written.message``)."""
-
-
-def _folder_reason(exc: OSError, columns: int) -> str:
-    """Why the data folder cannot take a record, in as many words as the row has room for."""
-    brief = exc.brief if isinstance(exc, paths.DataDirError) else exc.strerror or str(exc)
-    reason = f"data folder: {printable(brief)}"
-    return reason if width(NOT_RECORDED) + width(reason) <= columns else printable(brief)
-
-
-def append_record(record: Record, columns: int = ROW_COLUMNS) -> str | None:
+def append_record(record: GameRecord, columns: int = ROW_COLUMNS) -> str | None:
     """Append ``record`` to the ledger, or keep it to be written next time.
 
     None when it is in the ledger; else the line for the player
-    (``core.pending.Written.message``), at most ``columns`` wide.
+    (:meth:`parlour.core.keeper.Written.message`), at most ``columns`` wide.
     """
-    problem = None
-    try:
-        paths.data_dir(create=True)
-    except OSError as exc:  # DataDirError, or what the system says
-        problem = _folder_reason(exc, columns)
-    try:
-        path = ledger_path()
-    except (OSError, ValueError) as exc:  # not even a name for it (no home folder)
-        reason = problem or printable(str(exc))
-        return pending.Written(reason=reason).message(columns)
-    return _in_brief(pending.record(path, record.to_dict(), problem=problem)).message(columns)
+    return _in_brief(KEEPER.record(record.to_dict(), columns)).message(columns)
 
 
 def record_game(game: Game, outcome: str, restarted: bool = False) -> str | None:

@@ -24,7 +24,7 @@ from parlour.midnightoil.files.dealtable import DealTable
 from parlour.midnightoil.files.stats import (
     KEEP_WINS,
     MAX_MOVES,
-    Record,
+    GameRecord,
     Stats,
     flag,
     is_final,
@@ -61,15 +61,15 @@ class StatsFold:
     tag = TAG
 
     @staticmethod
-    def parse(raw: dict[str, Any]) -> Record:
-        return Record.from_dict(raw)
+    def parse(raw: dict[str, Any]) -> GameRecord:
+        return GameRecord.from_dict(raw)
 
     @staticmethod
-    def game_id(record: Record) -> str:
+    def game_id(record: GameRecord) -> str:
         return record.game_id
 
     @staticmethod
-    def is_final(record: Record) -> bool:
+    def is_final(record: GameRecord) -> bool:
         return is_final(record)
 
     @staticmethod
@@ -77,7 +77,7 @@ class StatsFold:
         return Stats()
 
     @staticmethod
-    def add(totals: Stats, record: Record) -> None:
+    def add(totals: Stats, record: GameRecord) -> None:
         totals.add(record)
 
     @staticmethod

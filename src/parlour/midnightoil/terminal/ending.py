@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.core.i18n import N_, _, number
-from parlour.midnightoil.files.stats import LOST, WON, Record
+from parlour.midnightoil.files.stats import LOST, WON, GameRecord
 from parlour.midnightoil.game.cards import DECK_SIZE
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def end_status(state: State, kind: str) -> str:
     return words.format(home=home)
 
 
-def result_label(record: Record) -> str:
+def result_label(record: GameRecord) -> str:
     """What a recorded result was, to follow "this game was"."""
     if record.outcome == WON:
         return _("won")
@@ -111,7 +111,7 @@ class Ending:
 
     def start_over(self) -> None:
         """A new game: no result, no end found, nothing checked."""
-        self.result: Record | None = None
+        self.result: GameRecord | None = None
         self.recorded_at: tuple[object, ...] | None = None
         """The spot (position, line, auto-solve) where this session recorded the result."""
         self.ended_at: tuple[object, ...] | None = None
@@ -134,7 +134,7 @@ class Ending:
         self.ended_at = state.key()
         self.kind = kind
 
-    def note_result(self, result: Record, spot: tuple[object, ...] | None) -> None:
+    def note_result(self, result: GameRecord, spot: tuple[object, ...] | None) -> None:
         """The game has its result (recorded here at ``spot``, or found: ``spot`` None)."""
         self.result = result
         self.recorded_at = spot

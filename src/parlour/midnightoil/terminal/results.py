@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.midnightoil.files.stats import SOLVED, WON, Stats, record_of
-from parlour.midnightoil.files.statsfile import append_record, load_stats, settled_result
+from parlour.midnightoil.files.statsfile import KEEPER, append_record, load_stats
 from parlour.midnightoil.terminal.ending import Ending
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ class Results:
         A won game without a result in the ledger (its record could not be written)
         is taken as ended here: there is nothing left to play or record.
         """
-        found = None if game.new_id else settled_result(game.game_id)
+        found = None if game.new_id else KEEPER.settled_result(game.game_id)
         if found is not None:
             self.ending.note_result(found, None)
         elif game.state.is_won():
@@ -65,7 +65,7 @@ class Results:
         """
         if self.ending.result is not None:
             return None
-        found = settled_result(game.game_id)
+        found = KEEPER.settled_result(game.game_id)
         if found is not None:
             self.ending.note_result(found, None)
             return self.ending.not_recorded()

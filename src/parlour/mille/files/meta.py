@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.core.record import Record, field
+from parlour.mille.game.table import LEVELS
 
 if TYPE_CHECKING:
     from typing import Any
 
     from parlour.mille.files.stats import HandSummary
 
-DEFAULT_LEVEL = "strong"
+DEFAULT_LEVEL = LEVELS[0]
 
 
 class Meta(Record):

@@ -45,10 +45,10 @@ from parlour.mille.files.gamedata import game_from_dict, game_to_dict, starter_o
 from parlour.mille.files.handlog_state import log_from_dict, log_to_dict
 from parlour.mille.files.meta import DEFAULT_LEVEL as DEFAULT_LEVEL
 from parlour.mille.files.meta import Meta as Meta
-from parlour.mille.files.stats import LEVELS, MAX_HANDS, HandSummary, check_hands, summarize_hand
+from parlour.mille.files.stats import MAX_HANDS, HandSummary, check_hands, summarize_hand
 from parlour.mille.files.uisave import validate_ui_state
 from parlour.mille.game.rules import Game
-from parlour.mille.game.table import COMPUTER, HUMAN, Phase
+from parlour.mille.game.table import COMPUTER, HUMAN, LEVELS, Phase
 
 GAME = "mille"
 FORMAT_VERSION = 3

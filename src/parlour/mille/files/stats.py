@@ -36,10 +36,8 @@ from parlour.mille.game.scoring import (
     SHUT_OUT_POINTS,
     TRIP_POINTS,
 )
-from parlour.mille.game.table import COMPUTER, EXTENDED_GOAL, HUMAN, Phase
+from parlour.mille.game.table import COMPUTER, EXTENDED_GOAL, HUMAN, LEVELS, Phase
 
-LEVELS = ("strong", "classic")
-"""``strong``: today's computer (the default); ``classic``: BSD's own strategy."""
 OUTCOMES = ("won", "lost", "tied", "abandoned")
 RECORD_VERSION = 1
 MAX_HAND_POINTS = (

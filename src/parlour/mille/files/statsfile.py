@@ -1,112 +1,51 @@
-"""The mille app's statistics keeping: hand summaries as hands end, one ledger line per game.
+"""Mille's part of the records kit (:mod:`parlour.core.keeper`): its ledger, record, fold, report.
+
+* the ledger: ``DATA/mille/games.jsonl``, kept by :data:`KEEPER`;
+* the record: :class:`~parlour.mille.files.stats.GameRecord`, one per game;
+* the fold: :class:`~parlour.mille.files.statsfold.StatsFold`, the totals per level;
+* the report: :func:`stats_report` (``mille --stats``, and the farewell's lines).
 
 :class:`Recorder` holds the current game's :class:`~parlour.mille.files.savefile.Meta`
 (its id, the level, the summaries of its finished hands, kept in saves) and
-appends the game's record to ``DATA/mille/games.jsonl`` with
-:func:`parlour.core.pending.record`: when the game ends (GAME_OVER), and when it
-is left without a save (quit unsaved, or a crash whose recovery save failed). A
-record the ledger cannot take (a full or read-only data folder) is kept and
-written the next time; the farewell says so in one line
-(:meth:`parlour.core.pending.Written.message`). The kept records are also
+settles the game (:meth:`parlour.core.keeper.Keeper.settle`): when the game ends
+(GAME_OVER), and when it is left without a save (quit unsaved, or a crash whose
+recovery save failed). A record the ledger cannot take (a full or read-only data
+folder) is kept and written the next time; the farewell says so in one line
+(:meth:`parlour.core.keeper.Written.message`). The kept records are also
 written as the game starts and before the statistics are shown
-(:func:`flush_kept`), and a result still kept counts as recorded for a replay.
+(:meth:`~parlour.core.keeper.Keeper.flush`), and a result still kept counts as
+recorded for a replay.
 
 One game, one result (docs/foundation.md): until a game has a result the last
 line of its id counts, so a game recorded as abandoned and later resumed from a
 save and finished counts once; its first finished record is its result for
 good. A game restored from a save after its result was recorded is a *replay*
-(:func:`settled_result` tells, as the save loads): it records nothing, and the
-message line and the farewell say so.
+(:meth:`~parlour.core.keeper.Keeper.settled_result` tells, as the save loads): it
+records nothing, and the message line and the farewell say so.
 """
 
 from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.core.i18n import N_, _, number
+from parlour.core.keeper import Keeper
 from parlour.mille.files.meta import Meta
-from parlour.mille.game.table import Phase
+from parlour.mille.game.table import LEVELS, Phase
 
 if TYPE_CHECKING:  # the ledger and the statistics are imported when a record is written
-    from pathlib import Path
-
-    from parlour.core import ledger
     from parlour.mille.files.stats import GameRecord
+    from parlour.mille.files.statsfold import StatsFold
     from parlour.mille.game.rules import Game
 
-LEDGER_NAME = "games.jsonl"
+
+def _fold() -> StatsFold:
+    from parlour.mille.files.statsfold import FOLD
+
+    return FOLD
 
 
-def ledger_path() -> Path:
-    """Where mille's statistics live (``OSError`` if the data folder cannot be used)."""
-    from parlour.core import paths
-
-    return paths.data_dir(create=False) / "mille" / LEDGER_NAME
-
-
-def is_final(record: GameRecord) -> bool:
-    """Whether a record is a game's result: a finished game (won, lost, tied), not abandoned."""
-    return record.outcome != "abandoned"
-
-
-def read_records() -> ledger.Reading:
-    """Every game in the ledger, one record each (its result once it has one, else its last
-    record); damaged lines counted and skipped, replays passed over."""
-    from parlour.core import ledger
-    from parlour.mille.files import stats
-
-    try:
-        path = ledger_path()
-    except OSError as exc:
-        reading = ledger.Reading()
-        reading.problem = _("the data folder cannot be used ({reason})").format(
-            reason=exc.strerror or exc
-        )
-        return reading
-    return ledger.read(path, stats.GameRecord.from_dict, lambda record: record.game_id, is_final)
-
-
-def settled_result(game_id: str) -> GameRecord | None:
-    """The recorded result of the game ``game_id`` (None: it has none, or none can be read):
-    in the ledger, or in a record kept to be written there (:mod:`parlour.core.pending`)."""
-    from parlour.core import ledger, pending
-    from parlour.mille.files import stats
-
-    try:
-        path = ledger_path()
-    except OSError:
-        return None
-    for place in (path, *pending.places(path)):
-        found = ledger.settled_record(place, game_id, stats.GameRecord.from_dict, is_final)
-        if found is not None:
-            return found
-    return None
-
-
-def data_folder_problem() -> str | None:
-    """Why the data folder cannot take a record, in a few words (None: it can)."""
-    from parlour.core import paths
-
-    try:
-        paths.data_dir(create=True)
-    except paths.DataDirError as exc:
-        return _("data folder: {reason}").format(reason=exc.brief)
-    except OSError as exc:
-        return _("data folder: {reason}").format(reason=exc.strerror or exc)
-    return None
-
-
-def flush_kept() -> None:
-    """Write the records kept from earlier (a full or read-only data folder) to the ledger.
-
-    Cheap when there are none (two ``stat`` calls); never raises.
-    """
-    from parlour.core import pending
-
-    try:
-        path = ledger_path()
-    except OSError:
-        return
-    pending.flush(path)
+KEEPER = Keeper("mille", _fold)
+"""Mille's statistics: ``DATA/mille/games.jsonl``, read with :class:`StatsFold`."""
 
 
 OUTCOME_WORDS = {
@@ -157,23 +96,22 @@ def stats_report(levels: tuple[str, ...] | None = None) -> tuple[list[str], str 
     only that).
 
     The kept records are written first; the ledger is read as a fold
-    (:func:`parlour.core.tally.summarise` with :data:`parlour.mille.files.statsfold.FOLD`), so the
-    settled games' totals kept beside it spare reading it all again.
+    (:meth:`parlour.core.keeper.Keeper.tally`), so the settled games' totals kept beside it
+    spare reading it all again.
     """
-    from parlour.core import tally
     from parlour.mille.files import stats
-    from parlour.mille.files.statsfold import FOLD
 
-    flush_kept()
     try:
-        path = ledger_path()
+        path = KEEPER.ledger_path()
+        summary = KEEPER.tally(shown=True)  # progress after 1 s
     except OSError as exc:
-        summary = tally.Tally(FOLD.empty())
-        summary.problem = _("the data folder cannot be used ({reason})").format(
-            reason=exc.strerror or exc
+        from parlour.core.ledger import Reading
+
+        reason = exc.strerror or exc
+        unread = Reading(
+            problem=_("the data folder cannot be used ({reason})").format(reason=reason)
         )
-    else:
-        summary = tally.summarise_shown(path, FOLD)  # progress after 1 s
+        return [], unread.message()
     if summary.problem is not None:
         from parlour.core.text import keep_whole, printable
 
@@ -186,7 +124,7 @@ def stats_report(levels: tuple[str, ...] | None = None) -> tuple[list[str], str 
         return [], _("The statistics file {file} could not be read: {problem}").format(
             file=keep_whole(shown), problem=problem
         )
-    lines = stats.report_totals(summary.totals, stats.LEVELS if levels is None else levels)
+    lines = stats.report_totals(summary.totals, LEVELS if levels is None else levels)
     note = summary.message("statistics")
     return lines, note
 
@@ -229,8 +167,8 @@ class Recorder:
         """The computer's level."""
         return self.meta.level
 
-    def settle(self, game: Game) -> None:
-        """Summarize a hand that has just ended (once) and record a game that has just ended."""
+    def summarize(self, game: Game) -> None:
+        """Summarize a hand that has just ended (once) and settle a game that has just ended."""
         if game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
             return
         hands = self.meta.hands
@@ -255,8 +193,8 @@ class Recorder:
             self.record(game)
 
     def record(self, game: Game) -> None:
-        """Append the game's record as it stands now (a data folder that cannot be used is
-        named in the problem, with why).
+        """Settle the game as it stands now (a data folder that cannot be used is named in
+        the problem, with why).
 
         Nothing is written for a replay: a game whose result the ledger already holds,
         known as the save loaded or found now (another copy of the game may have
@@ -264,25 +202,18 @@ class Recorder:
         """
         if self.replay_of is not None:
             return
-        from parlour.core import pending
         from parlour.core.text import LINE_COLUMNS
         from parlour.mille.files import stats
 
         meta = self.meta
-        result = settled_result(meta.game_id)
-        if result is not None:
-            self.replay_of = self.replayed = result
-            return
         record = stats.game_record(
             game, meta.game_id, meta.level, meta.hands, complete=meta.complete
         )
-        problem = data_folder_problem()
-        try:
-            path = ledger_path()
-        except OSError:  # not even a place to name: nothing can keep it
-            self.problem = pending.Written(reason=problem).message(LINE_COLUMNS)
+        result, written = KEEPER.settle(meta.game_id, record.to_dict())
+        if result is not None:
+            self.replay_of = self.replayed = result
             return
-        written = pending.record(path, record.to_dict(), problem=problem)
+        assert written is not None
         if written.recorded:
             self.recorded = True
         self.problem = written.message(LINE_COLUMNS)

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.core.i18n import _
-from parlour.mille.files.stats import LEVELS, MAX_HAND_POINTS, GameRecord, LevelStats
+from parlour.mille.files.stats import MAX_HAND_POINTS, GameRecord, LevelStats
 from parlour.mille.game.scoring import NUM_SAFETIES
+from parlour.mille.game.table import LEVELS
 
 if TYPE_CHECKING:
     from typing import Any
@@ -40,7 +41,7 @@ COUNTS = (
 Totals = dict[str, LevelStats]
 
 
-class MilleFold:
+class StatsFold:
     """The fold :func:`parlour.core.tally.summarise` reads mille's ledger with."""
 
     tag = TAG
@@ -106,4 +107,4 @@ def _level(values: Any) -> LevelStats:
     return stats
 
 
-FOLD = MilleFold()
+FOLD = StatsFold()

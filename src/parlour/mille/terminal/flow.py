@@ -109,7 +109,7 @@ class Flow:
         computer to move (the statistics keeper records a game that has just ended)."""
         if self.left:
             return
-        self.recorder.settle(self.game)
+        self.recorder.summarize(self.game)
         phase = self.game.phase
         if phase is Phase.TURN and self.game.turn == COMPUTER:
             self.computer_due = True

@@ -1,4 +1,6 @@
-"""Issue 39, point 6: each new statistics line carries the totals its game adds.
+"""The totals a statistics line carries (``files/linetotals.py``).
+
+Issue 39, point 6: each new statistics line carries the totals its game adds.
 
 A line the game writes now is ``SUMMARY<TAB>RECORD`` (``stats.record_line``). A
 reading believes a summary whose checksum and checks hold and adds its totals
@@ -6,8 +8,7 @@ without decoding the record; anything else (an old line, a summary or record
 changed in any byte) is read through the record as before, or set aside as damaged.
 The totals must be exactly those of the records read one by one, whichever way each
 line went: the same figures, the same points given away to the last bit, the same
-costly decisions (the costliest time of each, ties to the first), in the same order.
-"""
+costly decisions (the costliest time of each, ties to the first), in the same order."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from parlour.core import ledger, ledgerline, tally
-from parlour.dixmille.files import linetotals, stats, statsfold
-from tests.dixmille.test_stats_fold import DAMAGED, IDS, pool
+from parlour.dixmille.files import linetotals, stats, statsfile, statsfold
+from tests.dixmille.files.test_statsfold import DAMAGED, IDS, pool
 from tests.hypothesis_profiles import examples
 
 
@@ -62,7 +63,9 @@ ENTRY = st.one_of(
 
 def one_by_one(path: Path) -> tuple[list[Any], int, int, int]:
     """Every record read whole (``ledger.read`` never believes a summary), counted in order."""
-    reading = ledger.read(path, stats.parse_record, lambda g: g.game_id, stats.is_final)
+    reading = ledger.read(
+        path, stats.parse_record, lambda g: g.game_id, statsfile.KEEPER.fold.is_final
+    )
     found: statsfold.AllTotals = {}
     for game in reading.records:
         stats.count_game(found, game)
@@ -131,16 +134,16 @@ def test_a_line_of_the_first_layout_is_still_read_from_its_summary(
 
 
 def test_a_recorded_game_is_written_with_its_totals() -> None:
-    from tests.dixmille.test_stats import two_cycle_game
+    from tests.dixmille.helpers import two_cycle_game
 
-    assert stats.record_game(two_cycle_game(), finished=True) is None
-    raw = stats.stats_path().read_bytes()
+    assert statsfile.record_game(two_cycle_game(), finished=True) is None
+    raw = statsfile.KEEPER.ledger_path().read_bytes()
     summary, tab, detail = raw.rstrip(b"\n").partition(b"\t")
     body = ledgerline.summary_body(summary, detail)
     assert tab and body["v"] == 2 and body["final"] is True
     game = linetotals.load(body)
     assert [key for key, *_ in game.players] == ["ann", "bob"]
-    assert stats.load_games()[0][0].game_id == body["game_id"] == game.game_id
+    assert statsfile.load_games()[0][0].game_id == body["game_id"] == game.game_id
 
 
 def _variants() -> list[bytes]:
@@ -291,12 +294,12 @@ def test_a_summary_holding_a_number_no_game_uses_is_refused(
 
 
 def test_a_line_kept_for_later_is_moved_in_with_its_totals(tmp_path: Path) -> None:
-    from parlour.core import pending
+    from parlour.core import keeper
 
     path = tmp_path / "dixmille" / "games.jsonl"
     line = new_line(0, IDS[0])
-    place = pending.places(path)[0]
+    place = keeper.places(path)[0]
     place.parent.mkdir(parents=True, exist_ok=True)
     place.write_bytes(line)
-    assert pending.flush(path) == 1
+    assert keeper.flush(path) == 1
     assert path.read_bytes() == line

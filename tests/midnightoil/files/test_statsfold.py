@@ -1,4 +1,6 @@
-"""Statistics at scale (issue #26 point 4): the fold over the ledger, with its totals kept
+"""Midnight Oil's statistics as a fold (``files/statsfold.py``).
+
+Statistics at scale (issue #26 point 4): the fold over the ledger, with its totals kept
 beside it, shows exactly what reading every record used to show."""
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parlour.core import ledger, paths, tally
+from parlour.core.keeper import Keeper
 from parlour.midnightoil.files.stats import (
     BASELINE_FILE,
     LEDGER_FILE,
@@ -20,12 +23,12 @@ from parlour.midnightoil.files.stats import (
     SOLVED,
     WON,
     DealRecord,
-    Record,
+    GameRecord,
     Stats,
     is_final,
 )
 from parlour.midnightoil.files.stats_earlier import parse_earlier
-from parlour.midnightoil.files.statsfile import read_stats
+from parlour.midnightoil.files.statsfile import stats_report
 from parlour.midnightoil.files.statsfold import FOLD
 from parlour.midnightoil.game.cards import DEAL_LIMIT
 from tests.hypothesis_profiles import examples
@@ -34,6 +37,8 @@ from tests.savefuzz import mutated
 
 IDS = [f"{n:032x}" for n in range(1, 9)]
 """A few game ids, so that a ledger holds replays (a later record of an ended game)."""
+
+
 DEALS = [0, 1, 2, 7, DEAL_LIMIT - 1]
 
 
@@ -64,6 +69,7 @@ DAMAGED = [
     b'{"v":1,"home":NaN}',
 ]
 
+
 LINES = st.lists(
     st.one_of(records().map(ledger.encode), st.sampled_from(DAMAGED).map(lambda b: b + b"\n")),
     max_size=14,
@@ -76,7 +82,7 @@ def _ledger() -> Path:
 
 def _the_old_way() -> Stats:
     """What the statistics were before the fold: every record read, added to the baseline."""
-    reading = ledger.read(_ledger(), Record.from_dict, lambda r: r.game_id, is_final)
+    reading = ledger.read(_ledger(), GameRecord.from_dict, lambda r: r.game_id, is_final)
     baseline_path = paths.data_file(BASELINE_FILE)
     baseline = None
     if baseline_path.exists():
@@ -124,14 +130,14 @@ def test_the_fold_shows_what_reading_every_record_showed(
     path = _ledger()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"".join(first) + (b'{"v":1,"game' if half else b""))
-    reading = read_stats()
+    reading = stats_report()
     assert reading.stats == _the_old_way()
     assert tally.kept_path(path).exists() == bool(first)  # kept after any whole line
     with path.open("ab") as ledger_file:  # more games, after the kept totals
         ledger_file.write((b"\n" if half else b"") + b"".join(then))
-    again = read_stats()
+    again = stats_report()
     assert again.stats == _the_old_way()
-    old = ledger.read(path, Record.from_dict, lambda r: r.game_id, is_final)
+    old = ledger.read(path, GameRecord.from_dict, lambda r: r.game_id, is_final)
     expected = f"{old.damaged} damaged line" if old.damaged else None
     assert (again.note or None) == (
         None
@@ -145,7 +151,7 @@ def _stats_of(lines: list[bytes]) -> Stats:
     games = []
     for line in lines:
         try:
-            games.append(Record.from_dict(json.loads(line)))
+            games.append(GameRecord.from_dict(json.loads(line)))
         except Exception:  # a damaged line, as the ledger skips it
             continue
     return Stats.of(games)
@@ -172,7 +178,7 @@ def test_kept_totals_load_back_as_they_were(lines: list[bytes]) -> None:
 def _kept(**change: Any) -> dict[str, Any]:
     stats = Stats()
     for outcome, home, deal in [(WON, 52, 3), (LOST, 20, 4), (SOLVED, 52, 3), (WON, 52, 5)]:
-        stats.add(Record(IDS[0], deal, outcome, home, False, 2, True, 40, 1, 61.5))
+        stats.add(GameRecord(IDS[0], deal, outcome, home, False, 2, True, 40, 1, 61.5))
     data = FOLD.dump(stats)
     data.update(change)
     return data
@@ -234,12 +240,11 @@ def test_only_a_resumed_game_looks_for_its_result_as_it_starts(
     """A long ledger costs a new game nothing: its id was made now, no record holds it."""
     from parlour.midnightoil.files import savefile
     from parlour.midnightoil.game.history import Game
-    from parlour.midnightoil.terminal import results
     from parlour.midnightoil.terminal.app import MidnightOilApp
     from parlour.tui.glyphs import ASCII
 
     looked: list[str] = []
-    monkeypatch.setattr(results, "settled_result", lambda game_id: looked.append(game_id))
+    monkeypatch.setattr(Keeper, "settled_result", lambda self, game_id: looked.append(game_id))
     game = Game(5)
     MidnightOilApp(game, ASCII)
     assert looked == []

@@ -1,4 +1,6 @@
-"""Pins of the per-deal table of Midnight Oil's statistics (issue #29: the table joined the
+"""The per-deal table of the statistics (``files/dealtable.py``).
+
+Pins of the per-deal table of Midnight Oil's statistics (issue #29: the table joined the
 mutation list when it was found to hold code cut out of the listed statistics module)."""
 
 from __future__ import annotations

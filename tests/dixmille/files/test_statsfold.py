@@ -1,12 +1,13 @@
-"""Statistics at scale (issue #26, point 4): the totals as a fold, kept beside the file.
+"""Dix Mille's statistics as a fold (``files/statsfold.py``).
 
-The totals a player sees come from ``statsfold.summary`` (``core.tally`` with Dix
+Statistics at scale (issue #26, point 4): the totals as a fold, kept beside the file.
+
+The totals a player sees come from ``statsfile.stats_report`` (``core.tally`` with Dix
 Mille's fold): they must be exactly the totals the records read one by one give
 (``stats.totals`` over ``ledger.read``), with or without the totals kept beside the
 file, over ledgers with replays, abandoned games, games without an id and damaged
 lines; what is kept holds all of it (every player's style analysis with every costly
-decision); and a kept file that is not what a reading could make is not used.
-"""
+decision); and a kept file that is not what a reading could make is not used."""
 
 from __future__ import annotations
 
@@ -24,13 +25,15 @@ from parlour.core import ledger, tally
 from parlour.core.record import replace
 from parlour.core.rng import make_rng
 from parlour.dixmille.computer.ai import threshold_move
-from parlour.dixmille.files import stats, statsfold
+from parlour.dixmille.files import stats, statsfile, statsfold
 from parlour.dixmille.files.stats import Totals
 from parlour.dixmille.game.records import GO
 from parlour.dixmille.game.rules import FOUR_TWOS_TURN, Game, new_game
 from tests.hypothesis_profiles import examples
 
 IDS = [ledger.new_game_id() for _ in range(5)]
+
+
 DAMAGED = [
     b"not json at all",
     b'{"players": []}',
@@ -99,7 +102,9 @@ ENTRY = st.one_of(
 
 def old_way(path: Path) -> tuple[list[Totals], int, int, int]:
     """The totals as they were computed before the fold: every record read, then summed."""
-    reading = ledger.read(path, stats.parse_record, lambda g: g.game_id, stats.is_final)
+    reading = ledger.read(
+        path, stats.parse_record, lambda g: g.game_id, statsfile.KEEPER.fold.is_final
+    )
     return stats.totals(reading.records), len(reading.records), reading.damaged, reading.replays
 
 
@@ -137,21 +142,21 @@ def test_the_page_shows_the_same_rows_title_and_message_as_before(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(tally, "KEEP_AFTER_BYTES", 0)
-    path = stats.stats_path()
+    path = statsfile.KEEPER.ledger_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(b"".join([line(0, IDS[0]), line(5, IDS[1]), DAMAGED[0] + b"\n"]))
     path.open("ab").write(line(1, IDS[1]) + line(2, None) + line(0, IDS[0]))
-    games, message = stats.load_games()
+    games, message = statsfile.load_games()
     for name in (None, "ANN", "zoë", "Nobody"):
         for _ in range(2):  # the whole file, then from the kept totals
-            read = statsfold.summary(name)
+            read = statsfile.stats_report(name)
             rows = stats.totals(games, name)
             assert (read.rows, read.title, read.message) == (
                 rows,
                 stats.title(len(games), rows, name),
                 message,
             )
-    assert statsfold.summary().title == "3 recorded games, all players"
+    assert statsfile.stats_report().title == "3 recorded games, all players"
     assert message == "1 damaged line in the statistics skipped; the rest is shown"
 
 
@@ -178,15 +183,15 @@ def test_a_second_reading_parses_only_what_was_added(monkeypatch: pytest.MonkeyP
         return real(data)
 
     monkeypatch.setattr(stats, "parse_record", counting)
-    path = stats.stats_path()
+    path = statsfile.KEEPER.ledger_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(line(0, IDS[0]) + line(1, IDS[1]))
-    first = statsfold.summary()
+    first = statsfile.stats_report()
     assert len(parsed) == 2
     path.open("ab").write(line(2, IDS[2]))
-    assert statsfold.summary().title == "3 recorded games, all players" != first.title
+    assert statsfile.stats_report().title == "3 recorded games, all players" != first.title
     assert len(parsed) == 3
-    assert statsfold.kept_path() == path.with_name("games.totals.json")
+    assert statsfile.kept_path() == path.with_name("games.totals.json")
 
 
 def _dumped() -> list[Any]:
@@ -247,17 +252,17 @@ def test_a_refused_kept_file_means_reading_the_whole_file_again(
 ) -> None:
     """A kept file with a right checksum but totals no reading makes: read it all again."""
     monkeypatch.setattr(tally, "KEEP_AFTER_BYTES", 0)
-    path = stats.stats_path()
+    path = statsfile.KEEPER.ledger_path()
     path.parent.mkdir(parents=True)
     path.write_bytes(line(0, IDS[0]) + line(1, IDS[1]))
-    truth = statsfold.summary()
+    truth = statsfile.stats_report()
     kept = tally.kept_path(path)
     document = json.loads(kept.read_text(encoding="utf-8"))
     body = document["body"]
     for _, totals in body["totals"]:
         totals["games"] += 1  # the figures no longer add up
     kept.write_bytes(tally.kept_bytes(body))
-    again = statsfold.summary()
+    again = statsfile.stats_report()
     assert (again.rows, again.title) == (truth.rows, truth.title)
 
 

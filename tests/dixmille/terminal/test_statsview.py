@@ -1,39 +1,198 @@
-"""The statistics pages (issue #25): every rate on a stated base, every line within 80
+"""The statistics pages (``terminal/statsview.py``, shown by ``terminal/statsscreen.py`` and
+``dixmille --stats``).
+
+The style page a player can read: figures side by side, costly decisions in words (#17).
+
+The statistics pages (issue #25): every rate on a stated base, every line within 80
 columns whatever the names and dice, dice drawn as dice, headings with their lists, a header
 that agrees with the body, names found however they were typed."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wcwidth import wcswidth
 
+from parlour.core.rng import make_rng
 from parlour.core.text import printable, width
 from parlour.dixmille.cli import main
 from parlour.dixmille.computer import analysis
-from parlour.dixmille.computer.analysis import Costly, PlayStyle
-from parlour.dixmille.files import stats
-from parlour.dixmille.files.stats import GameLine, Totals
+from parlour.dixmille.computer.ai import tables_for, threshold_move, zedx_move
+from parlour.dixmille.computer.analysis import (
+    Costly,
+    PlayStyle,
+    analyse,
+    annotate,
+    explain,
+    start_value,
+)
+from parlour.dixmille.files import stats, statsfile
+from parlour.dixmille.files.stats import GameRecord, Totals
 from parlour.dixmille.game.records import GO, PASS, TAKE, Decision, TurnRecord
-from parlour.dixmille.game.rules import IllegalMove, check_name
+from parlour.dixmille.game.rules import IllegalMove, check_name, new_game
 from parlour.dixmille.terminal import statsview
 from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui import frame as frames
 from parlour.tui import glyphs as glyph_sets
 from parlour.tui.glyphs import ASCII, UNICODE, Glyphs
-from tests.dixmille.test_stats import solitaire_game, two_cycle_game
+from tests.dixmille.helpers import solitaire_game, two_cycle_game
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[stats.Totals]:
+    """A wide-named player stopping at 300 against ZEDX, analysed as the app does."""
+    game = new_game(["王小明", "ZEDX"], make_rng(5), 5)
+    while not game.over:
+        situation = game.situation()
+        game.apply(zedx_move(situation) if game.player.computer else threshold_move(situation))
+    for turn in game.players[0].turns:
+        analysis.annotate(turn)
+    return stats.totals([stats.game_line(game)])
+
+
+def style_page(rows: list[stats.Totals], glyphs: Glyphs = ASCII) -> list[str]:
+    frame = statsview.render_stats(rows, statsview.STYLE_PAGE, "this game", "", "", glyphs)
+    for r in range(frame.height):
+        assert sum(max(wcswidth(c), 0) for c in frame.chars[r]) == frame.width
+    return frame.to_text().splitlines()
+
+
+def test_the_page_explains_itself_and_gives_the_scale(rows: list[stats.Totals]) -> None:
+    text = "\n".join(style_page(rows))
+    assert "compared with ZEDX's optimal play" in text
+    assert (
+        "luck\naside (halves rounded up). For scale: the optimum averages 575 a turn from 0" in text
+    )
+
+
+def test_the_scale_is_computed_not_written_in(
+    rows: list[stats.Totals], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(statsview, "optimum_from_zero", lambda: 123.4)
+    assert "the optimum averages 123 a turn from 0" in "\n".join(style_page(rows))
+
+
+def test_points_the_optimum_and_given_away_side_by_side(rows: list[stats.Totals]) -> None:
+    lines = style_page(rows)
+    human = rows[0].style
+    figures = {}
+    for label in ("  points per turn", "  optimum per turn", "  given away/turn"):
+        line = next(line for line in lines if line.startswith(label))
+        figures[label] = line[len(label) :].split()
+        assert figures[label][1] == "-"  # ZEDX's own decisions are not judged
+    assert figures["  points per turn"][0] == f"{human.points_per_turn:,.0f}"
+    assert figures["  optimum per turn"][0] == f"{human.optimum_per_turn():,.0f}"
+    given = figures["  given away/turn"][0]
+    assert not given.startswith("-") and float(given) == pytest.approx(human.per_turn, abs=0.05)
+    assert float(given) > 0
+
+
+@pytest.mark.parametrize(("glyphs", "die"), [(ASCII, "[1]"), (UNICODE, "⚀")])
+def test_costly_decisions_once_each_in_words_with_dice_as_dice(
+    rows: list[stats.Totals], glyphs: Glyphs, die: str
+) -> None:
+    lines = style_page(rows, glyphs)
+    start = next(i for i, line in enumerate(lines) if "costliest decisions" in line)
+    listed = [line for line in lines[start + 1 : -1] if line.strip()]
+    assert listed and len(listed) == len(set(listed))
+    assert all("more" in line for line in listed)
+    assert any(line.strip().startswith("2x passed at") for line in listed)  # made twice, once
+    assert any(die in line for line in listed if "took" in line)
+    assert not any(re.search(r"took \d\d", line) for line in listed)  # never "took 11 of 11255"
+    costs = [
+        int(m.group(1).replace(",", ""))
+        for m in map(re.compile(r"(\d[\d,]*) more").search, listed)
+        if m
+    ]
+    assert costs == sorted(costs, reverse=True)
+
+
+@pytest.mark.parametrize("players", [1, 2, 5, 6])
+def test_whole_names_head_their_columns(players: int) -> None:
+    names = ["王小明王小", "Abcdefghij", "🎲🎲🎲🎲🎲", "Zoë", "Élodie", "Bob"][:players]
+    rows = [stats.Totals(name) for name in names]
+    frame = statsview.render_stats(rows, 0, "all players")
+    header = frame.row_text(statsview.FIRST_ROW - 1)
+    if players == 6:  # nine columns a name: the names take two rows, every name whole
+        header += "\n" + frame.row_text(statsview.FIRST_ROW)
+        assert frame.row_text(statsview.FIRST_ROW + 1).startswith("Games played")
+    for name in names:
+        assert name in header, header
+    assert sum(max(wcswidth(c), 0) for c in frame.chars[statsview.FIRST_ROW - 1]) == 80
+
+
+def go(t: int, n: int, throw: bool, banked: int = 0) -> Decision:
+    return Decision(GO, banked, t, n, 0, False, throw=throw)
+
+
+def ascii_faces(faces: tuple[int, ...]) -> str:
+    return "".join(f"[{f}]" for f in faces)
+
+
+def test_each_costly_decision_is_explained_in_one_line() -> None:
+    tables = tables_for(0)
+    early = analyse(go(400, 1, throw=False))
+    gain = tables.throw_value(400, 1, 0) - 400
+    assert explain(early, ascii_faces) == (
+        f"passed at 400 with 1 die: throwing is worth {gain:,.0f} more on average"
+    )
+    far = analyse(go(700, 3, throw=True))
+    assert explain(far, ascii_faces) == (
+        f"threw 3 dice at 700: passing is worth {far.loss:,.0f} more on average"
+    )
+    weak = analyse(Decision(TAKE, 0, 0, 6, 0, False, thrown=(1, 1, 5, 2, 3, 4), taken=(1, 1, 5)))
+    assert explain(weak, ascii_faces) == (
+        f"took [1][1][5] of [1][1][5][2][3][4]: [1] (5 dice left) averages {weak.loss:,.0f} more"
+    )
+
+
+def test_a_mistake_made_again_is_listed_once_most_costly_first() -> None:
+    style = PlayStyle()
+    for banked in (0, 0, 5000):
+        record = TurnRecord(cycle=1, score_before=banked)
+        record.decisions = [go(400, 1, False, banked), go(700, 3, True, banked)]
+        annotate(record)
+        style.add_turn(record)
+    listed = style.costliest()
+    assert len(listed) == 2
+    assert listed[0].loss > listed[1].loss
+    assert [c.times for c in listed] == [3, 3]
+    once = {round(c.loss, 6) for c in listed}
+    assert max(once) == pytest.approx(
+        max(analyse(go(400, 1, False, b)).loss or 0 for b in (0, 5000))
+    )
+    assert style.per_turn > 0  # given away is a positive number
+
+
+def test_points_per_turn_beside_the_optimum_from_the_same_scores() -> None:
+    style = PlayStyle()
+    for banked, result, points in ((0, "pass", 600), (5000, "bust", 0)):
+        record = TurnRecord(cycle=1, score_before=banked, result=result, turn_points=points)
+        style.add_turn(record)
+    assert style.turns == 2 and style.points_per_turn == 300
+    expected = (tables_for(0).start_value() + tables_for(5000).start_value()) / 2
+    assert style.optimum_per_turn() == pytest.approx(expected)
+    assert expected == pytest.approx((575.11 + 507.64) / 2, abs=0.01)
+
+
+@pytest.mark.parametrize("banked", [250, 750, 2350, 5050, 9950])
+def test_the_optimum_between_exact_scores_is_within_a_tenth(banked: int) -> None:
+    assert start_value(banked) == pytest.approx(tables_for(banked).start_value(), abs=0.06)
+    assert start_value(banked, False) == pytest.approx(tables_for(0).start_value())
 
 
 def turn(points: int = 300) -> TurnRecord:
     return TurnRecord(cycle=1, score_before=0, result=PASS, turn_points=points, throws=1)
 
 
-def line(names: tuple[str, ...], scores: tuple[int, ...], finished: bool = True) -> GameLine:
+def line(names: tuple[str, ...], scores: tuple[int, ...], finished: bool = True) -> GameRecord:
     best = max(scores)
     winners = tuple(n for n, s in zip(names, scores, strict=True) if s == best)
-    return GameLine(
+    return GameRecord(
         finished=finished,
         four_twos="game",
         names=names,
@@ -51,9 +210,6 @@ def rows_of(text: str) -> dict[str, list[str]]:
         if label:
             out[label] = row[statsview.LABEL :].split()
     return out
-
-
-# ----- honest statistics: every rate under the count it is taken over -----
 
 
 def test_win_percent_is_over_the_finished_games_against_others_solitaire_apart() -> None:
@@ -101,13 +257,13 @@ def test_the_style_page_states_the_base_of_each_figure() -> None:
     assert page["Takes analysed"] == ["1"] and page["  weaker takes"] == ["1"]
 
 
-# ----- the page fits, whatever the names and dice -----
-
 NAME = st.text(
     alphabet=st.sampled_from(["a", "Z", "王", "🎲", "é", "\u0301", "\u200d", " ", "x", "É"]),
     min_size=1,
     max_size=12,
 )
+
+
 FACES = st.lists(st.integers(1, 6), min_size=1, max_size=6).map(tuple)
 
 
@@ -265,14 +421,11 @@ def test_no_heading_ends_the_style_page_without_a_line_under_it(count: int) -> N
         assert lines[22] == f"Players 1-6 of {count}; from page 5: {others}"
 
 
-# ----- the command line: glyphs, one line for a name never recorded, the header -----
-
-
 def record_games() -> None:
-    assert stats.record_game(two_cycle_game(), finished=True) is None  # Ann and Bob
+    assert statsfile.record_game(two_cycle_game(), finished=True) is None  # Ann and Bob
     for _ in range(4):
-        assert stats.record_game(solitaire_game("Ann"), finished=True) is None
-    assert stats.record_game(solitaire_game("Bob"), finished=True) is None
+        assert statsfile.record_game(solitaire_game("Ann"), finished=True) is None
+    assert statsfile.record_game(solitaire_game("Bob"), finished=True) is None
 
 
 @pytest.mark.parametrize(
@@ -295,7 +448,7 @@ def test_stats_draws_dice_as_the_terminal_can(
         game.apply(zedx_move(situation) if game.player.computer else threshold_move(situation))
     for t in game.players[0].turns:
         analysis.annotate(t)
-    assert stats.record_game(game, finished=True) is None
+    assert statsfile.record_game(game, finished=True) is None
     monkeypatch.setattr(glyph_sets, "locale_is_utf8", lambda: utf8)
     assert main(["--stats", "王小明", *(["--ascii"] if ascii_flag else [])]) == 0
     out = capsys.readouterr().out
@@ -324,7 +477,7 @@ def test_a_name_never_recorded_is_one_line_and_status_one(
     assert main(["--stats", "nobody"]) == 1
     captured = capsys.readouterr()
     assert (captured.out, captured.err) == ("", "dixmille: no recorded games for nobody\n")
-    Path(stats.stats_path()).unlink()
+    Path(statsfile.KEEPER.ledger_path()).unlink()
     assert main(["--stats", "nobody"]) == 1
     assert capsys.readouterr().err == "dixmille: no recorded games for nobody\n"
 
@@ -352,7 +505,7 @@ def test_a_name_is_found_however_its_accent_or_a_joiner_was_typed(
     typed: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = solitaire_game(check_name("Zoe\u0308", []))  # kept composed: Zoë
-    assert stats.record_game(game, finished=True) is None
+    assert statsfile.record_game(game, finished=True) is None
     assert main(["--stats", typed]) == 0
     out = capsys.readouterr().out
     # the title writes the name as it was recorded, as the column does (issue 39)
@@ -373,8 +526,8 @@ def test_one_name_typed_at_the_prompt_and_on_the_command_line_is_one_player() ->
     prompt_game = solitaire_game("👩💻")
     command_line_game = solitaire_game(check_name(typed, []))
     for game in (prompt_game, command_line_game):
-        assert stats.record_game(game, finished=True) is None
-    rows = stats.totals(stats.load_games()[0])
+        assert statsfile.record_game(game, finished=True) is None
+    rows = stats.totals(statsfile.load_games()[0])
     assert len(rows) == 1 and rows[0].games == 2
     with pytest.raises(IllegalMove, match="is already playing: names must differ"):
         check_name(typed, ["👩💻"])

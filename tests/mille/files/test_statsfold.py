@@ -1,10 +1,11 @@
-"""Mille statistics at scale (issue #26, point 4): the ledger read as a fold, totals kept.
+"""Mille's statistics as a fold (``files/statsfold.py``).
+
+Mille statistics at scale (issue #26, point 4): the ledger read as a fold, totals kept.
 
 The totals the player sees are the same as before: over random ledgers (replays,
 games abandoned then finished, damaged lines, a last line still being written),
 :func:`parlour.core.tally.summarise` with mille's fold gives, with or without the
-kept totals, what :func:`parlour.core.ledger.read` and :func:`stats.tally` gave.
-"""
+kept totals, what :func:`parlour.core.ledger.read` and :func:`stats.tally` gave."""
 
 from __future__ import annotations
 
@@ -22,33 +23,16 @@ from parlour.mille.files.stats import (
     LEVELS,
     MAX_GAME_POINTS,
     MAX_HAND_POINTS,
-    MIN_TRIP_POINTS,
     GameRecord,
     LevelStats,
 )
 from parlour.mille.files.statsfold import FOLD, TAG
-from parlour.mille.game.scoring import COUP_POINTS, GAME_POINTS, SAFETY_POINTS
+from parlour.mille.game.scoring import GAME_POINTS
 from tests.hypothesis_profiles import examples
+from tests.mille.files.test_stats import hand_dicts
 
 IDS = [f"{n:032x}" for n in range(1, 7)]
 """Few game ids, so that games are recorded again (abandoned, then finished; replays)."""
-
-
-@st.composite
-def hand_dicts(draw: st.DrawFn, number: int) -> dict[str, Any]:
-    safeties = draw(st.integers(0, 4))
-    coups = draw(st.integers(0, safeties))
-    trip = draw(st.booleans())
-    floor = max(SAFETY_POINTS * safeties + COUP_POINTS * coups, MIN_TRIP_POINTS if trip else 0)
-    return {
-        "number": number,
-        "you": draw(st.integers(floor, MAX_HAND_POINTS)),
-        "computer": draw(st.integers(0, MAX_HAND_POINTS)),
-        "trip": trip,
-        "safeties": safeties,
-        "coups": coups,
-        "shut_out": trip and draw(st.booleans()),
-    }
 
 
 @st.composite
@@ -100,7 +84,9 @@ def ledgers(draw: st.DrawFn) -> list[bytes]:
 
 def old_way(path: Path) -> tuple[dict[str, LevelStats], int, int, int]:
     """The totals as they were computed before the fold: every record read, then added."""
-    reading = ledger.read(path, GameRecord.from_dict, lambda r: r.game_id, statsfile.is_final)
+    reading = ledger.read(
+        path, GameRecord.from_dict, lambda r: r.game_id, statsfile.KEEPER.fold.is_final
+    )
     return stats.tally(reading.records), len(reading.records), reading.damaged, reading.replays
 
 
@@ -202,7 +188,7 @@ def test_stats_lines_read_the_kept_totals_not_the_records_again(
 ) -> None:
     """``mille --stats`` and the farewell read the ledger through the fold: the second time
     only the lines written since are parsed."""
-    path = statsfile.ledger_path()
+    path = statsfile.KEEPER.ledger_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     hand = stats.HandSummary(1, 1600, 300, True, 2, 1, False)
     rec = GameRecord(IDS[0], "classic", "won", 5100, 4000, (hand,), 7, False)
@@ -218,93 +204,3 @@ def test_stats_lines_read_the_kept_totals_not_the_records_again(
     real = GameRecord.from_dict
     monkeypatch.setattr(GameRecord, "from_dict", lambda data: parsed.append(data) or real(data))
     assert statsfile.stats_lines() == first and parsed == []
-
-
-def reference_hand(data: Any) -> stats.HandSummary:
-    """HandSummary.from_dict as it was before its one-test fast path: field by field."""
-    if not isinstance(data, dict):
-        raise ValueError("a hand summary is not an object")
-    summary = stats.HandSummary(
-        number=stats.checked_int(data.get("number"), "a hand number", 1, stats.MAX_HANDS),
-        you=stats.checked_int(data.get("you"), "a hand score", 0, MAX_HAND_POINTS),
-        computer=stats.checked_int(data.get("computer"), "a hand score", 0, MAX_HAND_POINTS),
-        trip=stats.checked_bool(data.get("trip"), "a trip flag"),
-        safeties=stats.checked_int(data.get("safeties"), "a safety count", 0, 4),
-        coups=stats.checked_int(data.get("coups"), "a coup count", 0, 4),
-        shut_out=stats.checked_bool(data.get("shut_out"), "a shut-out flag"),
-    )
-    floor = summary.safeties * SAFETY_POINTS + summary.coups * COUP_POINTS
-    if summary.coups > summary.safeties or summary.you < floor:
-        raise ValueError("a hand summary does not add up")
-    if summary.shut_out and not summary.trip:
-        raise ValueError("a shut-out without a trip")
-    if summary.trip and summary.you < MIN_TRIP_POINTS:
-        raise ValueError("a trip worth too few points")
-    return summary
-
-
-ODD = [None, True, False, -1, 0, 1, 4, 5, 1100, 4600, 4601, 10**6, 10**6 + 1, 1.0, "1", []]
-"""Values at and past every field's bounds, and of the wrong types."""
-ODD_VALUES = st.sampled_from(ODD)
-
-
-@st.composite
-def near_hands(draw: st.DrawFn) -> Any:
-    """Hand summaries, good or with a few fields missing or odd."""
-    if draw(st.integers(0, 20)) == 0:
-        return draw(st.sampled_from([None, [], "hand", 3]))
-    hand = draw(hand_dicts(draw(st.integers(1, 10))))
-    for key in draw(st.lists(st.sampled_from(sorted(hand)), max_size=3, unique=True)):
-        if draw(st.booleans()):
-            hand[key] = draw(ODD_VALUES)
-        else:
-            del hand[key]
-    return hand
-
-
-@settings(max_examples=300, deadline=None)
-@given(near_hands())
-def test_a_hand_summary_is_checked_as_strictly_as_field_by_field(data: Any) -> None:
-    """The fast path of HandSummary.from_dict (one test for every field) refuses what the
-    field-by-field checks refuse, with the same words, and builds the same summary."""
-    try:
-        expected: object = reference_hand(data)
-    except ValueError as exc:
-        expected = str(exc)
-    try:
-        got: object = stats.HandSummary.from_dict(data)
-    except ValueError as exc:
-        got = str(exc)
-    assert got == expected
-
-
-GOOD_HAND = {
-    "number": 2,
-    "you": 1600,
-    "computer": 300,
-    "trip": True,
-    "safeties": 2,
-    "coups": 1,
-    "shut_out": False,
-}
-MISSING = object()
-
-
-@pytest.mark.parametrize("key", sorted(GOOD_HAND))
-def test_each_field_alone_is_checked_as_field_by_field(key: str) -> None:
-    """Every odd value (and none) in each field in turn: the same refusal or summary."""
-    for value in [MISSING, *ODD]:
-        data = dict(GOOD_HAND)
-        if value is MISSING:
-            del data[key]
-        else:
-            data[key] = value
-        try:
-            expected: object = reference_hand(data)
-        except ValueError as exc:
-            expected = str(exc)
-        try:
-            got: object = stats.HandSummary.from_dict(data)
-        except ValueError as exc:
-            got = str(exc)
-        assert got == expected, (key, value)

@@ -2,8 +2,7 @@
 
 Readers that do not use summaries (``ledger.read``, ``ledger.settled_record``, a game
 without a ``quick``) read such a line's record after the tab; an old line that holds a
-tab as JSON whitespace (edited by hand) still reads whole.
-"""
+tab as JSON whitespace (edited by hand) still reads whole."""
 
 from __future__ import annotations
 

@@ -1,7 +1,16 @@
-"""Statistics records that could not be written: kept, and written the next time.
+"""The keeper of a game's statistics: each game recorded once, kept when it cannot be written.
 
-A game's record goes to its ledger with :func:`record`. When the ledger cannot
-take it (a full disk, a read-only or missing data folder, a link in the way), the
+The records kit is four modules of ``core``: :mod:`parlour.core.ledger` (one line per
+game, read one game per id), :mod:`parlour.core.ledgerline` (a line and its checked
+summary), :mod:`parlour.core.tally` (the totals as a fold, kept beside the ledger) and
+this one. A game declares its part in its ``files/statsfile.py``: a :class:`Keeper` that
+names its folder and its fold (``StatsFold``, which reads its ``GameRecord``), and its
+report (``stats_report``). To *settle* a game is to record its result once
+(:meth:`Keeper.settle`): a game whose result the ledger, or a record kept for it, already
+holds is a replay and records nothing (docs/foundation.md, "One game, one result").
+
+**Kept records.** A game's record goes to its ledger with :func:`record`. When the ledger
+cannot take it (a full disk, a read-only or missing data folder, a link in the way), the
 record is not lost: it is appended to the first *pending* file that takes it,
 beside the ledger (``games.pending.jsonl``) or, when the data folder itself is
 the trouble, in the home folder (``~/.parlour-pending/<game>-<checksum of the
@@ -13,7 +22,7 @@ the pending file.
 Writing a kept record twice (two copies flushing at once, a crash between the
 append and the removal) changes nothing: the ledger counts one record per game
 (:mod:`parlour.core.ledger`). This module imports the ledger only when there is
-something to write, so a game's start costs two ``stat`` calls.
+something to write or read, so a game's start costs two ``stat`` calls.
 """
 
 from __future__ import annotations
@@ -25,11 +34,15 @@ import sys
 from pathlib import Path
 
 from parlour import TYPE_CHECKING
+from parlour.core import paths
 from parlour.core.i18n import _
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
     from typing import Any
+
+    from parlour.core.ledger import Reading
+    from parlour.core.tally import Fold, Progress, Tally
 
 PENDING_FOLDER = ".parlour-pending"
 """The folder in the home folder that keeps records when the data folder cannot."""
@@ -217,3 +230,143 @@ def record(
         written.kept = place
         return written
     return written
+
+
+LEDGER_NAME = "games.jsonl"
+"""A game's ledger, in its own folder of the data folder."""
+NOT_RECORDED = "Statistics not recorded yet (); kept for next time."
+"""The shortest message that still gives a reason (:meth:`Written.message`)."""
+
+
+class Keeper:
+    """One game's statistics: its ledger in the data folder, its fold, each game settled once.
+
+    ``game`` names the game's folder in the data folder (its ledger is
+    ``DATA/<game>/games.jsonl``); ``fold`` gives the game's ``StatsFold`` (imported when
+    first asked for, so that a game's start imports none of its statistics).
+    """
+
+    __slots__ = ("game", "_fold")
+
+    def __init__(self, game: str, fold: Callable[[], Fold[Any, Any]]) -> None:
+        self.game = game
+        self._fold = fold
+
+    @property
+    def fold(self) -> Fold[Any, Any]:
+        """The game's fold: how a record is read, whether it is a result, the totals."""
+        return self._fold()
+
+    def ledger_path(self) -> Path:
+        """Where the games are recorded (nothing is created; ``OSError`` when no folder can
+        be named)."""
+        try:
+            return paths.data_dir(create=False) / self.game / LEDGER_NAME
+        except (RuntimeError, KeyError) as exc:  # no home folder to be found
+            raise OSError(_("no data folder: {reason}").format(reason=exc)) from exc
+
+    def folder_problem(self, columns: int | None = None) -> str | None:
+        """Why the data folder cannot take a record, in a few words (``data folder:
+        read-only disk``, so a line has room for it); None when it can (it is created).
+
+        With ``columns``, the few words alone when the message a kept record gives
+        (:meth:`Written.message`) would have no room for ``data folder:`` too.
+        """
+        try:
+            paths.data_dir(create=True)
+        except paths.DataDirError as exc:
+            brief = exc.brief
+        except OSError as exc:
+            brief = exc.strerror or str(exc)
+        except (RuntimeError, KeyError, ValueError) as exc:  # no home folder, a name refused
+            brief = str(exc)
+        else:
+            return None
+        if columns is None:
+            return _("data folder: {reason}").format(reason=brief)
+        from parlour.core.text import printable, width
+
+        brief = printable(brief)
+        said = _("data folder: {reason}").format(reason=brief)
+        return said if width(NOT_RECORDED) + width(said) <= columns else brief
+
+    def flush(self) -> int:
+        """Write the records kept from earlier games into the ledger; how many went.
+
+        Cheap when there are none (two ``stat`` calls); never raises.
+        """
+        try:
+            path = self.ledger_path()
+        except OSError:
+            return 0
+        return flush(path)
+
+    def read(self) -> Reading:
+        """Every game in the ledger, one record each (its result once it has one, else its
+        last record); damaged lines counted and skipped, replays passed over. ``OSError``
+        when no folder can be named."""
+        from parlour.core import ledger
+
+        fold = self.fold
+        return ledger.read(self.ledger_path(), fold.parse, fold.game_id, fold.is_final)
+
+    def settled_result(self, game_id: str | None) -> Any | None:
+        """The recorded result of the game ``game_id``: its first final record, in the
+        ledger or in a record kept to be written there; None when it has none (or none can
+        be read: the replay is then passed over when the statistics are read)."""
+        if game_id is None:
+            return None
+        try:
+            path = self.ledger_path()
+        except (OSError, ValueError):
+            return None
+        from parlour.core import ledger
+
+        fold = self.fold
+        for place in (path, *places(path)):
+            found = ledger.settled_record(place, game_id, fold.parse, fold.is_final)
+            if found is not None:
+                return found
+        return None
+
+    def record(self, entry: Mapping[str, Any] | bytes, columns: int | None = None) -> Written:
+        """Append ``entry`` (a record, or its line made) to the ledger, or keep it to be
+        written next time (:func:`record`); what became of it. Never raises.
+
+        A data folder that cannot be used is named in the reason (its words fitted to
+        ``columns`` when given: :meth:`folder_problem`).
+        """
+        problem = self.folder_problem(columns)
+        try:
+            path = self.ledger_path()
+        except (OSError, ValueError) as exc:  # not even a place to name: nothing can keep it
+            reason = str(exc) if isinstance(exc, ValueError) else exc.strerror or str(exc)
+            return Written(reason=problem or reason)
+        return record(path, entry, problem)
+
+    def settle(
+        self, game_id: str, entry: Mapping[str, Any] | bytes, columns: int | None = None
+    ) -> tuple[Any | None, Written | None]:
+        """Record a game's result once: ``(result, None)`` when the game ``game_id`` has one
+        already (a replay: nothing is written), else ``(None, what became of entry)``. An
+        entry that is no result (an abandoned game) is written until the game has one."""
+        found = self.settled_result(game_id)
+        if found is not None:
+            return found, None
+        return None, self.record(entry, columns)
+
+    def tally(
+        self, keep: bool = True, progress: Progress | None = None, shown: bool = False
+    ) -> Tally:
+        """The totals of every recorded game (the kept records written first), read through
+        the totals kept beside the ledger (``keep=False`` reads it whole); ``progress`` told
+        how far a long reading has come, or with ``shown`` the terminal once it takes a
+        second (:func:`parlour.core.tally.summarise_shown`). ``OSError`` when no folder can
+        be named."""
+        from parlour.core import tally
+
+        path = self.ledger_path()
+        flush(path)
+        if shown:
+            return tally.summarise_shown(path, self.fold)
+        return tally.summarise(path, self.fold, keep, progress)
