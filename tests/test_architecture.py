@@ -248,3 +248,155 @@ def test_what_counts_as_too_long() -> None:
     assert too_long({"parlour.core.text": MAX_LINES + 1, "parlour.tui.frame": 3}) == [
         "parlour.core.text: 451 lines"
     ]
+
+
+# House II (issue #43): one name for one role, small doors, each field written once.
+
+MAX_DOOR = 6
+"""The most members a part's Protocol may ask of whoever hands it its collaborators."""
+
+SHARED = ("core", "tui")
+VALUE_BASES = {"Record", "Frozen", "Ordered"}
+
+
+def sources(root: Path = SRC) -> dict[str, ast.Module]:
+    return {
+        module_name(path, root): ast.parse(path.read_text(encoding="utf-8"))
+        for path in sorted(root.rglob("*.py"))
+    }
+
+
+def classes(trees: dict[str, ast.Module]) -> list[tuple[str, ast.ClassDef]]:
+    return [
+        (module, node)
+        for module, tree in trees.items()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+    ]
+
+
+def base_names(node: ast.ClassDef) -> set[str]:
+    return {getattr(b, "id", getattr(b, "attr", "")) for b in node.bases}
+
+
+def wide_doors(trees: dict[str, ast.Module]) -> list[str]:
+    """Protocols asking for more than :data:`MAX_DOOR` members."""
+    found = []
+    for module, node in classes(trees):
+        members = [n for n in node.body if isinstance(n, (ast.AnnAssign, ast.FunctionDef))]
+        if "Protocol" in base_names(node) and len(members) > MAX_DOOR:
+            found.append(f"{module}.{node.name}: {len(members)} members")
+    return found
+
+
+def name_clashes(trees: dict[str, ast.Module]) -> list[str]:
+    """Public classes named twice in one game, or a game's class named like a shared one
+    (the same name for the same role in two games is wanted)."""
+    where: dict[str, list[str]] = {}
+    for module, node in classes(trees):
+        if not node.name.startswith("_") and "Protocol" not in base_names(node):
+            where.setdefault(node.name, []).append(module)
+    found = []
+    for name, modules in sorted(where.items()):
+        floors = [room(m) for m in modules]
+        shared = sum(f in SHARED for f in floors)
+        if any(floors.count(f) > 1 for f in floors) or (shared and len(floors) > 1):
+            found.append(f"{name}: {', '.join(modules)}")
+    return found
+
+
+def hand_written_fields(trees: dict[str, ast.Module]) -> list[str]:
+    """Value classes that list their fields again in ``__slots__`` or set a frozen field
+    with ``object.__setattr__`` (core.record makes both from the annotations)."""
+    found = []
+    for module, node in classes(trees):
+        if module == "parlour.core.record" or not base_names(node) & VALUE_BASES:
+            continue
+        for item in ast.walk(node):
+            if isinstance(item, ast.Assign) and any(
+                getattr(t, "id", "") == "__slots__" for t in item.targets
+            ):
+                found.append(f"{module}.{node.name}: __slots__")
+            if (
+                isinstance(item, ast.Attribute)
+                and item.attr == "__setattr__"
+                and getattr(item.value, "id", "") == "object"
+            ):
+                found.append(f"{module}.{node.name}: object.__setattr__")
+    return found
+
+
+def apps_on_own_bases(trees: dict[str, ast.Module]) -> list[str]:
+    """Apps built on a base class of their own game (a session the parts reach into)
+    rather than holding their parts."""
+    own = {node.name for module, node in classes(trees) if room(module) in GAMES}
+    return [
+        f"{module}.{node.name}"
+        for module, node in classes(trees)
+        if node.name.endswith("App") and room(module) in GAMES and base_names(node) & own
+    ]
+
+
+def prefix_families(paths: list[Path]) -> list[str]:
+    """Three or more modules of one folder named ``<stem>_*``: a package waiting to be made."""
+    stems: dict[tuple[Path, str], int] = {}
+    for path in paths:
+        if "_" in path.stem and not path.stem.startswith("_"):
+            key = (path.parent, path.stem.split("_")[0])
+            stems[key] = stems.get(key, 0) + 1
+    return sorted(f"{folder.name}/{stem}_*" for (folder, stem), n in stems.items() if n >= 3)
+
+
+def test_parts_have_small_doors_and_no_app_is_built_on_a_session() -> None:
+    trees = sources()
+    assert wide_doors(trees) == []
+    assert apps_on_own_bases(trees) == []
+
+
+def test_one_name_for_one_role() -> None:
+    assert name_clashes(sources()) == []
+
+
+def test_each_field_is_written_once() -> None:
+    assert hand_written_fields(sources()) == []
+
+
+def test_a_family_of_modules_is_a_package() -> None:
+    assert prefix_families(sorted(SRC.rglob("*.py"))) == []
+
+
+HOUSE_SAMPLE = {
+    "parlour/tui/screen.py": "class Screen:\n    pass\n",
+    "parlour/mille/terminal/board.py": "class Screen:\n    pass\nclass Side:\n    pass\n",
+    "parlour/mille/computer/sim.py": "class Side:\n    pass\n",
+    "parlour/dixmille/terminal/a.py": "class Side:\n    pass\nclass MilleApp(Base):\n    pass\n",
+    "parlour/dixmille/terminal/b.py": (
+        "class Host(Protocol):\n"
+        + "".join(f"    m{i}: int\n" for i in range(7))
+        + "class Base:\n    pass\n"
+        + "class Row(Frozen):\n    a: int\n    __slots__ = ('a',)\n"
+        + "    def __init__(self, a):\n        object.__setattr__(self, 'a', a)\n"
+        + "class Small(Protocol):\n"
+        + "".join(f"    m{i}: int\n" for i in range(6))
+    ),
+}
+
+
+def test_what_the_house_rules_catch(tmp_path: Path) -> None:
+    for name, text in HOUSE_SAMPLE.items():
+        write(tmp_path, name, text)
+    trees = sources(tmp_path / "parlour")
+    assert wide_doors(trees) == ["parlour.dixmille.terminal.b.Host: 7 members"]
+    assert name_clashes(trees) == [
+        "Screen: parlour.mille.terminal.board, parlour.tui.screen",
+        "Side: parlour.dixmille.terminal.a, parlour.mille.computer.sim, "
+        "parlour.mille.terminal.board",
+    ]
+    assert hand_written_fields(trees) == [
+        "parlour.dixmille.terminal.b.Row: __slots__",
+        "parlour.dixmille.terminal.b.Row: object.__setattr__",
+    ]
+    assert apps_on_own_bases(trees) == ["parlour.dixmille.terminal.a.MilleApp"]
+    names = [Path(f"g/computer/review_{n}.py") for n in ("a", "b", "c")] + [Path("g/x_y.py")]
+    assert prefix_families(names) == ["computer/review_*"]
+    assert prefix_families(names[1:]) == []

@@ -54,7 +54,7 @@ from parlour.core.i18n import N_, _, ngettext, number
 from parlour.core.ledgerline import MAX_LINE_BYTES as MAX_LINE_BYTES
 from parlour.core.ledgerline import encode as encode
 from parlour.core.ledgerline import parse_line
-from parlour.core.record import Record
+from parlour.core.record import Record, field
 
 STATISTICS = N_("statistics")  # what a ledger holds, as its messages name it
 
@@ -235,26 +235,12 @@ def _append_once(path: Path, data: bytes) -> bool:
 class Reading(Record):
     """What :func:`read` found: the good records (one per game), and what it skipped."""
 
-    records: list[Any]
-    damaged: int
-    problem: str | None
+    records: list[Any] = field(default_factory=list)
+    damaged: int = 0
+    problem: str | None = None
     """Why the file could not be read at all (None when it could)."""
-    replays: int
+    replays: int = 0
     """Records passed over because their game's result was already settled."""
-
-    __slots__ = ("records", "damaged", "problem", "replays")
-
-    def __init__(
-        self,
-        records: list[Any] | None = None,
-        damaged: int = 0,
-        problem: str | None = None,
-        replays: int = 0,
-    ) -> None:
-        self.records = [] if records is None else records
-        self.damaged = damaged
-        self.problem = problem
-        self.replays = replays
 
     def message(self, what: str = STATISTICS) -> str | None:
         """A line for the player about what was skipped, or None when nothing was (``what``

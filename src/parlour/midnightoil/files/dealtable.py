@@ -14,8 +14,6 @@ from collections.abc import Iterator
 
 from parlour.core.record import Record
 
-FIELDS = ("played", "best", "won", "computer", "computer_won", "earlier")
-
 
 class DealRecord(Record):
     """What the statistics hold about one deal number.
@@ -26,30 +24,16 @@ class DealRecord(Record):
     player's from the computer's.
     """
 
-    played: int
-    best: int
-    won: bool
-    computer: int
-    computer_won: int
-    earlier: int
+    played: int = 0
+    best: int = 0
+    won: bool = False
+    computer: int = 0
+    computer_won: int = 0
+    earlier: int = 0
 
-    __slots__ = FIELDS
 
-    def __init__(
-        self,
-        played: int = 0,
-        best: int = 0,
-        won: bool = False,
-        computer: int = 0,
-        computer_won: int = 0,
-        earlier: int = 0,
-    ) -> None:
-        self.played = played
-        self.best = best
-        self.won = won
-        self.computer = computer
-        self.computer_won = computer_won
-        self.earlier = earlier
+FIELDS = DealRecord._fields
+"""A deal's columns, in order: the table keeps one list per field."""
 
 
 class DealTable:

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from parlour import TYPE_CHECKING
 from parlour.core.gameid import is_game_id
-from parlour.core.record import Frozen, Record, as_dict, replace
+from parlour.core.record import Frozen, Record, as_dict, field, replace
 from parlour.midnightoil.files.dealtable import DealRecord as DealRecord
 from parlour.midnightoil.files.dealtable import DealTable
 from parlour.midnightoil.game.cards import DECK_SIZE, check_deal_number
@@ -44,7 +44,6 @@ KEEP_WINS = 100
 MAX_MOVES = 10**6
 """More moves than any line of play holds (a card builds at most once a deal)."""
 _NUMBER = (int, float)
-_store = object.__setattr__
 
 
 class GameRecord(Frozen):
@@ -60,46 +59,6 @@ class GameRecord(Frozen):
     moves: int
     undos: int
     seconds: float
-
-    __slots__ = (
-        "game_id",
-        "deal_number",
-        "outcome",
-        "home",
-        "restarted",
-        "phase",
-        "draw_used",
-        "moves",
-        "undos",
-        "seconds",
-    )
-
-    def __init__(
-        self,
-        game_id: str,
-        deal_number: int,
-        outcome: str,
-        home: int,
-        restarted: bool,
-        phase: int,
-        draw_used: bool,
-        moves: int,
-        undos: int,
-        seconds: float,
-    ) -> None:
-        # One attribute store per field, as a frozen dataclass does (a ledger of 100,000
-        # games builds 100,000 of these, so the store is looked up once).
-        store = _store
-        store(self, "game_id", game_id)
-        store(self, "deal_number", deal_number)
-        store(self, "outcome", outcome)
-        store(self, "home", home)
-        store(self, "restarted", restarted)
-        store(self, "phase", phase)
-        store(self, "draw_used", draw_used)
-        store(self, "moves", moves)
-        store(self, "undos", undos)
-        store(self, "seconds", seconds)
 
     def to_dict(self) -> dict[str, Any]:
         """The ledger line's object."""
@@ -181,76 +140,30 @@ class Stats(Record):
     only; a computer game breaks the player's winning streak.
     """
 
-    won: int
+    won: int = 0
     """The player's wins."""
-    lost: int
+    lost: int = 0
     """The player's losses (given up, restarted or proven ends)."""
-    computer_won: int
+    computer_won: int = 0
     """Games auto-solve played to all 52 home."""
-    computer_lost: int
+    computer_lost: int = 0
     """Games auto-solve played that ended with cards left."""
-    earlier_solved: int
+    earlier_solved: int = 0
     """The earlier statistics file's games with auto-solve (it kept no won or lost)."""
-    restarted: int
+    restarted: int = 0
     """The player's losses that were restarts."""
-    current_streak: int
-    best_streak: int
-    histogram: list[int]
+    current_streak: int = 0
+    best_streak: int = 0
+    histogram: list[int] = field(default_factory=lambda: [0] * (DECK_SIZE + 1))
     """Cards home in each of the player's games (the computer's left out)."""
-    wins: list[dict[str, Any]]
-    deals: DealTable
+    wins: list[dict[str, Any]] = field(default_factory=list)
+    deals: DealTable = field(default_factory=DealTable)
     """What each deal number's games were (:class:`DealRecord` by deal number)."""
-    opening_run: int
+    opening_run: int = 0
     """The wins these games open with, before anything breaks the streak (see
     :meth:`follow`: the earlier file's streak goes on into them)."""
-    broken: bool
+    broken: bool = False
     """Whether any of these games broke the streak (a loss, or a computer's game)."""
-
-    __slots__ = (
-        "won",
-        "lost",
-        "computer_won",
-        "computer_lost",
-        "earlier_solved",
-        "restarted",
-        "current_streak",
-        "best_streak",
-        "histogram",
-        "wins",
-        "deals",
-        "opening_run",
-        "broken",
-    )
-
-    def __init__(
-        self,
-        won: int = 0,
-        lost: int = 0,
-        computer_won: int = 0,
-        computer_lost: int = 0,
-        earlier_solved: int = 0,
-        restarted: int = 0,
-        current_streak: int = 0,
-        best_streak: int = 0,
-        histogram: list[int] | None = None,
-        wins: list[dict[str, Any]] | None = None,
-        deals: DealTable | None = None,
-        opening_run: int = 0,
-        broken: bool = False,
-    ) -> None:
-        self.won = won
-        self.lost = lost
-        self.computer_won = computer_won
-        self.computer_lost = computer_lost
-        self.earlier_solved = earlier_solved
-        self.restarted = restarted
-        self.current_streak = current_streak
-        self.best_streak = best_streak
-        self.histogram = [0] * (DECK_SIZE + 1) if histogram is None else histogram
-        self.wins = [] if wins is None else wins
-        self.deals = DealTable() if deals is None else deals
-        self.opening_run = opening_run
-        self.broken = broken
 
     @property
     def own(self) -> int:
