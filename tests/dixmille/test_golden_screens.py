@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,14 @@ from parlour.dixmille.terminal import statsview
 from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui.glyphs import ASCII, UNICODE
 from tests.dixmille.helpers import Scripted
+from tests.golden import updating
 
 GOLDEN = Path(__file__).parent / "golden"
 
 
 def matches(name: str, text: str) -> None:
     path = GOLDEN / name
-    if os.environ.get("PARLOUR_WRITE_GOLDEN"):
+    if updating():
         path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
     assert text.rstrip("\n") == path.read_text(encoding="utf-8").rstrip("\n")
 

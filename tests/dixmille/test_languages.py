@@ -5,7 +5,6 @@ written as each language writes them, and files that carry no language."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +23,7 @@ from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.dixmille.terminal.setup import SetupForm
 from parlour.tui.glyphs import ASCII, UNICODE
 from tests.dixmille.helpers import Scripted
+from tests.golden import updating
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -55,7 +55,7 @@ LANGS = (
 
 def matches(lang: str, name: str, text: str) -> None:
     path = GOLDEN / lang / name
-    if os.environ.get("PARLOUR_WRITE_GOLDEN"):
+    if updating():
         path.parent.mkdir(exist_ok=True)
         path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
     assert text.rstrip("\n") == path.read_text(encoding="utf-8").rstrip("\n")

@@ -7,13 +7,13 @@ static labels of every golden frame must equal those of the reference screens.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 from parlour.mille.game.scoring import ScoreRow
 from parlour.mille.terminal import view
 from parlour.mille.terminal.view import Board, BoardSide, Layout, ScreenState
+from tests.golden import updating
 
 REFERENCE_DIR = Path("/work/shared/reference/mille-screens")
 GOLDEN_DIR = Path(__file__).parent / "golden"
@@ -21,9 +21,9 @@ GOLDEN_DIR = Path(__file__).parent / "golden"
 
 def check_golden(lang: str, name: str, text: str) -> None:
     """``text`` is the golden screen ``golden/<lang>/<name>.txt`` (written instead when
-    ``MILLE_UPDATE_GOLDEN`` is set)."""
+    ``PARLOUR_UPDATE_GOLDEN`` is set)."""
     golden = GOLDEN_DIR / lang / f"{name}.txt"
-    if os.environ.get("MILLE_UPDATE_GOLDEN"):
+    if updating():
         golden.parent.mkdir(exist_ok=True)
         golden.write_text(text + "\n", encoding="utf-8")
     assert text + "\n" == golden.read_text(encoding="utf-8")

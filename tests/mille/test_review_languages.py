@@ -2,7 +2,7 @@
 page within 80x24 by display width with nothing cut, no English left, the words of each
 language's counts, and the English pages untouched (their own tests, unchanged).
 
-Set MILLE_UPDATE_GOLDEN=1 to rewrite the golden files after a deliberate change.
+Set PARLOUR_UPDATE_GOLDEN=1 to rewrite the golden files after a deliberate change.
 
 The golden pages load the review's own catalog only, so the card names on them are the
 English ones (those are the ``mille`` catalog's): the pages stay the same whatever that

@@ -1,7 +1,7 @@
 """Golden 80x24 screens of mille in French and Japanese (issue #42), beside the English
 ones (tests/mille/golden/): the first board, a board in mid-hand with piles, safeties and
 long card names, a refusal, the questions, the end-of-hand score, the save dialogue, the
-help pages and ``mille --stats``. Made from the code; set MILLE_UPDATE_GOLDEN=1 to
+help pages and ``mille --stats``. Made from the code; set PARLOUR_UPDATE_GOLDEN=1 to
 rewrite them after a deliberate change (and read them again).
 """
 

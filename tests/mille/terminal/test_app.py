@@ -30,6 +30,7 @@ from parlour.mille.game.table import COMPUTER, HUMAN, Phase
 from parlour.mille.terminal import help as help_pages
 from parlour.mille.terminal.app import MilleApp
 from parlour.mille.terminal.messages import fit_banner, save_failure
+from tests.golden import updating
 from tests.mille import crafting
 from tests.mille.drive import (
     SEED,
@@ -515,7 +516,7 @@ def test_odd_file_names_never_crash(tmp_path: Path) -> None:
 ESCAPE = "\x1b]0;owned\x07"
 
 
-UPDATE = os.environ.get("MILLE_UPDATE_GOLDEN") == "1"
+UPDATE = updating()
 
 
 def no_control(text: str) -> bool:

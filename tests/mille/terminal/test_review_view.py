@@ -1,11 +1,10 @@
 """The hand review screen: golden pages, every line on an 80x24 screen, pages that add up.
 
-Set MILLE_UPDATE_GOLDEN=1 to rewrite the golden files after a deliberate change.
+Set PARLOUR_UPDATE_GOLDEN=1 to rewrite the golden files after a deliberate change.
 """
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -23,6 +22,7 @@ from parlour.mille.terminal.review_view import (
     review_text,
 )
 from parlour.tui.glyphs import ASCII, UNICODE, Glyphs
+from tests.golden import updating
 from tests.mille.computer.review.test_patterns import kept_repairs
 from tests.mille.computer.review.test_reviewer import (
     at_the_goal,
@@ -117,7 +117,7 @@ def test_review_pages_match_the_golden_text(name: str) -> None:
     make, page, glyphs, complete = PAGES[name]
     text = review_text(make(), page, glyphs, complete)
     path = GOLDEN_DIR / f"{name}.txt"
-    if os.environ.get("MILLE_UPDATE_GOLDEN"):
+    if updating():
         path.write_text(text + "\n", encoding="utf-8")
     assert text + "\n" == path.read_text(encoding="utf-8")
 

@@ -1,13 +1,12 @@
 """Golden 80x24 frames of real game positions; their static labels equal BSD's screens.
 
-Set MILLE_UPDATE_GOLDEN=1 to rewrite the golden files after a deliberate change.
+Set PARLOUR_UPDATE_GOLDEN=1 to rewrite the golden files after a deliberate change.
 
 The view redraws every BSD reference screen character for character.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from parlour.mille.terminal import view
 from parlour.mille.terminal.app import MilleApp
 from parlour.mille.terminal.view import Board, Layout, ScreenState
 from parlour.tui.frame import Style
+from tests.golden import updating
 from tests.mille import crafting
 from tests.mille.drive import press
 from tests.mille.opponents import FirstLegal
@@ -124,7 +124,7 @@ def test_golden_frame(name: str) -> None:
     build, _ = SCENARIOS[name]
     text = build().render(24, 80).to_text()
     golden = GOLDEN_DIR / f"{name}.txt"
-    if os.environ.get("MILLE_UPDATE_GOLDEN"):
+    if updating():
         golden.write_text(text + "\n", encoding="utf-8")
     assert text + "\n" == golden.read_text(encoding="utf-8")
 
