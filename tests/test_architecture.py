@@ -89,10 +89,10 @@ PURE = ("game", "computer", "files")
 
 
 def game_room(module: str) -> str:
-    """A game module's sub-room (``game``, ``computer``, ``files``, ``terminal``), or
-    ``door`` for the game's ``cli`` and package."""
+    """A game module's sub-room (``game``, ``computer``, ``files``, ``terminal``; a room's
+    own package belongs to it), or ``door`` for the game's ``cli`` and package."""
     parts = module.split(".")
-    return parts[2] if len(parts) > 3 and parts[2] in ROOMS else "door"
+    return parts[2] if len(parts) > 2 and parts[2] in ROOMS else "door"
 
 
 ALLOWED = {
@@ -219,6 +219,9 @@ def test_a_late_or_type_only_import_still_closes_a_circle(tmp_path: Path) -> Non
         ("parlour.mille.terminal.view", "parlour.mille.files.uisave", False),
         ("parlour.mille.cli", "parlour.mille.terminal.app", False),
         ("parlour.mille.terminal.app", "parlour.mille.computer.ai", False),
+        ("parlour.mille.files.meta", "parlour.mille.game", False),  # the room's own package
+        ("parlour.mille.game", "parlour.mille.files.meta", True),
+        ("parlour.mille.game", "parlour.mille", True),
     ],
 )
 def test_which_arrows_are_wrong(module: str, target: str, wrong: bool) -> None:

@@ -18,7 +18,7 @@ from parlour import TYPE_CHECKING
 from parlour.core.cliutil import Argument, Command, fail, file_problem, seed_arg
 from parlour.core.i18n import N_, _
 from parlour.core.text import printable
-from parlour.mille.game.table import LEVELS
+from parlour.mille.game import LEVELS
 
 if TYPE_CHECKING:
     from parlour.mille.computer.ai import ComputerPlayer

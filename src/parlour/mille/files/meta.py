@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from parlour import TYPE_CHECKING
 from parlour.core.record import Record, field
-from parlour.mille.game.table import LEVELS
+from parlour.mille.game import LEVELS
 
 if TYPE_CHECKING:
     from typing import Any

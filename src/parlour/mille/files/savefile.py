@@ -47,8 +47,9 @@ from parlour.mille.files.meta import DEFAULT_LEVEL as DEFAULT_LEVEL
 from parlour.mille.files.meta import Meta as Meta
 from parlour.mille.files.stats import MAX_HANDS, HandSummary, check_hands, summarize_hand
 from parlour.mille.files.uisave import validate_ui_state
+from parlour.mille.game import LEVELS
 from parlour.mille.game.rules import Game
-from parlour.mille.game.table import COMPUTER, HUMAN, LEVELS, Phase
+from parlour.mille.game.table import COMPUTER, HUMAN, Phase
 
 GAME = "mille"
 FORMAT_VERSION = 3

@@ -23,6 +23,7 @@ from parlour.core.ledger import is_game_id
 from parlour.core.rng import SEED_LIMIT
 from parlour.core.text import LINE_COLUMNS, width
 from parlour.mille.files import reasons
+from parlour.mille.game import LEVELS
 from parlour.mille.game.rules import Game
 from parlour.mille.game.scoring import (
     ALL_SAFETIES_POINTS,
@@ -36,7 +37,7 @@ from parlour.mille.game.scoring import (
     SHUT_OUT_POINTS,
     TRIP_POINTS,
 )
-from parlour.mille.game.table import COMPUTER, EXTENDED_GOAL, HUMAN, LEVELS, Phase
+from parlour.mille.game.table import COMPUTER, EXTENDED_GOAL, HUMAN, Phase
 
 OUTCOMES = ("won", "lost", "tied", "abandoned")
 RECORD_VERSION = 1

@@ -30,7 +30,8 @@ from parlour import TYPE_CHECKING
 from parlour.core.i18n import N_, _, number
 from parlour.core.keeper import Keeper
 from parlour.mille.files.meta import Meta
-from parlour.mille.game.table import LEVELS, Phase
+from parlour.mille.game import LEVELS
+from parlour.mille.game.table import Phase
 
 if TYPE_CHECKING:  # the ledger and the statistics are imported when a record is written
     from parlour.mille.files.stats import GameRecord

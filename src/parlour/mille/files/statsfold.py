@@ -15,8 +15,8 @@ from __future__ import annotations
 from parlour import TYPE_CHECKING
 from parlour.core.i18n import _
 from parlour.mille.files.stats import MAX_HAND_POINTS, GameRecord, LevelStats
+from parlour.mille.game import LEVELS
 from parlour.mille.game.scoring import NUM_SAFETIES
-from parlour.mille.game.table import LEVELS
 
 if TYPE_CHECKING:
     from typing import Any

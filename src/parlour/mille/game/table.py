@@ -21,9 +21,6 @@ from parlour.mille.game.scoring import (
 from parlour.mille.game.seat import Tableau
 
 HUMAN, COMPUTER = 0, 1
-LEVELS = ("strong", "classic")
-"""The levels of the computer's seat, as ``--level`` names them and saves and statistics
-keep them: ``strong``, today's computer (the default); ``classic``, BSD's own strategy."""
 HAND_SLOTS = 7
 """P plus slots 1..6."""
 DEAL_SIZE = 6
