@@ -12,7 +12,7 @@ import pickle
 from typing import Any, ClassVar
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from parlour.core.record import Frozen, FrozenError, Ordered, Record, as_dict, field, replace
@@ -162,9 +162,62 @@ def test_a_class_listing_dict_takes_other_attributes_that_are_not_fields() -> No
     assert repr(first) == "Open(value=1)"
 
 
+class Five(Frozen):
+    """More fields than the made __init__ sets one by one (it loops over them)."""
+
+    a: int
+    b: int
+    c: int = 0
+    d: int = 1
+    e: int = 2
+
+
+@dataclasses.dataclass(frozen=True)
+class FiveDC:
+    a: int
+    b: int
+    c: int = 0
+    d: int = 1
+    e: int = 2
+
+
+class Two(Frozen):
+    a: int
+    b: int = 5
+
+
+@dataclasses.dataclass(frozen=True)
+class TwoDC:
+    a: int
+    b: int = 5
+
+
+@dataclasses.dataclass(frozen=True)
+class OneOnlyDC:
+    a: int
+
+
+class OneOnly(Frozen):
+    a: int
+
+
+@dataclasses.dataclass(frozen=True)
+class ThreeDC:
+    a: int
+    b: int
+    c: int = 0
+
+
+class Three(Frozen):
+    a: int
+    b: int
+    c: int = 0
+
+
+PAIRS = [(OneOnly, OneOnlyDC), (Two, TwoDC), (Three, ThreeDC), (Five, FiveDC)]
 calls = st.tuples(
-    st.lists(st.integers(-2, 2), max_size=4),
-    st.dictionaries(st.sampled_from(["x", "y", "label", "z"]), st.integers(-2, 2), max_size=3),
+    st.lists(st.integers(-2, 2), max_size=6),
+    st.dictionaries(st.sampled_from(["a", "b", "c", "d", "e", "z"]), st.integers(-2, 2)),
 )
 
 
@@ -174,13 +227,26 @@ def outcome(make: Any, args: list[int], named: dict[str, int]) -> tuple[str, tup
         made = make(*args, **named)
     except TypeError:
         return "refused", ()
-    return "made", (made.x, made.y, made.label)
+    return "made", tuple(getattr(made, n) for n in "abcde" if hasattr(made, n))
 
 
-@given(calls)
-def test_the_made_init_takes_and_refuses_what_the_dataclass_does(call: tuple) -> None:  # type: ignore[type-arg]
+@pytest.mark.parametrize(("plain", "dc"), PAIRS, ids=lambda c: c.__name__)
+@given(call=calls)
+@example(call=([], {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5}))  # every field by name
+@example(call=([], {"a": 1, "b": 2, "c": 3}))
+@example(call=([], {"a": 1, "b": 2}))
+@example(call=([], {"a": 1}))
+@example(call=([1, 2, 3, 4, 5], {}))  # every field by position
+@example(call=([1, 2, 3], {}))
+def test_the_made_init_takes_and_refuses_what_the_dataclass_does(
+    plain: type,
+    dc: type,
+    call: tuple,  # type: ignore[type-arg]
+) -> None:
     args, named = call
-    assert outcome(Point, args, named) == outcome(PointDC, args, named)
+    assert outcome(plain, args, named) == outcome(dc, args, named)
+    if outcome(plain, args, named)[0] == "made":
+        assert repr(plain(*args, **named)) == plain_repr(repr(dc(*args, **named)), dc, plain)
 
 
 def test_the_made_init_says_which_argument_is_wrong() -> None:
