@@ -16,6 +16,7 @@ from parlour.dixmille.game.scoring import (
     is_four_twos,
     legal_takes,
     one_die_bonus,
+    rounded,
     score_take,
     scores,
 )
@@ -176,3 +177,9 @@ def test_each_take_is_named_for_the_turn_log(
     assert take is not None
     assert (take.faces, take.name, take.points) == (tuple(sorted(faces)), name, points)
     assert str(take) == " ".join(str(f) for f in sorted(faces)) + f" ({points:,})"
+
+
+def test_figures_round_to_whole_points_unless_told_and_halves_go_up() -> None:
+    """``rounded`` (mutation run of 5 December): whole points by default, a half up."""
+    assert str(rounded(452.5)) == "453" and str(rounded(457.5)) == "458"
+    assert str(rounded(0.125, 2)) == "0.13" and str(rounded(1.25, 1)) == "1.3"
