@@ -75,6 +75,15 @@ class Wider(Checked):
     name: str = "w"
 
 
+class Stricter(Checked):
+    """A subclass with no fields of its own that checks more."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.low == self.high:
+            raise ValueError("an empty range")
+
+
 class Written(Record):
     """A class that writes its own ``__init__`` (a field computed from another)."""
 
@@ -281,6 +290,11 @@ def test_post_init_checks_each_new_instance_and_its_subclasses() -> None:
     with pytest.raises(ValueError, match="bad range 0..11"):
         Wider(0, 11, "x")
     assert repr(Wider(1, 2)) == "Wider(low=1, high=2, name='w')"
+    assert Stricter(1, 2) == Stricter(low=1, high=2)
+    with pytest.raises(ValueError, match="an empty range"):
+        Stricter(2, 2)
+    with pytest.raises(ValueError, match="bad range 3..2"):
+        Stricter(3, 2)
     with pytest.raises(ValueError):
         replace(Checked(1, 2), high=0)
 

@@ -210,7 +210,7 @@ class _Fields(type):
         cls._fields = fields  # type: ignore[attr-defined]
         cls._defaults = defaults  # type: ignore[attr-defined]
         cls._values = staticmethod(_getter(fields))  # type: ignore[attr-defined]
-        if "__init__" not in namespace and own:
+        if "__init__" not in namespace and (own or "__post_init__" in namespace):
             cls.__init__ = _make_init(cls, fields, defaults)  # type: ignore[misc]
         return cls
 
