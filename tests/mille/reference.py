@@ -15,7 +15,9 @@ from parlour.mille.terminal import view
 from parlour.mille.terminal.view import Board, BoardSide, Layout, ScreenState
 from tests.golden import updating
 
-REFERENCE_DIR = Path("/work/shared/reference/mille-screens")
+REFERENCE_DIR = Path("/work/shared/reference/mille-screens").resolve()
+"""Anchored now: on Windows a path without a drive means the drive of whatever folder is
+current when it is read, and tests change the current folder (to a temporary one on C:)."""
 GOLDEN_DIR = Path(__file__).parent / "golden"
 
 
