@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from parlour.core.rng import make_rng
 from parlour.dixmille.game.rules import Game, new_game, parse_move
+
+if TYPE_CHECKING:
+    from parlour.dixmille.terminal.app import DixMilleApp
 
 
 class Scripted:
@@ -79,3 +83,12 @@ def solitaire_game(name: str = "Ann") -> Game:
     play(game, "p")
     assert game.over
     return game
+
+
+def run_zedx(app: DixMilleApp, limit: int = 500) -> None:
+    """Feed the app TIMEOUTs while ZEDX plays (at pace 0), until it hands over."""
+    for _ in range(limit):
+        if app.timeout() is None:
+            return
+        app.handle_key("TIMEOUT")
+    raise AssertionError("ZEDX never handed over")

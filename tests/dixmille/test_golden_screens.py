@@ -14,17 +14,14 @@ from parlour.dixmille.game.rules import check_name, new_game
 from parlour.dixmille.terminal import statsview
 from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui.glyphs import ASCII, UNICODE
-from tests.dixmille.helpers import Scripted
-from tests.golden import updating
+from tests.dixmille.helpers import Scripted, run_zedx
+from tests.golden import assert_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 
 
 def matches(name: str, text: str) -> None:
-    path = GOLDEN / name
-    if updating():
-        path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
-    assert text.rstrip("\n") == path.read_text(encoding="utf-8").rstrip("\n")
+    assert_golden(GOLDEN / name, text.rstrip("\n") + "\n")
 
 
 def test_six_names_of_every_width() -> None:
@@ -37,14 +34,6 @@ def test_six_names_of_every_width() -> None:
     for key in ["t", "1", "ENTER", "t", "1"]:
         app.handle_key(key)
     matches("wide-names-unicode.txt", app.render(24, 80).to_text())
-
-
-def run_zedx(app: DixMilleApp) -> None:
-    for _ in range(50):  # ZEDX's steps at pace 0
-        if app.timeout() is None:
-            return
-        app.handle_key("TIMEOUT")
-    raise AssertionError("ZEDX never handed over")
 
 
 def test_the_turn_log_page() -> None:

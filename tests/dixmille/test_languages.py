@@ -22,8 +22,8 @@ from parlour.dixmille.terminal import ending, statsview, view
 from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.dixmille.terminal.setup import SetupForm
 from parlour.tui.glyphs import ASCII, UNICODE
-from tests.dixmille.helpers import Scripted
-from tests.golden import updating
+from tests.dixmille.helpers import Scripted, run_zedx
+from tests.golden import assert_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -54,19 +54,7 @@ LANGS = (
 
 
 def matches(lang: str, name: str, text: str) -> None:
-    path = GOLDEN / lang / name
-    if updating():
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
-    assert text.rstrip("\n") == path.read_text(encoding="utf-8").rstrip("\n")
-
-
-def run_zedx(app: DixMilleApp) -> None:
-    for _step in range(50):  # ZEDX's steps at pace 0
-        if app.timeout() is None:
-            return
-        app.handle_key("TIMEOUT")
-    raise AssertionError("ZEDX never handed over")
+    assert_golden(GOLDEN / lang / name, text.rstrip("\n") + "\n")
 
 
 def names_form() -> str:

@@ -15,7 +15,7 @@ from parlour.dixmille.game.rules import TakeDice
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
 from parlour.tui.prompts import LineEditor
-from tests.dixmille.helpers import Scripted
+from tests.dixmille.helpers import Scripted, run_zedx
 
 
 def screen(app: DixMilleApp) -> str:
@@ -26,15 +26,6 @@ def feed(app: DixMilleApp, *keys: str) -> str:
     for key in keys:
         app.handle_key(key)
     return screen(app)
-
-
-def run_zedx(app: DixMilleApp, limit: int = 500) -> None:
-    """Feed TIMEOUTs while ZEDX plays (pace 0)."""
-    for _ in range(limit):
-        if app.timeout() is None:
-            return
-        app.handle_key("TIMEOUT")
-    raise AssertionError("ZEDX never handed over")
 
 
 def test_setup_asks_count_and_names_with_reasons() -> None:
