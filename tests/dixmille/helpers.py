@@ -92,3 +92,27 @@ def run_zedx(app: DixMilleApp, limit: int = 500) -> None:
             return
         app.handle_key("TIMEOUT")
     raise AssertionError("ZEDX never handed over")
+
+
+def log_game(player: str) -> DixMilleApp:
+    """``player`` against ZEDX with a scripted first round (the turn-log screens): the player
+    takes one die on the second attempt, ZEDX throws four 2s at 0, the player busts at once;
+    returned at the key after that bust."""
+    from parlour.dixmille.terminal.app import DixMilleApp
+    from parlour.tui.glyphs import ASCII
+
+    app = DixMilleApp(ASCII, names=[player, "ZEDX"], seed=1, pace=0)
+    assert app.game is not None
+    app.game.roller = Scripted(
+        [
+            *[(1, 1, 5, 2, 3, 4), (1, 5, 2), (3,), (5,)],  # one die on the 2nd attempt
+            (2, 2, 2, 2, 1, 5),  # ZEDX: four 2s at 0
+            (2, 3, 4, 6, 6, 3),  # the player busts at once
+            *[(1, 2, 3, 4, 6, 6), (2, 3, 4, 6, 6)],  # ZEDX takes a 1, throws on, busts
+        ]
+    )
+    for key in ["t", *"123", "ENTER", "t", *"12", "ENTER", "t", "t", "p"]:
+        app.handle_key(key)
+    run_zedx(app)
+    app.handle_key("t")  # the player's bust: the end of the turn waits for a key
+    return app
