@@ -753,13 +753,6 @@ StatisticsMachine.TestCase.settings = settings(
 test_statistics_model = StatisticsMachine.TestCase
 
 
-@pytest.fixture
-def unmade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "not" / "yet"
-    monkeypatch.setenv("PARLOUR_DATA_DIR", str(folder))
-    return folder
-
-
 def test_dixmille_names_its_statistics_file_without_making_the_folder(unmade: Path) -> None:
     assert statsfile.KEEPER.ledger_path() == unmade / "dixmille" / LEDGER_NAME
     assert not (unmade.parent).exists()

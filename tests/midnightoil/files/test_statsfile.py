@@ -716,13 +716,6 @@ Lifecycle.TestCase.settings = settings(
 test_every_game_has_one_result = Lifecycle.TestCase
 
 
-@pytest.fixture
-def unmade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "not" / "yet"
-    monkeypatch.setenv("PARLOUR_DATA_DIR", str(folder))
-    return folder
-
-
 def test_midnightoil_names_its_ledger_without_making_the_folder(unmade: Path) -> None:
     assert KEEPER.ledger_path() == unmade / LEDGER_FILE
     assert not (unmade.parent).exists()
