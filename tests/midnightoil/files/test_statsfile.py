@@ -53,7 +53,6 @@ from parlour.midnightoil.files import savefile, statsfile
 from parlour.midnightoil.files import stats as mo_stats
 from parlour.midnightoil.files.stats import (
     BASELINE_FILE,
-    LEDGER_FILE,
     LOST,
     SOLVED,
     WON,
@@ -69,6 +68,7 @@ from parlour.tui.glyphs import ASCII
 from tests.hypothesis_profiles import examples
 from tests.midnightoil.farewell import RECOVERED
 from tests.midnightoil.files.test_stats import _write_line, entry, ledger_file, lost_game, won_game
+from tests.midnightoil.ledger import LEDGER_FILE
 
 
 def test_a_games_first_result_stands() -> None:
