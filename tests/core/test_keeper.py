@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.core import keeper, ledger, paths, text
+from tests.core.folds import CountingFold
 
 
 def _entry(n: int, result: str = "won") -> dict[str, object]:
@@ -201,36 +202,14 @@ def test_the_lines_keep_the_reason_and_the_place_whole() -> None:
 # ----- the keeper of one game's statistics (Keeper: what each game declares) -----
 
 
-class _Fold:
-    """The smallest fold: a record is final when it says ``won``; the totals count games."""
-
-    tag = "keeper-test-1"
-
-    def parse(self, raw: dict[str, Any]) -> dict[str, Any]:
-        if not isinstance(raw.get("n"), int):
-            raise ValueError("no n")
-        return raw
-
-    def game_id(self, record: dict[str, Any]) -> str | None:
-        return str(record["game_id"])
-
-    def is_final(self, record: dict[str, Any]) -> bool:
-        return record["result"] == "won"
-
-    def empty(self) -> list[int]:
-        return [0]
-
-    def add(self, totals: list[int], record: dict[str, Any]) -> None:
-        totals[0] += 1
-
-    def dump(self, totals: list[int]) -> Any:
-        return totals
-
-    def load(self, data: Any) -> list[int]:
-        return list(data)
+def _parse(raw: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(raw.get("n"), int):
+        raise ValueError("no n")
+    return raw
 
 
-FOLD = _Fold()
+FOLD = CountingFold("keeper-test-1", _parse, lambda record: record["result"] == "won")
+"""A record is final when it says ``won``; the totals count games."""
 KEEPER = keeper.Keeper("cards", lambda: FOLD)
 
 
