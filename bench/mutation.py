@@ -100,7 +100,7 @@ EQUIVALENT: dict[str, str] = {
         f"parlour.mille.game.scoring.xǁBonusesǁfrom_list__mutmut_{n}": (
             "zip strict or not: the line before already refused a list of another length"
         )
-        for n in (15, 18, 19)
+        for n in (16, 19, 20)
     },
     **{
         f"parlour.dixmille.game.scoring.x_score_take__mutmut_{n}": (
@@ -194,15 +194,23 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (12, 19)
     },
-    "parlour.core.saves.x__detail__mutmut_9": (
+    "parlour.core.saves.x__detail__mutmut_14": (
         "None for '' as the detail of an unprintable complaint: `detail or type name` treats"
         " both as empty"
     ),
-    "parlour.core.saves.x_write_save__mutmut_29": (
+    "parlour.core.saves.x_encode_save__mutmut_26": (
         "allow_nan=None for False: json only tests the flag for truth"
     ),
+    "parlour.core.keeper.x_places__mutmut_13": "'UTF-8' for 'utf-8': the same codec",
+    "parlour.core.keeper.xǁKeeperǁledger_path__mutmut_3": (
+        "create=None for False: data_dir only tests the flag for truth"
+    ),
+    "parlour.core.keeper.xǁWrittenǁmessage__mutmut_65": (
+        "forms[+1] for forms[-1] when no form fits: the first form (the kept file's name"
+        " shortened) is made only when it fits, so the list that reaches this line has two"
+    ),
     "parlour.core.saves.x__opens_like_a_save__mutmut_11": ("'UTF-8' for 'utf-8': the same codec"),
-    "parlour.core.saves.x__undecodable__mutmut_29": (
+    "parlour.core.saves.x__undecodable__mutmut_32": (
         "< for <= between what follows a number and '.eE+-': at most two characters never"
         " hold all five"
     ),
@@ -224,7 +232,7 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (3, 4)
     },
-    "parlour.core.saves.x_write_save__mutmut_38": ("'UTF-8' for 'utf-8': the same codec"),
+    "parlour.core.saves.x_encode_save__mutmut_35": ("'UTF-8' for 'utf-8': the same codec"),
     "parlour.mille.files.savefile.x__plain__mutmut_11": (
         "allow_nan=None for False: json only tests the flag for truth"
     ),
