@@ -516,6 +516,24 @@ def test_each_damage_is_named(edit: Edit, reason: str) -> None:
     assert str(refusal.value) == reason
 
 
+SEATS = ("the human", "the computer")
+MIRRORED = [(n, e, r) for n, e, r in DAMAGE if r.startswith(SEATS)]
+
+
+@pytest.mark.parametrize(
+    ("edit", "reason"), [(e, r) for _, e, r in MIRRORED], ids=[n for n, *_ in MIRRORED]
+)
+def test_the_same_damage_in_the_other_seat_names_that_seat(edit: Edit, reason: str) -> None:
+    # Each seat's words are a message of their own (translated whole): both are checked.
+    data = fresh()
+    edit(data)
+    data["players"].reverse()  # the damaged player now sits in the other seat
+    said, other = SEATS if reason.startswith(SEATS[0]) else SEATS[::-1]
+    with pytest.raises(ValueError) as refusal:
+        game_from_dict(data)
+    assert str(refusal.value) == other + reason.removeprefix(said)
+
+
 VALID: list[tuple[str, Edit]] = [
     ("as dealt", lambda d: None),
     ("rolling", lambda d: miles(d, "D200", "D200", "D25")),
