@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 
+from parlour.core import i18n
 from parlour.core.rng import SEED_LIMIT
 from parlour.core.saves import SaveError
 from parlour.mille.files import savefile
 from parlour.mille.files.gamedata import check_consistent, game_from_dict, game_to_dict
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import Phase
+from tests.mille.test_save_reasons_langs import DOMAINS, LANGUAGES, english_left
 
 Edit = Callable[[dict[str, Any]], object]
 
@@ -532,6 +534,22 @@ def test_the_same_damage_in_the_other_seat_names_that_seat(edit: Edit, reason: s
     with pytest.raises(ValueError) as refusal:
         game_from_dict(data)
     assert str(refusal.value) == other + reason.removeprefix(said)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("edit", "reason"), [(e, r) for _, e, r in DAMAGE], ids=[n for n, *_ in DAMAGE]
+)
+def test_each_damage_is_named_in_the_players_language(edit: Edit, reason: str, lang: str) -> None:
+    # The field a reason names is looked up in its context ("save field"): a reason with
+    # an English word left in it has lost its translation somewhere on the way.
+    data = fresh()
+    edit(data)
+    i18n.use(lang, DOMAINS)
+    with pytest.raises(ValueError) as refusal:
+        game_from_dict(data)
+    said = str(refusal.value)
+    assert said != reason and not english_left(said), said
 
 
 VALID: list[tuple[str, Edit]] = [
