@@ -218,7 +218,7 @@ EQUIVALENT: dict[str, str] = {
         name: ("the hand number less one for plus one: starter_of looks only at its parity")
         for name in (
             "parlour.mille.files.savefile.x__from_format_1__mutmut_21",
-            "parlour.mille.files.gamedata.x_check_consistent__mutmut_54",
+            "parlour.mille.files.gamedata.x_check_consistent__mutmut_47",
         )
     },
     "parlour.midnightoil.game.history.xǁGameǁadd_time__mutmut_1": (
