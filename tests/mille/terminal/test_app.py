@@ -777,8 +777,12 @@ def test_a_crash_in_the_middle_of_a_move_writes_no_file_the_loader_would_refuse(
     app.game.deck.pop()
     assert app.emergency_save() is None
     assert list(_private_data_dir.glob("mille-*")) == []
-    with pytest.raises(savefile.SaveError, match="in the middle of a move"):
+    with pytest.raises(savefile.SaveError) as caught:
         savefile.save(str(_private_data_dir / "x.json"), app.game)
+    assert caught.value.reason == (
+        "not saved: the game is in the middle of a move"
+        " (the cards do not add up to the 101-card deck)"
+    )
     assert not (_private_data_dir / "x.json").exists()
 
 

@@ -214,7 +214,6 @@ def _from_format_1(envelope: SaveFile) -> tuple[dict[str, Any], Game]:
     hands = [summarize_hand(game)] if over else []
     first_hand = game.hands_played == 1 and not over
     meta = Meta(derived_game_id(envelope), DEFAULT_LEVEL, hands, first_hand)
-    state["game"] = game_data
     state.update(meta.to_dict())
     return state, game
 
