@@ -10,6 +10,7 @@ from parlour.core.rng import make_rng
 from parlour.dixmille.game.rules import Game, new_game, parse_move
 
 if TYPE_CHECKING:
+    from parlour.dixmille.files.stats import GameRecord
     from parlour.dixmille.terminal.app import DixMilleApp
 
 
@@ -116,3 +117,19 @@ def log_game(player: str) -> DixMilleApp:
     run_zedx(app)
     app.handle_key("t")  # the player's bust: the end of the turn waits for a key
     return app
+
+
+def read_games() -> tuple[list[GameRecord], str | None]:
+    """Every game in the statistics file (each id once: its first finished record, else its
+    last) and what reading it found: why it could not be read, or the lines it skipped."""
+    from parlour.dixmille.files.statsfile import KEEPER
+
+    reading = KEEPER.read()
+    return list(reading.records), reading.problem or reading.message()
+
+
+def recorded_games() -> list[GameRecord]:
+    """:func:`read_games`'s games, the file read whole with nothing skipped or unreadable."""
+    games, message = read_games()
+    assert message is None, message
+    return games
