@@ -166,27 +166,27 @@ EQUIVALENT: dict[str, str] = {
         )
         for n in (15, 24)
     },
-    "parlour.dixmille.game.rules.xǁGameǁ_pass__mutmut_20": (
+    "parlour.dixmille.game.rules.xǁGameǁ_pass__mutmut_19": (
         "throw=False left out: False is its default"
     ),
     "parlour.dixmille.game.rules.xǁGameǁ_take__mutmut_14": (
         "six_dice_combination of fewer than six dice is None anyway"
     ),
-    "parlour.dixmille.game.rules.xǁGameǁcheck_take__mutmut_29": (
+    "parlour.dixmille.game.rules.xǁGameǁcheck_take__mutmut_44": (
         "size <= 6 for size < 6 or n == 6: a take of six dice needs six thrown, so both hold"
     ),
     **{
         f"parlour.dixmille.game.rules.xǁGameǁcheck_take__mutmut_{n}": (
             "reached only without a three of a kind, so the count is below 3 either way"
         )
-        for n in (38, 39)
+        for n in (54, 55)
     },
     **{
         f"parlour.dixmille.game.rules.xǁGameǁcheck_take__mutmut_{n}": (
             "the message of the last refusal, which no take reaches: dice that pass the"
             " loop are all 1s and 5s, which score"
         )
-        for n in (41, 42, 43, 44)
+        for n in (62, 63, 64, 65, 66)
     },
     **{
         f"parlour.midnightoil.game.cards.x_parse_deal_number__mutmut_{n}": (
