@@ -114,7 +114,7 @@ EQUIVALENT: dict[str, str] = {
         )
         for name in ("x_fan_index__mutmut_8", "x_parse_card__mutmut_27", "x_parse_card__mutmut_30")
     },
-    "parlour.dixmille.computer.analysis.xǁStyleǁadd_turn__mutmut_2": (
+    "parlour.dixmille.computer.analysis.xǁPlayStyleǁadd_turn__mutmut_2": (
         "counted = None for False: it is only ever tested for truth"
     ),
     "parlour.midnightoil.game.rules.x_auto_home_moves__mutmut_7": (
