@@ -725,3 +725,22 @@ def test_midnightoil_reads_no_earlier_file_into_being(unmade: Path) -> None:
     stats, warning = load_stats()
     assert stats.played == 0 and warning is None
     assert not (unmade.parent).exists() and not (unmade / BASELINE_FILE).exists()
+
+
+def test_the_statistics_are_read_saying_on_the_terminal_how_far_a_long_reading_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A ledger of years takes seconds: the reading says how far it has come (after 1 s,
+    # on a terminal: core.tally.summarise_shown), for the page and --stats alike.
+    from parlour.core import tally
+
+    read_with_progress: list[Path] = []
+    real = tally.summarise_shown
+
+    def shown(path: Path, fold: tally.Fold[object, object], what: str = "") -> tally.Tally:
+        read_with_progress.append(path)
+        return real(path, fold, what or "statistics")
+
+    monkeypatch.setattr(tally, "summarise_shown", shown)
+    statsfile.stats_report()
+    assert read_with_progress == [KEEPER.ledger_path()]
