@@ -201,6 +201,12 @@ EQUIVALENT: dict[str, str] = {
     "parlour.core.saves.x_encode_save__mutmut_26": (
         "allow_nan=None for False: json only tests the flag for truth"
     ),
+    "parlour.core.paths.x_folder_problem__mutmut_12": (
+        "\\uFF08 for \\uff08 in a pattern: the same escape, hex digits have no case"
+    ),
+    "parlour.core.paths.x_unreadable__mutmut_2": (
+        "create=None for False: data_dir only tests the flag for truth"
+    ),
     "parlour.core.keeper.x_places__mutmut_13": "'UTF-8' for 'utf-8': the same codec",
     "parlour.core.keeper.xǁKeeperǁledger_path__mutmut_3": (
         "create=None for False: data_dir only tests the flag for truth"
