@@ -76,7 +76,7 @@ def games(data_dir: str) -> list[tuple[str, list[str], Callable[[], TerminalApp]
     ]
 
 
-def settle(app: TerminalApp) -> None:
+def run_due_timeouts(app: TerminalApp) -> None:
     """Run the app's due timeouts, as the runner does at once (no waiting involved)."""
     for _ in range(1000):
         if app.timeout() != 0:
@@ -95,13 +95,13 @@ def latencies(
     with Terminal(argv) as term:
         term.child.delaybeforesend = None
         pump_until(term, lambda text: marker in text)
-        settle(mirror)
+        run_due_timeouts(mirror)
         for _ in range(count):
             if mirror.finished:
                 break
             key = rng.choice(pool)
             mirror.handle_key(KEY_NAMES.get(key, key))
-            settle(mirror)
+            run_due_timeouts(mirror)
             want = same_screen(mirror.render(24, 80).to_text())
             before = same_screen(term.text())
             start = time.perf_counter()

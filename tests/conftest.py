@@ -89,6 +89,15 @@ def _unmount(folder: Path) -> None:
 
 
 @pytest.fixture
+def unmade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder (PARLOUR_DATA_DIR) two levels from being made: what reads the
+    statistics must leave it unmade."""
+    folder = tmp_path / "not" / "yet"
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
 def full_disk(tmp_path: Path) -> Iterator[Path]:
     """A folder on a 64 KiB tmpfs filled to the last byte (files can still be created empty)."""
     folder = tmp_path / "full-disk"

@@ -3,8 +3,11 @@ written kept, said, and written the next time."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.core import keeper, ledger, paths, text
+from tests.core.folds import CountingFold
 
 
 def _entry(n: int, result: str = "won") -> dict[str, object]:
@@ -201,36 +205,14 @@ def test_the_lines_keep_the_reason_and_the_place_whole() -> None:
 # ----- the keeper of one game's statistics (Keeper: what each game declares) -----
 
 
-class _Fold:
-    """The smallest fold: a record is final when it says ``won``; the totals count games."""
-
-    tag = "keeper-test-1"
-
-    def parse(self, raw: dict[str, Any]) -> dict[str, Any]:
-        if not isinstance(raw.get("n"), int):
-            raise ValueError("no n")
-        return raw
-
-    def game_id(self, record: dict[str, Any]) -> str | None:
-        return str(record["game_id"])
-
-    def is_final(self, record: dict[str, Any]) -> bool:
-        return record["result"] == "won"
-
-    def empty(self) -> list[int]:
-        return [0]
-
-    def add(self, totals: list[int], record: dict[str, Any]) -> None:
-        totals[0] += 1
-
-    def dump(self, totals: list[int]) -> Any:
-        return totals
-
-    def load(self, data: Any) -> list[int]:
-        return list(data)
+def _parse(raw: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(raw.get("n"), int):
+        raise ValueError("no n")
+    return raw
 
 
-FOLD = _Fold()
+FOLD = CountingFold("keeper-test-1", _parse, lambda record: record["result"] == "won")
+"""A record is final when it says ``won``; the totals count games."""
 KEEPER = keeper.Keeper("cards", lambda: FOLD)
 
 
@@ -318,3 +300,136 @@ def test_in_a_narrow_row_the_folder_is_said_in_as_few_words_as_fit(
     monkeypatch.setattr(paths, "data_dir", refuse)
     assert KEEPER.folder_problem(76) == said
     assert KEEPER.folder_problem() == f"data folder: {brief}"
+
+
+# ----- pins from the mutation run of 5 December (core.keeper's first) -----
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="an open file cannot be removed there")
+def test_a_kept_file_another_copy_emptied_while_this_one_waited_moves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "games.jsonl"
+    place = keeper.places(path)[0]
+    place.write_bytes(ledger.encode(_entry(1)))
+    real_lock = ledger.locked
+
+    @contextlib.contextmanager
+    def after_the_other_copy(fd: int) -> Iterator[None]:
+        os.unlink(place)  # the other copy moved them and removed the file meanwhile
+        with real_lock(fd):
+            yield
+
+    monkeypatch.setattr(ledger, "locked", after_the_other_copy)
+    assert keeper.flush(path) == 0 and not path.exists()
+
+
+@pytest.mark.parametrize("vanished", [False, True])
+def test_where_an_open_file_cannot_be_removed_the_emptied_file_goes_once_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, vanished: bool
+) -> None:
+    # Windows: the kept file is emptied under its lock, removed after it is closed (if
+    # another copy has not removed it first); a later flush finds nothing to move.
+    monkeypatch.setattr(keeper, "OPEN_FILES_REMOVABLE", False)
+    monkeypatch.setattr(ledger, "locked", lambda fd: contextlib.nullcontext())
+    if vanished:
+        real_size = os.path.getsize
+
+        def removed_meanwhile(name: Any) -> int:
+            if name == place:
+                raise FileNotFoundError(name)
+            return real_size(name)
+
+        monkeypatch.setattr(os.path, "getsize", removed_meanwhile)
+    path = tmp_path / "games.jsonl"
+    place = keeper.places(path)[0]
+    place.write_bytes(ledger.encode(_entry(1)) + ledger.encode(_entry(2)))
+    assert keeper.flush(path) == 2 and _ns(path) == [1, 2]
+    assert vanished or not place.exists()
+
+
+def test_a_ledger_in_a_folder_whose_name_is_not_utf8_has_a_home_place() -> None:
+    odd = Path("/data/caf\udce9/mille/games.jsonl")  # a Latin-1 name, as POSIX decodes it
+    home = keeper.places(odd)[1]
+    assert home.parent == Path.home() / keeper.PENDING_FOLDER
+    assert home.name.startswith("mille-") and home != keeper.places(Path("/data/mille/x"))[1]
+
+
+def test_a_record_that_cannot_be_encoded_says_so(tmp_path: Path) -> None:
+    entry = {"game_id": "x", "n": float("nan")}
+    with pytest.raises(ValueError) as refused:
+        ledger.encode(entry)
+    written = keeper.record(tmp_path / "games.jsonl", entry)
+    assert not written.recorded and written.kept is None
+    assert written.reason == f"the record could not be encoded ({refused.value})"
+    assert not (tmp_path / "games.jsonl").exists()
+
+
+def test_a_keeper_made_later_names_its_own_ledger_and_fold(_private_data_dir: Path) -> None:
+    fold = CountingFold("later-1", _parse, lambda record: True)
+    made = keeper.Keeper("dice", lambda: fold)  # not at import: made while the test runs
+    assert made.ledger_path() == _private_data_dir / "dice" / keeper.LEDGER_NAME
+    assert made.fold is fold
+
+
+@pytest.mark.parametrize(
+    ("error", "reason"),
+    [
+        (OSError(errno.EIO, "Input/output error"), "Input/output error"),
+        (OSError("no strerror here"), "no strerror here"),
+        (ValueError("embedded null byte"), "embedded null byte"),
+    ],
+)
+def test_a_data_folder_lost_between_the_check_and_the_naming_still_gives_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: Exception, reason: str
+) -> None:
+    def made_then_lost(create: bool = True) -> Path:
+        if create:
+            return tmp_path
+        raise error
+
+    monkeypatch.setattr(paths, "data_dir", made_then_lost)
+    written = KEEPER.record(_entry(1))
+    assert written.reason == reason and written.kept is None
+
+
+def test_a_settled_record_that_cannot_be_written_says_the_folder_in_few_words(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def refuse(create: bool = True) -> Path:
+        raise paths.DataDirError(tmp_path, "cannot be used", "read-only disk")
+
+    monkeypatch.setattr(paths, "data_dir", refuse)
+    entry = _entry(1)
+    found, written = KEEPER.settle(str(entry["game_id"]), entry, 76)
+    assert found is None and written is not None and written.reason == "read-only disk"
+    found, written = KEEPER.settle(str(entry["game_id"]), entry)
+    assert written is not None and written.reason == "data folder: read-only disk"
+
+
+def test_a_tally_keeps_its_totals_and_tells_its_progress(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from parlour.core import tally
+
+    monkeypatch.setattr(tally, "KEEP_AFTER_BYTES", 0)
+    monkeypatch.setattr(tally, "PROGRESS_EVERY", 1)
+    for n in range(3):
+        KEEPER.record(_entry(n))
+    told: list[tuple[int, int]] = []
+    summed = KEEPER.tally(progress=lambda done, total: told.append((done, total)))
+    assert summed.totals == [3] and told and told[-1][0] == told[-1][1]
+    assert tally.kept_path(KEEPER.ledger_path()).exists()  # kept unless told not to
+
+
+def test_the_lines_fit_a_line_exactly_and_shorten_with_dots() -> None:
+    whole = f"Statistics not recorded yet (full); kept in {Path('/d/p.jsonl')}, written next time."
+    assert keeper.Written(Path("/d/p.jsonl"), "full").lines(len(whole)) == [whole]
+    deep = Path("/" + "/".join(["a-rather-long-folder-name"] * 5) + "/games.pending.jsonl")
+    lines = keeper.Written(deep, "disk full").lines(80)
+    assert "..." in lines[1] and "\u2026" not in lines[1]
+
+
+def test_a_message_with_no_room_shortens_the_shortest_form() -> None:
+    assert keeper.Written(Path("/d/p.jsonl"), "disk full").message(20) == "Statisti...ext time."
+    assert keeper.Written(None, "disk full").message(20) == "Statisti...t either."

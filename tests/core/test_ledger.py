@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from parlour.core import ledger
+from tests.core.folds import CountingFold
 from tests.hypothesis_profiles import examples
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file kinds")
@@ -185,37 +186,10 @@ def test_a_file_in_place_of_the_folder_is_told_alike_everywhere(
     assert _read(under).problem == os.strerror(errno.ENOTDIR)
     from parlour.core import tally
 
-    summed = tally.summarise(under, _Fold())
+    summed = tally.summarise(under, CountingFold("count-1", _parse, _final))
     assert summed.problem == os.strerror(errno.ENOTDIR) and summed.games == 0
     assert _read(tmp_path / "none" / "games.jsonl").problem is None  # only missing: no games yet
     assert _read(tmp_path / "games.jsonl").records == []
-
-
-class _Fold:
-    """The smallest fold: counts the records."""
-
-    tag = "count-1"
-
-    def parse(self, raw: dict[str, Any]) -> dict[str, Any]:
-        return _parse(raw)
-
-    def game_id(self, record: dict[str, Any]) -> str | None:
-        return str(record["game_id"])
-
-    def is_final(self, record: dict[str, Any]) -> bool:
-        return _final(record)
-
-    def empty(self) -> list[int]:
-        return [0]
-
-    def add(self, totals: list[int], record: dict[str, Any]) -> None:
-        totals[0] += 1
-
-    def dump(self, totals: list[int]) -> Any:
-        return totals
-
-    def load(self, data: Any) -> list[int]:
-        return list(data)
 
 
 @posix_only

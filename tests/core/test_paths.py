@@ -358,3 +358,71 @@ def test_stats_refuse_a_data_folder_under_a_file_where_the_system_says_no_such_f
     )
     monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "none" / "yet"))
     assert paths.unreadable("mille") is None  # a folder not made yet holds no games
+
+
+# ----- pins from the mutation run of 5 December (the suite always sets PARLOUR_DATA_DIR) ---
+
+
+def test_the_data_folder_is_named_as_known_with_the_variable_only_when_it_is_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    folder = Path("/srv/parlour")
+    monkeypatch.delenv(paths.ENV_VAR, raising=False)
+    assert str(paths.DataDirError(folder, "is a file")) == f"the data folder {folder} is a file"
+    assert str(paths.DataDirError(None, "is a file")) == "the data folder is a file"
+    monkeypatch.setenv(paths.ENV_VAR, "x")
+    assert str(paths.DataDirError(None, "is a file")) == (
+        f"the data folder (set by {paths.ENV_VAR}) is a file"
+    )
+
+
+def test_statistics_without_a_home_folder_say_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    def homeless(create: bool = True) -> Path:
+        raise paths.DataDirError(None, "has no home folder to be found")
+
+    monkeypatch.setattr(paths, "data_dir", homeless)
+    assert paths.unreadable("mille") == (
+        "mille: the statistics cannot be read: has no home folder to be found"
+    )
+
+
+def test_statistics_in_a_folder_whose_name_the_system_refuses_say_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    named = tmp_path / "a\0b"
+    monkeypatch.setattr(paths, "data_dir", lambda create=True: named)
+    shown = text.keep_whole(text.printable(os.fspath(named)))  # the NUL shown, not sent
+    assert paths.unreadable("dixmille") == (
+        f"dixmille: the statistics cannot be read: the data folder {shown}"
+        f" (set by {paths.ENV_VAR}) has a name the system refuses"
+    )
+
+
+def test_statistics_in_a_folder_that_cannot_be_read_say_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(paths.ENV_VAR, str(tmp_path))
+    real_access = os.access
+    # root may read anything: the refusal a player meets is made here
+    monkeypatch.setattr(
+        paths.os, "access", lambda p, mode: mode == os.F_OK and real_access(p, mode)
+    )
+    assert paths.unreadable("midnightoil") == (
+        f"midnightoil: the statistics cannot be read: the data folder"
+        f" {text.keep_whole(str(tmp_path))} (set by {paths.ENV_VAR}) cannot be read:"
+        " permission denied"
+    )
+
+
+def test_statistics_on_a_drive_that_is_gone_are_simply_none_yet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Nothing of the path can be looked at (a removable drive taken out): no file, no
+    # statistics, and no claim that something there is not a folder.
+    monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "gone"))
+
+    def nothing_there(*args: object, **kwargs: object) -> os.stat_result:
+        raise FileNotFoundError(errno.ENOENT, "No such file or directory")
+
+    monkeypatch.setattr(paths.os, "stat", nothing_there)
+    assert paths.unreadable("mille") is None

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from parlour.core.rng import make_rng
 from parlour.dixmille.game.rules import Game, new_game, parse_move
+
+if TYPE_CHECKING:
+    from parlour.dixmille.files.stats import GameRecord
+    from parlour.dixmille.terminal.app import DixMilleApp
 
 
 class Scripted:
@@ -79,3 +84,52 @@ def solitaire_game(name: str = "Ann") -> Game:
     play(game, "p")
     assert game.over
     return game
+
+
+def run_zedx(app: DixMilleApp, limit: int = 500) -> None:
+    """Feed the app TIMEOUTs while ZEDX plays (at pace 0), until it hands over."""
+    for _ in range(limit):
+        if app.timeout() is None:
+            return
+        app.handle_key("TIMEOUT")
+    raise AssertionError("ZEDX never handed over")
+
+
+def log_game(player: str) -> DixMilleApp:
+    """``player`` against ZEDX with a scripted first round (the turn-log screens): the player
+    takes one die on the second attempt, ZEDX throws four 2s at 0, the player busts at once;
+    returned at the key after that bust."""
+    from parlour.dixmille.terminal.app import DixMilleApp
+    from parlour.tui.glyphs import ASCII
+
+    app = DixMilleApp(ASCII, names=[player, "ZEDX"], seed=1, pace=0)
+    assert app.game is not None
+    app.game.roller = Scripted(
+        [
+            *[(1, 1, 5, 2, 3, 4), (1, 5, 2), (3,), (5,)],  # one die on the 2nd attempt
+            (2, 2, 2, 2, 1, 5),  # ZEDX: four 2s at 0
+            (2, 3, 4, 6, 6, 3),  # the player busts at once
+            *[(1, 2, 3, 4, 6, 6), (2, 3, 4, 6, 6)],  # ZEDX takes a 1, throws on, busts
+        ]
+    )
+    for key in ["t", *"123", "ENTER", "t", *"12", "ENTER", "t", "t", "p"]:
+        app.handle_key(key)
+    run_zedx(app)
+    app.handle_key("t")  # the player's bust: the end of the turn waits for a key
+    return app
+
+
+def read_games() -> tuple[list[GameRecord], str | None]:
+    """Every game in the statistics file (each id once: its first finished record, else its
+    last) and what reading it found: why it could not be read, or the lines it skipped."""
+    from parlour.dixmille.files.statsfile import KEEPER
+
+    reading = KEEPER.read()
+    return list(reading.records), reading.problem or reading.message()
+
+
+def recorded_games() -> list[GameRecord]:
+    """:func:`read_games`'s games, the file read whole with nothing skipped or unreadable."""
+    games, message = read_games()
+    assert message is None, message
+    return games

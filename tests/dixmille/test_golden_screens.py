@@ -14,17 +14,14 @@ from parlour.dixmille.game.rules import check_name, new_game
 from parlour.dixmille.terminal import statsview
 from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui.glyphs import ASCII, UNICODE
-from tests.dixmille.helpers import Scripted
-from tests.golden import updating
+from tests.dixmille.helpers import Scripted, log_game, run_zedx
+from tests.golden import assert_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 
 
 def matches(name: str, text: str) -> None:
-    path = GOLDEN / name
-    if updating():
-        path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
-    assert text.rstrip("\n") == path.read_text(encoding="utf-8").rstrip("\n")
+    assert_golden(GOLDEN / name, text.rstrip("\n") + "\n")
 
 
 def test_six_names_of_every_width() -> None:
@@ -39,30 +36,9 @@ def test_six_names_of_every_width() -> None:
     matches("wide-names-unicode.txt", app.render(24, 80).to_text())
 
 
-def run_zedx(app: DixMilleApp) -> None:
-    for _ in range(50):  # ZEDX's steps at pace 0
-        if app.timeout() is None:
-            return
-        app.handle_key("TIMEOUT")
-    raise AssertionError("ZEDX never handed over")
-
-
 def test_the_turn_log_page() -> None:
-    app = DixMilleApp(ASCII, names=["Ann", "ZEDX"], seed=1, pace=0)
-    assert app.game is not None
-    app.game.roller = Scripted(
-        [
-            *[(1, 1, 5, 2, 3, 4), (1, 5, 2), (3,), (5,)],  # Ann: one die on the 2nd attempt
-            (2, 2, 2, 2, 1, 5),  # ZEDX: four 2s at 0
-            (2, 3, 4, 6, 6, 3),  # Ann busts at once
-            *[(1, 2, 3, 4, 6, 6), (2, 3, 4, 6, 6)],  # ZEDX takes a 1, throws on, busts
-        ]
-    )
-    for key in ["t", *"123", "ENTER", "t", *"12", "ENTER", "t", "t", "p"]:
-        app.handle_key(key)
-    run_zedx(app)
-    for key in ["t", " "]:
-        app.handle_key(key)
+    app = log_game("Ann")
+    app.handle_key(" ")
     run_zedx(app)
     app.handle_key("l")
     matches("log-page-ascii.txt", app.render(24, 80).to_text())

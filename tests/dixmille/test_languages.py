@@ -22,8 +22,8 @@ from parlour.dixmille.terminal import ending, statsview, view
 from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.dixmille.terminal.setup import SetupForm
 from parlour.tui.glyphs import ASCII, UNICODE
-from tests.dixmille.helpers import Scripted
-from tests.golden import updating
+from tests.dixmille.helpers import Scripted, log_game, run_zedx
+from tests.golden import assert_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -54,19 +54,7 @@ LANGS = (
 
 
 def matches(lang: str, name: str, text: str) -> None:
-    path = GOLDEN / lang / name
-    if updating():
-        path.parent.mkdir(exist_ok=True)
-        path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
-    assert text.rstrip("\n") == path.read_text(encoding="utf-8").rstrip("\n")
-
-
-def run_zedx(app: DixMilleApp) -> None:
-    for _step in range(50):  # ZEDX's steps at pace 0
-        if app.timeout() is None:
-            return
-        app.handle_key("TIMEOUT")
-    raise AssertionError("ZEDX never handed over")
+    assert_golden(GOLDEN / lang / name, text.rstrip("\n") + "\n")
 
 
 def names_form() -> str:
@@ -85,30 +73,12 @@ def take_prompt() -> str:
     return app.render(24, 80).to_text()
 
 
-def log_game() -> DixMilleApp:
-    app = DixMilleApp(ASCII, names=["Anne", "ZEDX"], seed=1, pace=0)
-    assert app.game is not None
-    app.game.roller = Scripted(
-        [
-            *[(1, 1, 5, 2, 3, 4), (1, 5, 2), (3,), (5,)],  # Anne: one die on the 2nd attempt
-            (2, 2, 2, 2, 1, 5),  # ZEDX: four 2s at 0
-            (2, 3, 4, 6, 6, 3),  # Anne busts at once
-            *[(1, 2, 3, 4, 6, 6), (2, 3, 4, 6, 6)],  # ZEDX takes a 1, throws on, busts
-        ]
-    )
-    for key in ["t", *"123", "ENTER", "t", *"12", "ENTER", "t", "t", "p"]:
-        app.handle_key(key)
-    run_zedx(app)
-    app.handle_key("t")  # Anne's bust: the end of her turn waits for a key
-    return app
-
-
 def bust_board() -> str:
-    return log_game().render(24, 80).to_text()
+    return log_game("Anne").render(24, 80).to_text()
 
 
 def log_page() -> str:
-    app = log_game()
+    app = log_game("Anne")
     app.handle_key(" ")
     run_zedx(app)
     app.handle_key("l")

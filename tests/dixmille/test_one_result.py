@@ -13,6 +13,7 @@ from parlour.dixmille.game.rules import Pass, Phase, TakeDice
 from parlour.dixmille.terminal import ending
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
+from tests.dixmille.helpers import read_games, recorded_games
 
 
 def key(app: DixMilleApp) -> None:
@@ -90,7 +91,7 @@ def test_the_issue_resuming_an_older_save_never_erases_a_finished_game(
     finished_with_older_save: tuple[Path, DixMilleApp],
 ) -> None:
     older, first = finished_with_older_save
-    games, _ = statsfile.load_games()
+    games, _ = read_games()
     assert [g.finished for g in games] == [True] and lines() == 1
     replay = DixMilleApp(ASCII, game=savefile.load(older), pace=0, save_path=str(older))
     assert replay.keep.replay is not None
@@ -109,7 +110,7 @@ def test_the_issue_resuming_an_older_save_never_erases_a_finished_game(
         "Replay, not counted: the game's result stands (Bob won with 12,850)."
     )
     assert lines() == 1  # nothing recorded
-    games, _ = statsfile.load_games()
+    games, _ = read_games()
     (ann,) = stats.totals(games, "Ann")
     assert (ann.games, ann.abandoned, ann.finished, ann.won) == (1, 0, 1, 0)
     assert first.exit_message is not None and "Bob wins with 12,850" in first.exit_message
@@ -186,7 +187,7 @@ def test_an_abandoned_game_resumed_is_no_replay_and_its_end_stands(tmp_path: Pat
     to_prompt(app)
     for k in ("Q", "y", "n"):
         app.handle_key(k)
-    assert [g.finished for g in statsfile.load_games()[0]] == [False]
+    assert [g.finished for g in recorded_games()] == [False]
     resumed = DixMilleApp(ASCII, game=savefile.load(older), pace=0, save_path=str(older))
     assert resumed.keep.replay is None
     assert resumed.render(24, 80).row_text(20).startswith(f"Game resumed from {older.anchor}")
@@ -194,7 +195,7 @@ def test_an_abandoned_game_resumed_is_no_replay_and_its_end_stands(tmp_path: Pat
     assert "replay" not in resumed.render(24, 80).row_text(0)
     to_the_end(resumed)
     assert lines() == 2
-    games, _ = statsfile.load_games()
+    games, _ = read_games()
     assert [g.finished for g in games] == [True]
 
 
@@ -216,7 +217,7 @@ def test_a_copy_resumed_before_its_game_ended_records_and_is_passed_over(tmp_pat
     for k in ("Q", "y", "n"):
         early.handle_key(k)
     assert lines() == 2  # it could not know: it recorded the game as abandoned
-    games, message = statsfile.load_games()
+    games, message = read_games()
     assert [g.finished for g in games] == [True] and message is None
     path = statsfile.KEEPER.ledger_path()
     assert (

@@ -36,6 +36,7 @@ from parlour.dixmille.game.rules import FOUR_TWOS_TURN, Pass, Phase, TakeDice
 from parlour.dixmille.terminal import statsview
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
+from tests.dixmille.helpers import read_games
 from tests.hypothesis_profiles import examples
 
 LINEUPS = (("Ann",), ("Ann", "Bob"), ("Bob", "Ann"))
@@ -300,7 +301,7 @@ class OneResultMachine(RuleBasedStateMachine):
         assert data.count(b"\n") == self.model.lines, "a record too many or too few"
         if data != self.read_bytes:  # read again only when the file changed
             self.read_bytes = data
-            self.games, message = statsfile.load_games()  # what --stats and the i page read
+            self.games, message = read_games()  # every game the file holds, once each
             assert message is None
             self.reading = ledger.read(
                 path, stats.parse_record, lambda g: g.game_id, statsfile.KEEPER.fold.is_final

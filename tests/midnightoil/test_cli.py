@@ -11,10 +11,10 @@ from parlour.core import paths
 from parlour.core.text import width
 from parlour.midnightoil import cli
 from parlour.midnightoil.files.stats import (
-    LEDGER_FILE,
     WON,
 )
 from parlour.midnightoil.files.statsfile import record_game
+from tests.midnightoil.ledger import LEDGER_FILE
 from tests.midnightoil.terminal.test_report import won_game
 
 

@@ -16,13 +16,14 @@ import pytest
 from parlour.core import keeper, ledger, paths
 from parlour.midnightoil import cli
 from parlour.midnightoil.files import savefile
-from parlour.midnightoil.files.stats import LEDGER_FILE, LOST, GameRecord, is_final
+from parlour.midnightoil.files.stats import LOST, GameRecord, is_final
 from parlour.midnightoil.files.statsfile import ROW_COLUMNS
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.tui.glyphs import ASCII
 from tests.conftest import _mount_tmpfs, _unmount
 from tests.midnightoil.farewell import RECOVERED
+from tests.midnightoil.ledger import LEDGER_FILE
 
 FULL = "Statistics not recorded yet (No space left on device); kept for next time."
 READ_ONLY = "Statistics not recorded yet (read-only disk); kept for next time."

@@ -14,7 +14,6 @@ import pytest
 
 from parlour.core import paths
 from parlour.midnightoil.files import savefile
-from parlour.midnightoil.files.stats import LEDGER_FILE
 from parlour.midnightoil.files.statsfile import load_stats
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import Move, State
@@ -23,6 +22,7 @@ from parlour.midnightoil.terminal import ending
 from parlour.midnightoil.terminal.app import MidnightOilApp
 from parlour.midnightoil.terminal.view import FAN_ROW, card_col
 from parlour.tui.glyphs import ASCII
+from tests.midnightoil.ledger import LEDGER_FILE
 
 OVER = " > The game is over: u undo, R restart, N new deal, # choose a deal, Q quit."
 WON_OVER = " > The game is won: N new deal, R restart, # choose a deal, Q quit."

@@ -10,7 +10,6 @@ written in a French session load and read the same in a Japanese or English one.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -29,6 +28,7 @@ from parlour.midnightoil.terminal.report import LINE_WIDTH, stats_lines
 from parlour.midnightoil.terminal.view import KEY_SUMMARY, PANEL_LABEL
 from parlour.tui import keys
 from parlour.tui.glyphs import UNICODE
+from tests.golden import assert_golden
 from tests.midnightoil.terminal.test_report import LONG_DEAL, lost_game, the_issues_ledger
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -95,16 +95,14 @@ def test_the_main_screens_are_the_golden_ones(lang: str) -> None:
     for name, text in made.items():
         if name == "stats" and lang == "ja":
             continue  # its own test below
-        golden = (GOLDEN / lang / f"{name}.txt").read_text(encoding="utf-8")
-        assert text == golden, f"{lang}/{name}"
+        assert_golden(GOLDEN / lang / f"{name}.txt", text, f"{lang}/{name}")
 
 
 @pytest.mark.skipif(
     not one_form_plurals(), reason="needs the floor's one-form (Japanese) plurals, core/i18n"
 )
 def test_the_japanese_statistics_page_is_the_golden_one() -> None:
-    golden = (GOLDEN / "ja" / "stats.txt").read_text(encoding="utf-8")
-    assert screens("ja")["stats"] == golden
+    assert_golden(GOLDEN / "ja" / "stats.txt", screens("ja")["stats"], "ja/stats")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -273,22 +271,3 @@ def test_a_save_and_statistics_written_in_french_read_the_same_in_japanese_and_e
     assert stats_lines(load_stats()[0], 42) == english_page
     assert english_page[0] == "Your games       1  won 0  lost 1"
     assert "Deal 42: you played 1, best 1/52, not won yet." in english_page
-
-
-def regenerate() -> (
-    None
-):  # pragma: no cover - run by hand: python -m tests.midnightoil.test_languages
-    """Write the golden screens from the code (then read every one as a player would)."""
-    import tempfile
-
-    for lang in LANGUAGES:
-        with tempfile.TemporaryDirectory() as folder:
-            os.environ["PARLOUR_DATA_DIR"] = folder
-            made = screens(lang)
-        (GOLDEN / lang).mkdir(parents=True, exist_ok=True)
-        for name, text in made.items():
-            (GOLDEN / lang / f"{name}.txt").write_text(text, encoding="utf-8")
-
-
-if __name__ == "__main__":  # pragma: no cover
-    regenerate()

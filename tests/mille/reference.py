@@ -13,7 +13,7 @@ from pathlib import Path
 from parlour.mille.game.scoring import ScoreRow
 from parlour.mille.terminal import view
 from parlour.mille.terminal.view import Board, BoardSide, Layout, ScreenState
-from tests.golden import updating
+from tests.golden import assert_golden
 
 REFERENCE_DIR = Path("/work/shared/reference/mille-screens").resolve()
 """Anchored now: on Windows a path without a drive means the drive of whatever folder is
@@ -24,11 +24,7 @@ GOLDEN_DIR = Path(__file__).parent / "golden"
 def check_golden(lang: str, name: str, text: str) -> None:
     """``text`` is the golden screen ``golden/<lang>/<name>.txt`` (written instead when
     ``PARLOUR_UPDATE_GOLDEN`` is set)."""
-    golden = GOLDEN_DIR / lang / f"{name}.txt"
-    if updating():
-        golden.parent.mkdir(exist_ok=True)
-        golden.write_text(text + "\n", encoding="utf-8")
-    assert text + "\n" == golden.read_text(encoding="utf-8")
+    assert_golden(GOLDEN_DIR / lang / f"{name}.txt", text + "\n")
 
 
 def reference_dir() -> Path | None:

@@ -18,7 +18,7 @@ from parlour.core import i18n, keeper, ledger, paths, saves, text
 from parlour.core.cliutil import file_problem
 from parlour.tui.prompts import PATH_LENGTH, LineEditor
 from parlour.tui.screen import too_small_lines
-from tests.golden import updating
+from tests.golden import assert_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 SAVE = "/home/ann/Parlour saves/mille-20261205-021500-a1b2c3.json"
@@ -118,7 +118,4 @@ def test_shared_pieces(lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         shown = shown.replace("\\", "/")
     for line in shown.splitlines():
         assert text.width(line) <= 80, line
-    golden = GOLDEN / f"shared-{lang}.txt"
-    if updating():
-        golden.write_text(shown, encoding="utf-8")
-    assert shown == golden.read_text(encoding="utf-8")
+    assert_golden(GOLDEN / f"shared-{lang}.txt", shown)

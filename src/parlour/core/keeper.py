@@ -47,6 +47,9 @@ if TYPE_CHECKING:
 PENDING_FOLDER = ".parlour-pending"
 """The folder in the home folder that keeps records when the data folder cannot."""
 MAX_PENDING_BYTES = 64 * 1024 * 1024
+OPEN_FILES_REMOVABLE = sys.platform != "win32"
+"""Whether a file can be removed while it is open (not on Windows: there an emptied kept file
+is removed once it is closed)."""
 
 
 class Written:
@@ -184,11 +187,11 @@ def _flush_one(place: Path, ledger_path: Path) -> int:
             if good:
                 ledger.append_lines(ledger_path, b"".join(good))
             os.ftruncate(fd, 0)
-            if sys.platform != "win32":  # an open file cannot be removed there
+            if OPEN_FILES_REMOVABLE:
                 os.unlink(place)
     finally:
         os.close(fd)
-    if sys.platform == "win32":  # pragma: no cover - exercised only on Windows
+    if not OPEN_FILES_REMOVABLE:
         with contextlib.suppress(OSError):
             if os.path.getsize(place) == 0:
                 os.unlink(place)

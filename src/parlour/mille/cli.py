@@ -204,10 +204,10 @@ def print_stats() -> int:
     problem = unreadable("mille")
     if problem is not None:
         return fail(problem)
-    lines, note = stats_report()
-    if not lines and note:
-        return fail(f"mille: {note[0].lower()}{note[1:]}")
-    for line in [*lines, *fitted(note or "")] if note else lines:
+    report = stats_report()
+    if report.problem is not None:
+        return fail(f"mille: {report.problem[0].lower()}{report.problem[1:]}")
+    for line in [*report.lines, *fitted(report.note)] if report.note else report.lines:
         print(printable(line))
     return 0
 

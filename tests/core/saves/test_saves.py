@@ -383,6 +383,43 @@ def test_the_time_of_saving_is_written_in_utc(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "g.json").read_text())["saved_at"] == saved.saved_at
 
 
+def test_the_time_said_and_the_time_written_are_one_reading_of_the_clock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import UTC, datetime
+
+    ticks = iter(datetime(2026, 12, 5, 11, 0, second, tzinfo=UTC) for second in range(60))
+
+    class Clock:
+        @staticmethod
+        def now(tz: object = None) -> datetime:
+            assert tz is UTC
+            return next(ticks)
+
+    monkeypatch.setattr(saves, "datetime", Clock)
+    saved = write_save(tmp_path / "g.json", "mille", 1, 1, {})
+    assert saved.saved_at == "2026-12-05T11:00:00+00:00"
+    assert json.loads((tmp_path / "g.json").read_text())["saved_at"] == saved.saved_at
+    given = saves.encode_save(tmp_path / "h.json", "mille", 1, 1, {}, "2001-01-01T00:00:00+00:00")
+    assert json.loads(given)["saved_at"] == "2001-01-01T00:00:00+00:00"
+
+
+def test_an_encoded_save_without_a_time_is_stamped_now_in_utc(tmp_path: Path) -> None:
+    stamped = json.loads(saves.encode_save(tmp_path / "g.json", "mille", 1, 1, {}))["saved_at"]
+    assert stamped.endswith("+00:00") and len(stamped) == len("2026-12-05T11:00:00+00:00")
+
+
+def test_a_save_holding_a_number_no_game_uses_is_damaged_and_says_which(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "g.json"
+    write_save(path, "mille", 1, 7, {"score": 1})
+    path.write_text(path.read_text(encoding="utf-8").replace('"score": 1', '"score": NaN'))
+    with pytest.raises(SaveError) as caught:
+        load_save(path, "mille", 1)
+    assert caught.value.reason == "is damaged: it holds the number NaN, which no game uses"
+
+
 def test_a_save_file_is_sorted_one_space_indented_json(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     write_save(path, "mille", 1, 7, {"zeta": [1, 2], "alpha": {"b": 1, "a": 2}})

@@ -194,6 +194,11 @@ def test_decisions_read_as_the_page_shows_them() -> None:
     assert explain(passed, brackets) == (
         "passed at 350 with 5 dice: throwing is worth less than 1 more on average"
     )
+    # the brief forms, for a narrow line
+    assert explain(threw, brackets, brief=True) == "threw 1 die at 1,200: passing is worth 35 more"
+    assert explain(passed, brackets, brief=True) == (
+        "passed at 350 with 5 dice: throwing is worth less than 1 more"
+    )
     took = Decision(
         TAKE,
         0,

@@ -134,7 +134,7 @@ def test_a_line_of_the_first_layout_is_still_read_from_its_summary(
 
 
 def test_a_recorded_game_is_written_with_its_totals() -> None:
-    from tests.dixmille.helpers import two_cycle_game
+    from tests.dixmille.helpers import recorded_games, two_cycle_game
 
     assert statsfile.record_game(two_cycle_game(), finished=True) is None
     raw = statsfile.KEEPER.ledger_path().read_bytes()
@@ -143,7 +143,7 @@ def test_a_recorded_game_is_written_with_its_totals() -> None:
     assert tab and body["v"] == 2 and body["final"] is True
     game = linetotals.load(body)
     assert [key for key, *_ in game.players] == ["ann", "bob"]
-    assert statsfile.load_games()[0][0].game_id == body["game_id"] == game.game_id
+    assert recorded_games()[0].game_id == body["game_id"] == game.game_id
 
 
 def _variants() -> list[bytes]:

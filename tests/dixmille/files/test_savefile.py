@@ -18,6 +18,7 @@ from parlour.dixmille.files import savefile, statsfile
 from parlour.dixmille.game.rules import Game
 from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui.glyphs import ASCII
+from tests.dixmille.helpers import read_games
 
 SAMPLE = Path(__file__).resolve().parents[3] / "saves" / "dixmille-v1-alice-zedx-midturn.json"
 Doc = dict[str, Any]
@@ -212,7 +213,7 @@ def test_a_loaded_game_can_be_quit_and_recorded() -> None:
     for key in ("3", "ENTER", "Q", "y", "n"):  # take the 5, quit without saving
         app.handle_key(key)
     assert app.finished
-    games, message = statsfile.load_games()
+    games, message = read_games()
     assert message is None and [g.game_id for g in games] == [game.game_id]
 
 
@@ -246,7 +247,7 @@ def test_emergency_save_never_raises(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert app.game is not None
     app.game.turn_points = 12_345
     assert app.emergency_save() is None
-    games, _ = statsfile.load_games()  # the game is lost: its statistics are kept
+    games, _ = read_games()  # the game is lost: its statistics are kept
     assert len(games) == 1 and games[0].game_id == app.game.game_id and not games[0].finished
     app.game.turn_points = 0
     # an unusable data folder: the current folder takes it, else nothing, never a raise
@@ -273,7 +274,7 @@ def test_end_of_input_without_a_folder_records_the_game_instead(
     app.end_of_input()
     message = app.exit_message or ""
     assert "could not be saved" in message
-    games, _ = statsfile.load_games()
+    games, _ = read_games()
     assert len(games) == 1 and not games[0].finished
 
 

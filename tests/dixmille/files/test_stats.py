@@ -18,6 +18,7 @@ from parlour.dixmille.files import stats, statsfile
 from parlour.dixmille.game.rules import new_game
 from tests.dixmille.files.test_statsfile import _lines, _played, _write
 from tests.dixmille.helpers import (
+    read_games,
     two_cycle_game,
 )
 
@@ -62,7 +63,7 @@ def test_each_line_is_checked_like_a_save(case: str) -> None:
     (line,) = _lines()
     DAMAGE[case](line)
     _write([line])
-    games, message = statsfile.load_games()
+    games, message = read_games()
     assert games == [] and message is not None and "1 damaged line" in message
 
 
@@ -79,7 +80,7 @@ def test_a_recorded_date_of_up_to_64_characters_is_read(length: int, counted: bo
     line = json.loads(path.read_text(encoding="utf-8").rpartition("\t")[2])  # the record
     line["date"] = "2026-12-01".ljust(length, "x")
     path.write_text(json.dumps(line) + "\n", encoding="utf-8")
-    games, message = statsfile.load_games()
+    games, message = read_games()
     if counted:
         assert len(games) == 1 and message is None
     else:
@@ -104,7 +105,7 @@ def test_a_record_with_the_greatest_seed_is_read() -> None:
     line = _recorded_line()
     line["seed"] = SEED_LIMIT - 1
     statsfile.KEEPER.ledger_path().write_text(json.dumps(line) + "\n", encoding="utf-8")
-    games, message = statsfile.load_games()
+    games, message = read_games()
     assert len(games) == 1 and message is None
 
 

@@ -74,6 +74,8 @@ from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
 from tests.dixmille.helpers import (
     kept_note,
+    read_games,
+    recorded_games,
     solitaire_game,
     two_cycle_game,
 )
@@ -86,7 +88,7 @@ def test_each_game_counts_once_its_last_record() -> None:
     assert statsfile.record_game(game, finished=False) is None  # as if quit early (same id)
     assert statsfile.record_game(game, finished=True) is None
     assert statsfile.record_game(solitaire_game(), finished=True) is None
-    games, _ = statsfile.load_games()
+    games, _ = read_games()
     assert len(games) == 2 and games[0].finished
     assert stats.totals(games, "ann")[0].games == 2
 
@@ -108,7 +110,7 @@ def test_old_lines_without_an_id_are_distinct_games() -> None:
     (line,) = _lines()
     del line["game_id"]
     _write([line, line])
-    games, message = statsfile.load_games()
+    games, message = read_games()
     assert message is None and len(games) == 2 and games[0].game_id is None
 
 
@@ -118,14 +120,14 @@ def test_damaged_lines_are_skipped_and_the_file_is_left_alone() -> None:
     folder = statsfile.KEEPER.ledger_path().parent
     raw = b"nonsense\n" + b'{"caf\xe9": 1}\n' + json.dumps(line).encode() + b"\n" + b'{"half'
     statsfile.KEEPER.ledger_path().write_bytes(raw)
-    games, message = statsfile.load_games()
+    games, message = read_games()
     assert len(games) == 1 and games[0].names == ("Ann", "Bob")
     assert message is not None and "2 damaged lines" in message
     assert statsfile.KEEPER.ledger_path().read_bytes() == raw
     assert sorted(p.name for p in folder.iterdir()) == ["games.jsonl"]
     # a later record lands on a line of its own, and nothing before it is lost
     statsfile.record_game(solitaire_game(), finished=True)
-    games, message = statsfile.load_games()
+    games, message = read_games()
     assert len(games) == 2 and message is not None and "3 damaged lines" in message
 
 
@@ -150,8 +152,8 @@ def test_an_unusable_data_folder_gives_a_message_not_a_traceback(
     kept = list((Path(os.environ["HOME"]) / ".parlour-pending").iterdir())
     assert [str(path) for path in kept] == [str(keeper.places(statsfile.KEEPER.ledger_path())[1])]
     assert [path.name.startswith("dixmille-") for path in kept] == [True]
-    games, message = statsfile.load_games()
-    assert games == [] and message is not None and "could not be read" in message
+    games, message = read_games()
+    assert games == [] and message is not None
     # --stats: one message and exit 1, never pages that say "no games" (issue 39)
     assert main(["--stats"]) == 1
     captured = capsys.readouterr()
@@ -192,7 +194,7 @@ def test_the_statistics_screen_shows_solitaire_games_apart_from_win_percent() ->
     statsfile.record_game(solitaire_game("Bob"), finished=True)
     statsfile.record_game(two_cycle_game(), finished=True)
     statsfile.record_game(solitaire_game("Bob"), finished=True)
-    rows = stats.totals(statsfile.load_games()[0])
+    rows = stats.totals(recorded_games())
     lines = statsview.render_stats(rows, 0, "all players", "", "").to_text().splitlines()
 
     def row(label: str) -> list[str]:
@@ -216,12 +218,10 @@ def test_no_home_folder_is_told_not_raised(monkeypatch: pytest.MonkeyPatch) -> N
         raise RuntimeError("could not determine home directory")
 
     monkeypatch.setattr(paths, "data_dir", homeless)
-    message = "Statistics could not be read: no data folder: could not determine home directory"
-    assert statsfile.load_games() == ([], message)
-    read = statsfile.stats_report()
+    read = statsfile.stats_report("Ann")
     # the page's message: the whole reason, wrapped between words at 80 columns (issue 39)
     page = "Statistics could not be read: no data folder: could not determine home\ndirectory."
-    assert (read.rows, read.title, read.message) == ([], "0 recorded games, all players", page)
+    assert (read.rows, read.title, read.message) == ([], "0 recorded games, Ann", page)
 
 
 def _played() -> Game:
@@ -260,7 +260,7 @@ def test_games_are_recorded_in_the_dixmille_folder_and_reading_creates_nothing(
 ) -> None:
     data = tmp_path / "not yet"
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(data))
-    assert statsfile.load_games() == ([], None)
+    assert read_games() == ([], None)
     assert not data.exists()
     assert statsfile.record_game(_played(), False) is None
     assert os.listdir(data) == ["dixmille"] and os.listdir(data / "dixmille") == ["games.jsonl"]
@@ -691,7 +691,7 @@ class StatisticsMachine(RuleBasedStateMachine):
             path, stats.parse_record, lambda g: g.game_id, statsfile.KEEPER.fold.is_final
         )
         assert reading.replays == self.model.replays
-        games, message = statsfile.load_games()
+        games, message = read_games()
         found = {g.game_id: g.finished for g in games}
         assert len(found) == len(games), "a game is counted twice"
         assert found == self.model.outcomes
@@ -753,13 +753,48 @@ StatisticsMachine.TestCase.settings = settings(
 test_statistics_model = StatisticsMachine.TestCase
 
 
-@pytest.fixture
-def unmade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "not" / "yet"
-    monkeypatch.setenv("PARLOUR_DATA_DIR", str(folder))
-    return folder
-
-
 def test_dixmille_names_its_statistics_file_without_making_the_folder(unmade: Path) -> None:
     assert statsfile.KEEPER.ledger_path() == unmade / "dixmille" / LEDGER_NAME
     assert not (unmade.parent).exists()
+
+
+# ----- pins from the mutation run of 5 December (the report's code moved here, #43) -----
+
+
+def test_a_report_for_names_none_recorded_names_them_all() -> None:
+    read = statsfile.stats_report(["Ann", "Bob"])
+    assert (read.rows, read.title) == ([], "0 recorded games, Ann, Bob")
+
+
+def test_a_long_reading_tells_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.core import tally
+
+    statsfile.record_game(two_cycle_game(), finished=True)
+    monkeypatch.setattr(tally, "PROGRESS_EVERY", 1)
+    told: list[tuple[int, int]] = []
+    read = statsfile.stats_report(progress=lambda done, total: told.append((done, total)))
+    assert [row.name for row in read.rows] == ["Ann", "Bob"]
+    assert told and told[-1][0] == told[-1][1]
+
+
+def test_why_the_file_could_not_be_read_keeps_the_reason_and_the_file_apart() -> None:
+    path = Path("/data/dixmille/games.jsonl")
+    assert statsfile.unread_message("disk on fire", path) == (
+        f"Statistics could not be read: disk on fire.\nThe file: {path}"
+    )
+    assert statsfile.unread_message(f"{path} is a link", path) == (
+        f"Statistics could not be read: the file is a link.\nThe file: {path}"
+    )
+    assert statsfile.unread_message("no data folder") == (
+        "Statistics could not be read: no data folder."
+    )
+
+
+def test_the_files_line_holds_a_name_that_fits_exactly_and_shortens_a_longer_one() -> None:
+    room = 80 - len("The file: ")
+    exact = Path("/" + "d" * (room - len("//games.jsonl")) + "/games.jsonl")
+    assert len(str(exact)) == room
+    assert statsfile.unread_message("gone", exact).split("\n")[-1] == f"The file: {exact}"
+    longer = Path("/d" + str(exact))
+    last = statsfile.unread_message("gone", longer).split("\n")[-1]
+    assert len(last) == 80 and "..." in last and last.endswith("games.jsonl")

@@ -29,6 +29,7 @@ from parlour.dixmille.files import stats, statsfile, statsfold
 from parlour.dixmille.files.stats import Totals
 from parlour.dixmille.game.records import GO
 from parlour.dixmille.game.rules import FOUR_TWOS_TURN, Game, new_game
+from tests.dixmille.helpers import read_games
 from tests.hypothesis_profiles import examples
 
 IDS = [ledger.new_game_id() for _ in range(5)]
@@ -146,7 +147,7 @@ def test_the_page_shows_the_same_rows_title_and_message_as_before(
     path.parent.mkdir(parents=True)
     path.write_bytes(b"".join([line(0, IDS[0]), line(5, IDS[1]), DAMAGED[0] + b"\n"]))
     path.open("ab").write(line(1, IDS[1]) + line(2, None) + line(0, IDS[0]))
-    games, message = statsfile.load_games()
+    games, message = read_games()
     for name in (None, "ANN", "zoë", "Nobody"):
         for _ in range(2):  # the whole file, then from the kept totals
             read = statsfile.stats_report(name)

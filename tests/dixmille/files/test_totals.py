@@ -20,6 +20,7 @@ from parlour.dixmille.game.records import BUST, FOUR_TWOS, PASS, TurnRecord
 from parlour.dixmille.game.rules import FOUR_TWOS_GAME, FOUR_TWOS_TURN, TARGET, new_game
 from parlour.dixmille.game.scoring import STRAIGHT, THREE_PAIRS
 from tests.dixmille.helpers import (
+    recorded_games,
     solitaire_game,
     two_cycle_game,
 )
@@ -27,8 +28,8 @@ from tests.dixmille.helpers import (
 
 def test_totals_of_a_played_game() -> None:
     assert statsfile.record_game(two_cycle_game(), finished=True) is None
-    games, message = statsfile.load_games()
-    assert message is None and len(games) == 1
+    games = recorded_games()
+    assert len(games) == 1
     ann, bob = stats.totals(games)
     assert (ann.games, ann.finished, ann.won, ann.shared, ann.turns) == (1, 1, 0, 0, 2)
     assert (ann.passes, ann.banked, ann.throws, ann.best_turn) == (1, 200, 3, 200)
@@ -44,7 +45,7 @@ def test_solitaire_games_stay_out_of_win_percent() -> None:
     statsfile.record_game(solitaire_game("Bob"), finished=True)
     statsfile.record_game(two_cycle_game(), finished=True)
     statsfile.record_game(solitaire_game("Bob"), finished=True)
-    (bob,) = stats.totals(statsfile.load_games()[0], "bob")
+    (bob,) = stats.totals(recorded_games(), "bob")
     assert (bob.games, bob.finished, bob.won, bob.solitaire) == (3, 1, 1, 2)
     assert bob.solitaire_turns == [1, 1]
 

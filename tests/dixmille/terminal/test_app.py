@@ -15,7 +15,7 @@ from parlour.dixmille.game.rules import TakeDice
 from parlour.dixmille.terminal.app import DixMilleApp, Mode
 from parlour.tui.glyphs import ASCII
 from parlour.tui.prompts import LineEditor
-from tests.dixmille.helpers import Scripted
+from tests.dixmille.helpers import Scripted, recorded_games, run_zedx
 
 
 def screen(app: DixMilleApp) -> str:
@@ -26,15 +26,6 @@ def feed(app: DixMilleApp, *keys: str) -> str:
     for key in keys:
         app.handle_key(key)
     return screen(app)
-
-
-def run_zedx(app: DixMilleApp, limit: int = 500) -> None:
-    """Feed TIMEOUTs while ZEDX plays (pace 0)."""
-    for _ in range(limit):
-        if app.timeout() is None:
-            return
-        app.handle_key("TIMEOUT")
-    raise AssertionError("ZEDX never handed over")
 
 
 def test_setup_asks_count_and_names_with_reasons() -> None:
@@ -141,8 +132,8 @@ def test_quit_offers_to_save_and_records_an_abandoned_game() -> None:
     assert "Save it before quitting?" in text
     feed(app, "n")
     assert app.finished
-    games, message = statsfile.load_games()
-    assert message is None and len(games) == 1 and not games[0].finished
+    games = recorded_games()
+    assert len(games) == 1 and not games[0].finished
     totals = stats.totals(games)
     assert totals[0].name == "Ann" and totals[0].games == 1 and totals[0].won == 0
     assert totals[0].passes == 1 and totals[0].banked == 100
@@ -155,7 +146,7 @@ def test_full_zedx_demo_game_records_statistics() -> None:
     assert "GAME OVER: ZEDX reached" in screen(app)
     text = feed(app, " ")
     assert "GAME OVER: ZEDX reached" in text and "Games played" in text
-    games, _ = statsfile.load_games()
+    games = recorded_games()
     assert len(games) == 1 and games[0].finished
     assert stats.totals(games)[0].solitaire_turns == [app.game.cycle]  # type: ignore[union-attr]
     feed(app, "q")

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from parlour.core.rng import make_rng
-from parlour.dixmille.files import savefile, statsfile
+from parlour.dixmille.files import savefile
 from parlour.dixmille.game.rules import Game, new_game
 from parlour.dixmille.terminal.keeping import QUIT, Keeping, Next
 from parlour.dixmille.terminal.view import UiState
 from parlour.tui import keys
-from tests.dixmille.helpers import Scripted
+from tests.dixmille.helpers import Scripted, recorded_games
 
 
 def a_game(names: list[str], *throws: tuple[int, ...]) -> Game:
@@ -41,7 +41,7 @@ def test_keeping_saves_then_leaves_when_the_save_was_on_the_way_out(
     assert (tmp_path / "g.json").is_file() and savefile.load(tmp_path / "g.json") is not None
     assert not keep.dirty and keep.save_path == "g.json"
     assert keep.exit_message is not None and "g.json" in keep.exit_message
-    assert statsfile.load_games()[0] == []  # saved, not abandoned: nothing recorded
+    assert recorded_games() == []  # saved, not abandoned: nothing recorded
 
 
 def test_keeping_records_a_game_once_and_a_replay_never() -> None:
@@ -50,12 +50,12 @@ def test_keeping_records_a_game_once_and_a_replay_never() -> None:
     keep = Keeping(UiState(), 1)
     words = keep.quit_now(game, record=True)
     assert "seed 1" in words and keep.recorded
-    assert keep.record_abandoned(game) is None and len(statsfile.load_games()[0]) == 1
-    recorded = statsfile.load_games()[0][0]
+    assert keep.record_abandoned(game) is None and len(recorded_games()) == 1
+    recorded = recorded_games()[0]
     assert not recorded.finished
     replay = Keeping(UiState(), 1, replay=recorded)
     assert replay.recorded and replay.record_finished(game) is None
-    assert len(statsfile.load_games()[0]) == 1
+    assert len(recorded_games()) == 1
 
 
 def test_end_of_input_keeps_only_unsaved_moves(tmp_path: Path) -> None:

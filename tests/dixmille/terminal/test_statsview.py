@@ -39,7 +39,7 @@ from parlour.dixmille.terminal.app import DixMilleApp
 from parlour.tui import frame as frames
 from parlour.tui import glyphs as glyph_sets
 from parlour.tui.glyphs import ASCII, UNICODE, Glyphs
-from tests.dixmille.helpers import solitaire_game, two_cycle_game
+from tests.dixmille.helpers import recorded_games, solitaire_game, two_cycle_game
 
 
 @pytest.fixture(scope="module")
@@ -527,7 +527,7 @@ def test_one_name_typed_at_the_prompt_and_on_the_command_line_is_one_player() ->
     command_line_game = solitaire_game(check_name(typed, []))
     for game in (prompt_game, command_line_game):
         assert statsfile.record_game(game, finished=True) is None
-    rows = stats.totals(statsfile.load_games()[0])
+    rows = stats.totals(recorded_games())
     assert len(rows) == 1 and rows[0].games == 2
     with pytest.raises(IllegalMove, match="is already playing: names must differ"):
         check_name(typed, ["👩💻"])

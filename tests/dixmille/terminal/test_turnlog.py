@@ -21,21 +21,13 @@ from parlour.dixmille.terminal.replay import rebuild_log
 from parlour.dixmille.terminal.turnlog import Before, TurnLog, four_twos_cost, four_twos_headline
 from parlour.dixmille.terminal.view import WIDTH, log_line
 from parlour.tui.glyphs import ASCII, UNICODE
-from tests.dixmille.helpers import Scripted
+from tests.dixmille.helpers import Scripted, run_zedx
 
 
 def feed(app: DixMilleApp, *keys: str) -> str:
     for key in keys:
         app.handle_key(key)
     return app.render(24, 80).to_text()
-
-
-def run_zedx(app: DixMilleApp) -> None:
-    for _ in range(500):
-        if app.timeout() is None:
-            return
-        app.handle_key("TIMEOUT")
-    raise AssertionError("ZEDX never handed over")
 
 
 def log_texts(app: DixMilleApp) -> list[str]:

@@ -17,7 +17,6 @@ from parlour.core import ledger, paths
 from parlour.midnightoil.files import stats as mo_stats
 from parlour.midnightoil.files import statsfile
 from parlour.midnightoil.files.stats import (
-    LEDGER_FILE,
     LOST,
     SOLVED,
     WON,
@@ -31,6 +30,7 @@ from parlour.midnightoil.files.stats import (
 from parlour.midnightoil.files.statsfile import load_stats, record_game
 from parlour.midnightoil.game.history import Game
 from parlour.midnightoil.game.rules import State
+from tests.midnightoil.ledger import LEDGER_FILE
 
 
 def entry(**fields: Any) -> DealRecord:
@@ -130,7 +130,7 @@ def test_records_a_game_cannot_write_are_damaged(change: dict[str, object]) -> N
 
 
 def _ledger_lines() -> list[dict[str, Any]]:
-    text = paths.data_file(mo_stats.LEDGER_FILE).read_text(encoding="utf-8")
+    text = paths.data_file(LEDGER_FILE).read_text(encoding="utf-8")
     return [json.loads(line) for line in text.splitlines()]
 
 
@@ -151,7 +151,7 @@ def test_the_recorded_time_is_to_a_tenth_and_never_below_zero(
 def _write_line(**change: Any) -> None:
     record = mo_stats.record_of(Game(3), mo_stats.LOST).to_dict()
     record.update(change)
-    path = paths.data_file(mo_stats.LEDGER_FILE)
+    path = paths.data_file(LEDGER_FILE)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(record) + "\n", encoding="utf-8")
 

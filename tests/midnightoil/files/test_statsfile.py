@@ -53,7 +53,6 @@ from parlour.midnightoil.files import savefile, statsfile
 from parlour.midnightoil.files import stats as mo_stats
 from parlour.midnightoil.files.stats import (
     BASELINE_FILE,
-    LEDGER_FILE,
     LOST,
     SOLVED,
     WON,
@@ -69,6 +68,7 @@ from parlour.tui.glyphs import ASCII
 from tests.hypothesis_profiles import examples
 from tests.midnightoil.farewell import RECOVERED
 from tests.midnightoil.files.test_stats import _write_line, entry, ledger_file, lost_game, won_game
+from tests.midnightoil.ledger import LEDGER_FILE
 
 
 def test_a_games_first_result_stands() -> None:
@@ -716,13 +716,6 @@ Lifecycle.TestCase.settings = settings(
 test_every_game_has_one_result = Lifecycle.TestCase
 
 
-@pytest.fixture
-def unmade(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "not" / "yet"
-    monkeypatch.setenv("PARLOUR_DATA_DIR", str(folder))
-    return folder
-
-
 def test_midnightoil_names_its_ledger_without_making_the_folder(unmade: Path) -> None:
     assert KEEPER.ledger_path() == unmade / LEDGER_FILE
     assert not (unmade.parent).exists()
@@ -732,3 +725,22 @@ def test_midnightoil_reads_no_earlier_file_into_being(unmade: Path) -> None:
     stats, warning = load_stats()
     assert stats.played == 0 and warning is None
     assert not (unmade.parent).exists() and not (unmade / BASELINE_FILE).exists()
+
+
+def test_the_statistics_are_read_saying_on_the_terminal_how_far_a_long_reading_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A ledger of years takes seconds: the reading says how far it has come (after 1 s,
+    # on a terminal: core.tally.summarise_shown), for the page and --stats alike.
+    from parlour.core import tally
+
+    read_with_progress: list[Path] = []
+    real = tally.summarise_shown
+
+    def shown(path: Path, fold: tally.Fold[object, object], what: str = "") -> tally.Tally:
+        read_with_progress.append(path)
+        return real(path, fold, what or "statistics")
+
+    monkeypatch.setattr(tally, "summarise_shown", shown)
+    statsfile.stats_report()
+    assert read_with_progress == [KEEPER.ledger_path()]

@@ -17,7 +17,6 @@ from parlour.core import ledger, paths, tally
 from parlour.core.keeper import Keeper
 from parlour.midnightoil.files.stats import (
     BASELINE_FILE,
-    LEDGER_FILE,
     LOST,
     OUTCOMES,
     SOLVED,
@@ -33,6 +32,7 @@ from parlour.midnightoil.files.statsfold import FOLD
 from parlour.midnightoil.game.cards import DEAL_LIMIT
 from tests.hypothesis_profiles import examples
 from tests.midnightoil.earlierfile import layout
+from tests.midnightoil.ledger import LEDGER_FILE
 from tests.savefuzz import mutated
 
 IDS = [f"{n:032x}" for n in range(1, 9)]

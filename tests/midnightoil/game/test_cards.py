@@ -266,3 +266,21 @@ def test_largest_deal_number_is_accepted() -> None:
     assert n == 2**64 - 1
     state = State.new(n).apply(Move.redeal()).apply(Move.redeal())
     assert len(state.cards_left()) == 52
+
+
+def test_the_rank_that_comes_next_is_said_in_the_players_language() -> None:
+    from parlour.core import i18n
+    from parlour.midnightoil.game.cards import next_rank_word
+
+    english = [next_rank_word(count) for count in range(14)]
+    assert english == [
+        "nothing", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king",
+        "nothing",
+    ]  # fmt: skip
+    i18n.use("fr", ("midnightoil",))
+    french = [next_rank_word(count) for count in range(1, 13)]
+    assert french == [f"le {n}" for n in range(2, 11)] + ["le valet", "la dame", "le roi"]
+    i18n.use("ja", ("midnightoil",))
+    assert [next_rank_word(count) for count in (1, 9, 10, 11, 12)] == [
+        "2", "10", "ジャック", "クイーン", "キング",
+    ]  # fmt: skip

@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 
+from parlour.core import i18n
 from parlour.core.rng import SEED_LIMIT
 from parlour.core.saves import SaveError
 from parlour.mille.files import savefile
 from parlour.mille.files.gamedata import check_consistent, game_from_dict, game_to_dict
 from parlour.mille.game.rules import Game
 from parlour.mille.game.table import Phase
+from tests.mille.test_save_reasons_langs import DOMAINS, LANGUAGES, english_left
 
 Edit = Callable[[dict[str, Any]], object]
 
@@ -514,6 +516,40 @@ def test_each_damage_is_named(edit: Edit, reason: str) -> None:
     with pytest.raises(ValueError) as refusal:
         game_from_dict(data)
     assert str(refusal.value) == reason
+
+
+SEATS = ("the human", "the computer")
+MIRRORED = [(n, e, r) for n, e, r in DAMAGE if r.startswith(SEATS)]
+
+
+@pytest.mark.parametrize(
+    ("edit", "reason"), [(e, r) for _, e, r in MIRRORED], ids=[n for n, *_ in MIRRORED]
+)
+def test_the_same_damage_in_the_other_seat_names_that_seat(edit: Edit, reason: str) -> None:
+    # Each seat's words are a message of their own (translated whole): both are checked.
+    data = fresh()
+    edit(data)
+    data["players"].reverse()  # the damaged player now sits in the other seat
+    said, other = SEATS if reason.startswith(SEATS[0]) else SEATS[::-1]
+    with pytest.raises(ValueError) as refusal:
+        game_from_dict(data)
+    assert str(refusal.value) == other + reason.removeprefix(said)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("edit", "reason"), [(e, r) for _, e, r in DAMAGE], ids=[n for n, *_ in DAMAGE]
+)
+def test_each_damage_is_named_in_the_players_language(edit: Edit, reason: str, lang: str) -> None:
+    # The field a reason names is looked up in its context ("save field"): a reason with
+    # an English word left in it has lost its translation somewhere on the way.
+    data = fresh()
+    edit(data)
+    i18n.use(lang, DOMAINS)
+    with pytest.raises(ValueError) as refusal:
+        game_from_dict(data)
+    said = str(refusal.value)
+    assert said != reason and not english_left(said), said
 
 
 VALID: list[tuple[str, Edit]] = [

@@ -329,6 +329,54 @@ def test_a_memory_that_is_not_an_object_is_named(tmp_path: Path) -> None:
     assert refusal(path, {}, [1]) == f"{path}: the computer's memory is not a JSON object"
 
 
+def test_a_bad_screen_state_is_named_before_a_memory_that_is_not_an_object(
+    tmp_path: Path,
+) -> None:
+    # The parts are checked in the order the file holds them: the screen state first.
+    path = tmp_path / "g.json"
+    with pytest.raises(SaveError) as caught:
+        savefile.save(path, Game.new(1), {"x": {1, 2}}, "memory")  # type: ignore[arg-type]
+    assert caught.value.path == str(path)
+    assert caught.value.reason == (
+        "the screen state cannot be saved (Object of type set is not JSON serializable)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("ui", "computer"), [([1], None), ({}, [1]), ({"x": {1}}, None), ({}, {"x": {1}})]
+)
+def test_a_part_that_cannot_be_saved_is_named_in_the_players_language(
+    tmp_path: Path, ui: Any, computer: Any
+) -> None:
+    from parlour.core import i18n
+    from tests.mille.test_save_reasons_langs import DOMAINS, english_left
+
+    english = refusal(tmp_path / "g.json", ui, computer)
+    i18n.use("fr", DOMAINS)
+    french = refusal(tmp_path / "g.json", ui, computer)
+    said = french.removeprefix(f"{tmp_path / 'g.json'}: ").partition(" (")[0]
+    assert french != english and not english_left(said), french
+
+
+def test_a_game_that_json_would_change_is_refused_naming_what_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # JSON holds lists, not tuples: a game written as something JSON changes would not
+    # come back as it was played, and is refused rather than written.
+    def with_a_tuple(game: Game) -> dict[str, Any]:
+        data = game_to_dict(game)
+        data["deck"] = tuple(data["deck"])
+        return data
+
+    monkeypatch.setattr(savefile, "game_to_dict", with_a_tuple)
+    path = tmp_path / "g.json"
+    with pytest.raises(SaveError) as caught:
+        savefile.save(path, Game.new(1))
+    assert caught.value.path == str(path)
+    assert caught.value.reason == "the game state could not be encoded (deck)"
+    assert not path.exists()
+
+
 def test_a_screen_state_json_cannot_hold_is_named_with_the_reason(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     nan = refusal(path, {"x": float("nan")})  # newer Pythons add ": nan" to json's reason

@@ -881,3 +881,16 @@ def test_a_player_made_with_every_part_holds_each_as_given() -> None:
     assert (player.battle, player.speed, player.mileage) == (Card.GO, Card.SPEED_LIMIT, 125)
     assert (player.can_go, player.fresh_battle, player.fresh_speed) == (True, True, True)
     assert (player.hand_total, player.overall_total, player.games_won) == (425, 2300, 1)
+
+
+def test_two_games_equal_but_for_the_order_safeties_were_laid_differ() -> None:
+    # The save check compares the game read back with the one written: the order of the
+    # safeties is shown on the board and kept in the save, so it is part of the game.
+    first, second = Game.new(5), Game.new(5)
+    assert first == second
+    first.players[HUMAN].safeties = {C.EXTRA_TANK: False, C.PUNCTURE_PROOF: True}
+    second.players[HUMAN].safeties = {C.PUNCTURE_PROOF: True, C.EXTRA_TANK: False}
+    assert first.players[HUMAN] == second.players[HUMAN]  # a dict's order is not its value
+    assert first != second
+    second.players[HUMAN].safeties = {C.EXTRA_TANK: False, C.PUNCTURE_PROOF: True}
+    assert first == second

@@ -30,7 +30,7 @@ from parlour.mille.game.table import COMPUTER, HUMAN, Phase
 from parlour.mille.terminal import help as help_pages
 from parlour.mille.terminal.app import MilleApp
 from parlour.mille.terminal.messages import fit_banner, save_failure
-from tests.golden import updating
+from tests.golden import assert_golden
 from tests.mille import crafting
 from tests.mille.drive import (
     SEED,
@@ -516,9 +516,6 @@ def test_odd_file_names_never_crash(tmp_path: Path) -> None:
 ESCAPE = "\x1b]0;owned\x07"
 
 
-UPDATE = updating()
-
-
 def no_control(text: str) -> bool:
     return not any(ord(ch) < 0x20 and ch != "\n" or 0x7F <= ord(ch) < 0xA0 for ch in text)
 
@@ -541,10 +538,7 @@ def test_r_asks_the_runner_for_a_full_clear_and_changes_nothing_else() -> None:
 @pytest.mark.parametrize("page", range(len(help_pages.pages())))
 def test_help_pages_golden(page: int) -> None:
     text = help_pages.render_help(page).to_text()
-    golden = GOLDEN_DIR / f"help-{page + 1}.txt"
-    if UPDATE:
-        golden.write_text(text, encoding="utf-8")
-    assert text == golden.read_text(encoding="utf-8")
+    assert_golden(GOLDEN_DIR / f"help-{page + 1}.txt", text)
 
 
 def test_help_pages_fit_and_show_the_values_in_play() -> None:
@@ -783,8 +777,12 @@ def test_a_crash_in_the_middle_of_a_move_writes_no_file_the_loader_would_refuse(
     app.game.deck.pop()
     assert app.emergency_save() is None
     assert list(_private_data_dir.glob("mille-*")) == []
-    with pytest.raises(savefile.SaveError, match="in the middle of a move"):
+    with pytest.raises(savefile.SaveError) as caught:
         savefile.save(str(_private_data_dir / "x.json"), app.game)
+    assert caught.value.reason == (
+        "not saved: the game is in the middle of a move"
+        " (the cards do not add up to the 101-card deck)"
+    )
     assert not (_private_data_dir / "x.json").exists()
 
 

@@ -22,7 +22,7 @@ from parlour.mille.terminal.review_view import (
     review_text,
 )
 from parlour.tui.glyphs import ASCII, UNICODE, Glyphs
-from tests.golden import updating
+from tests.golden import assert_golden
 from tests.mille.computer.review.test_patterns import kept_repairs
 from tests.mille.computer.review.test_reviewer import (
     at_the_goal,
@@ -116,10 +116,7 @@ PAGES = {
 def test_review_pages_match_the_golden_text(name: str) -> None:
     make, page, glyphs, complete = PAGES[name]
     text = review_text(make(), page, glyphs, complete)
-    path = GOLDEN_DIR / f"{name}.txt"
-    if updating():
-        path.write_text(text + "\n", encoding="utf-8")
-    assert text + "\n" == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN_DIR / f"{name}.txt", text + "\n")
 
 
 @pytest.mark.parametrize("glyphs", [UNICODE, ASCII])

@@ -19,7 +19,7 @@ from parlour.mille.terminal import view
 from parlour.mille.terminal.app import MilleApp
 from parlour.mille.terminal.view import Board, Layout, ScreenState
 from parlour.tui.frame import Style
-from tests.golden import updating
+from tests.golden import assert_golden
 from tests.mille import crafting
 from tests.mille.drive import press
 from tests.mille.opponents import FirstLegal
@@ -123,10 +123,7 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_golden_frame(name: str) -> None:
     build, _ = SCENARIOS[name]
     text = build().render(24, 80).to_text()
-    golden = GOLDEN_DIR / f"{name}.txt"
-    if updating():
-        golden.write_text(text + "\n", encoding="utf-8")
-    assert text + "\n" == golden.read_text(encoding="utf-8")
+    assert_golden(GOLDEN_DIR / f"{name}.txt", text + "\n")
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))

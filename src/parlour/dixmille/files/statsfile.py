@@ -6,7 +6,7 @@ report.
   the totals it adds: :mod:`parlour.dixmille.files.linetotals`);
 * the fold: :class:`~parlour.dixmille.files.statsfold.StatsFold`, the totals per player;
 * the report: :func:`stats_report`, what the statistics pages show (``dixmille --stats``);
-  :func:`record_game` and :func:`load_games` say what became of a record and of a reading.
+  :func:`record_game` says what became of a record.
 
 Light on purpose: a game's start calls ``KEEPER.flush()``, which costs two ``stat``
 calls when nothing is kept (:func:`parlour.core.keeper.waiting`); the statistics are
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
     from parlour.core.tally import Progress
     from parlour.dixmille.files.keptform import AllTotals
-    from parlour.dixmille.files.stats import GameRecord
     from parlour.dixmille.files.statsfold import StatsFold
     from parlour.dixmille.files.totals import Totals
     from parlour.dixmille.game.rules import Game
@@ -45,14 +44,13 @@ KEEPER = Keeper("dixmille", _fold)
 class StatsReport:
     """What a statistics page shows: the players' rows, its title and a line about the file."""
 
-    __slots__ = ("rows", "title", "message", "games")
+    __slots__ = ("rows", "title", "message")
 
-    def __init__(self, rows: list[Totals], title: str, message: str, games: int) -> None:
+    def __init__(self, rows: list[Totals], title: str, message: str) -> None:
         self.rows = rows
         self.title = title
         self.message = message
         """Empty when the whole file was read."""
-        self.games = games
 
 
 def stats_report(
@@ -115,7 +113,7 @@ def _report(found: AllTotals, games: int, named: list[str], message: str) -> Sta
         rows = [found[key] for key in keys if key in found]
     title = stats.title(games, rows, _(", ").join(named) if named else None)
     message = "\n".join(printable(line) for line in message.split("\n"))
-    return StatsReport(rows, title, message, games)
+    return StatsReport(rows, title, message)
 
 
 def record_game(game: Game, finished: bool) -> str | None:
@@ -132,25 +130,6 @@ def record_game(game: Game, finished: bool) -> str | None:
 
     written = KEEPER.record(stats.record_line(stats.game_record(game, finished)))
     return "\n".join(written.lines(LINE_COLUMNS)) or None
-
-
-def load_games() -> tuple[list[GameRecord], str | None]:
-    """Every recorded game (each id once: its first finished line, else its last line),
-    and a message about what was skipped."""
-    try:
-        path = KEEPER.ledger_path()
-        reading = KEEPER.read()
-    except OSError as exc:
-        return [], printable(_("Statistics could not be read: {reason}").format(reason=exc))
-    if reading.problem:
-        problem = printable(
-            _("Statistics could not be read: {reason} ({path})").format(
-                reason=reading.problem, path=path
-            )
-        )
-        return reading.records, problem
-    message = reading.message()
-    return reading.records, printable(message) if message else None
 
 
 def kept_path() -> Path | None:

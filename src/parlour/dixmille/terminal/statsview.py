@@ -15,7 +15,7 @@ from parlour.core.i18n import N_, _, ngettext
 from parlour.core.i18n import number as count
 from parlour.core.text import fit, width
 from parlour.dixmille.computer.analysis import Costly, explain, optimum_from_zero
-from parlour.dixmille.files.stats import BAND_LABELS, Totals
+from parlour.dixmille.files.stats import BAND_LABELS, Totals, empty_text
 from parlour.dixmille.game.moves import dice_count
 from parlour.dixmille.game.names import MAX_NAME
 from parlour.dixmille.game.rules import number, points
@@ -248,7 +248,7 @@ def render_stats(
             frame.put(top + i, 0, line)
         top += len(style_intro())
     if not shown:
-        frame.put(FIRST_ROW + 1, 2, fit(empty or _("No games recorded yet."), WIDTH - 2))
+        frame.put(FIRST_ROW + 1, 2, fit(empty or empty_text(None), WIDTH - 2))
     column = max(COLUMN, min(WIDE_COLUMN, (WIDTH - LABEL) // max(len(shown), 1)))
     # two rows of names only where the table still ends above the keys (a three-line
     # message over six long names leaves none: the names are then cut to nine columns)

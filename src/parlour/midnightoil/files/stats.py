@@ -31,7 +31,6 @@ from parlour.midnightoil.game.rules import REDEALS
 if TYPE_CHECKING:
     from typing import Any
 
-LEDGER_FILE = "midnightoil/games.jsonl"
 BASELINE_FILE = "midnightoil-stats.json"
 """The statistics file of earlier versions: read once per start, never written."""
 STATS_FILE = BASELINE_FILE

@@ -36,12 +36,11 @@ from pathlib import Path
 
 from parlour.core import ledger, paths
 from parlour.core.i18n import _
-from parlour.core.keeper import Keeper, Written
+from parlour.core.keeper import LEDGER_NAME, Keeper, Written
 from parlour.core.record import Record
 from parlour.core.text import ASCII_ELLIPSIS, printable, shorten_middle
 from parlour.midnightoil.files.stats import (
     BASELINE_FILE,
-    LEDGER_FILE,
     GameRecord,
     Stats,
     record_of,
@@ -154,7 +153,7 @@ def _unreadable(problem: str) -> str:
     except (OSError, ValueError):
         path = ""
     if path and problem.startswith(f"{path} "):
-        problem = Path(LEDGER_FILE).name + problem.removeprefix(path)
+        problem = LEDGER_NAME + problem.removeprefix(path)
     if problem.endswith(LINK_TAIL):
         return _("Statistics unreadable: {problem}, and links are not followed.").format(
             problem=problem.removesuffix(LINK_TAIL)

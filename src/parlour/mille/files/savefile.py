@@ -195,7 +195,7 @@ def _meta(state: dict[str, Any], game: Game) -> Meta:
 
 
 def _from_format_1(envelope: SaveFile) -> tuple[dict[str, Any], Game]:
-    """A format 1 state as format 2 writes it, to be checked as such, and its game.
+    """A format 1 state with what format 2 added, to be checked as such, and its game.
 
     Format 1 kept no identity, level or hand summaries, and not the next starter
     reliably: the game id is derived from the envelope, the level is the default,
@@ -214,7 +214,6 @@ def _from_format_1(envelope: SaveFile) -> tuple[dict[str, Any], Game]:
     hands = [summarize_hand(game)] if over else []
     first_hand = game.hands_played == 1 and not over
     meta = Meta(derived_game_id(envelope), DEFAULT_LEVEL, hands, first_hand)
-    state["game"] = game_data
     state.update(meta.to_dict())
     return state, game
 

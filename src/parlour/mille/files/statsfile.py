@@ -29,6 +29,7 @@ from __future__ import annotations
 from parlour import TYPE_CHECKING
 from parlour.core.i18n import N_, _, number
 from parlour.core.keeper import Keeper
+from parlour.core.record import Record
 from parlour.mille.files.meta import Meta
 from parlour.mille.game import LEVELS
 from parlour.mille.game.table import Phase
@@ -85,16 +86,26 @@ def stats_lines(levels: tuple[str, ...] | None = None) -> list[str]:
     """The statistics as plain lines, of every level unless ``levels`` is given (with a
     line about anything skipped, or why the statistics could not be read: a line the
     farewell wraps, its path kept whole)."""
-    lines, note = stats_report(levels)
-    if not note:
-        return lines
-    return [*lines, *fitted(note)] if lines else [note]
+    report = stats_report(levels)
+    if report.problem is not None:
+        return [report.problem]
+    return [*report.lines, *fitted(report.note)] if report.note else report.lines
 
 
-def stats_report(levels: tuple[str, ...] | None = None) -> tuple[list[str], str | None]:
+class StatsReport(Record):
+    """The statistics as read, with what the player should be told about reading them."""
+
+    lines: list[str]
+    """The totals per level as plain lines (none when ``problem`` says why)."""
+    note: str | None = None
+    """Damaged lines skipped on the way (the rest is shown), or None."""
+    problem: str | None = None
+    """Why the statistics could not be read at all (``mille --stats`` then says only that)."""
+
+
+def stats_report(levels: tuple[str, ...] | None = None) -> StatsReport:
     """The statistics as plain lines and a line about damaged lines skipped; or, when the
-    statistics could not be read at all, no lines and why (``mille --stats`` then says
-    only that).
+    statistics could not be read at all, no lines and why.
 
     The kept records are written first; the ledger is read as a fold
     (:meth:`parlour.core.keeper.Keeper.tally`), so the settled games' totals kept beside it
@@ -112,22 +123,27 @@ def stats_report(levels: tuple[str, ...] | None = None) -> tuple[list[str], str 
         unread = Reading(
             problem=_("the data folder cannot be used ({reason})").format(reason=reason)
         )
-        return [], unread.message()
+        return StatsReport([], problem=unread.message())
     if summary.problem is not None:
         from parlour.core.text import keep_whole, printable
 
         shown, problem = printable(str(path)), summary.problem
         if problem.startswith(shown):  # "PATH is a folder": the path kept whole
             rest = problem[len(shown) :]
-            return [], _("The statistics file {file}{problem}").format(
-                file=keep_whole(shown), problem=rest
+            return StatsReport(
+                [],
+                problem=_("The statistics file {file}{problem}").format(
+                    file=keep_whole(shown), problem=rest
+                ),
             )
-        return [], _("The statistics file {file} could not be read: {problem}").format(
-            file=keep_whole(shown), problem=problem
+        return StatsReport(
+            [],
+            problem=_("The statistics file {file} could not be read: {problem}").format(
+                file=keep_whole(shown), problem=problem
+            ),
         )
     lines = stats.report_totals(summary.totals, LEVELS if levels is None else levels)
-    note = summary.message("statistics")
-    return lines, note
+    return StatsReport(lines, summary.message("statistics"))
 
 
 def fitted(line: str) -> list[str]:
