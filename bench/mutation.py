@@ -192,7 +192,7 @@ EQUIVALENT: dict[str, str] = {
         f"parlour.midnightoil.game.cards.x_parse_deal_number__mutmut_{n}": (
             "int(t) for int(t, 10): t is ASCII digits only, and base 10 is the default"
         )
-        for n in (23,)
+        for n in (12, 23)
     },
     "parlour.core.saves.x__detail__mutmut_14": (
         "None for '' as the detail of an unprintable complaint: `detail or type name` treats"
@@ -249,6 +249,10 @@ EQUIVALENT: dict[str, str] = {
         for n in (3, 4)
     },
     "parlour.core.saves.x_encode_save__mutmut_35": ("'UTF-8' for 'utf-8': the same codec"),
+    "parlour.mille.files.gamedata.x_game_from_dict__mutmut_230": (
+        "None for COMPUTER as the computer's seat: player_from_dict and the reasons it gives"
+        " only ask whether a seat is the human's"
+    ),
     "parlour.mille.files.savefile.x__refuse_unencodable__mutmut_2": (
         "allow_nan=None for False: json only tests the flag for truth"
     ),

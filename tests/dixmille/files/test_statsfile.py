@@ -218,9 +218,11 @@ def test_no_home_folder_is_told_not_raised(monkeypatch: pytest.MonkeyPatch) -> N
         raise RuntimeError("could not determine home directory")
 
     monkeypatch.setattr(paths, "data_dir", homeless)
-    read = statsfile.stats_report("Ann")
+    read = statsfile.stats_report()
     # the page's message: the whole reason, wrapped between words at 80 columns (issue 39)
     page = "Statistics could not be read: no data folder: could not determine home\ndirectory."
+    assert (read.rows, read.title, read.message) == ([], "0 recorded games, all players", page)
+    read = statsfile.stats_report("Ann")
     assert (read.rows, read.title, read.message) == ([], "0 recorded games, Ann", page)
 
 

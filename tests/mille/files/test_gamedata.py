@@ -407,6 +407,14 @@ DAMAGE: list[tuple[str, Edit, str]] = [
         both(put((*H, "hand_total"), 100), put((*H, "overall_total"), 50)),
         "the human's hand total exceeds the overall total",
     ),
+    (
+        "hand total off the table",
+        both(
+            lambda d: miles(d, "D25"),
+            lambda d: human(d).update(hand_total=50, overall_total=50),
+        ),
+        "the human's hand total does not match the table",
+    ),
     ("a card lost", lambda d: d["deck"].pop(), "the cards do not add up to the 101-card deck"),
     ("a card swapped", swap_one, "the cards do not add up to the 101-card deck"),
     (
@@ -620,3 +628,7 @@ def test_a_game_state_that_is_not_an_object_is_refused() -> None:
     with pytest.raises(ValueError) as refusal:
         game_from_dict([])
     assert str(refusal.value) == "the game state is not an object"
+    i18n.use("fr", DOMAINS)
+    with pytest.raises(ValueError) as refusal:
+        game_from_dict([])
+    assert not english_left(str(refusal.value)), str(refusal.value)
