@@ -272,29 +272,9 @@ EQUIVALENT: dict[str, str] = {
         ">= for > MAX_HANDS: a million hand summaries take over 60 MB, past the 32 MiB a"
         " save may be, so no save reaches the bound"
     ),
-    **{
-        f"parlour.dixmille.files.stats.x_record_game__mutmut_{n}": (
-            "the reason when the statistics file cannot be named: the data folder's check"
-            " failed just before for the same cause and set the problem, which comes first"
-        )
-        for n in (5, 7)
-    },
-    "parlour.dixmille.files.statsfile.x_stats_path__mutmut_3": (
-        "create=None for create=False: data_dir only tests the flag for truth"
+    "parlour.midnightoil.files.statsfile.x__read_baseline__mutmut_3": (
+        "create_dir=None for create_dir=False: data_dir only tests the flag for truth"
     ),
-    "parlour.dixmille.files.stats.x_count_game__mutmut_12": (
-        "Totals(None): the next line sets the name"
-    ),
-    "parlour.dixmille.files.stats.x_count_game__mutmut_39": (
-        "break for continue after a solitaire game's seat: it is the game's only seat"
-    ),
-    **{
-        name: ("create_dir=None for create_dir=False: data_dir only tests the flag for truth")
-        for name in (
-            "parlour.midnightoil.files.statsfile.x_ledger_path__mutmut_2",
-            "parlour.midnightoil.files.statsfile.x__read_baseline__mutmut_3",
-        )
-    },
     "parlour.midnightoil.files.statsfile.x_stats_report__mutmut_5": (
         "create=None for create=False: data_dir only tests the flag for truth"
     ),
@@ -310,13 +290,6 @@ EQUIVALENT: dict[str, str] = {
             " problem), so the branch is not reached"
         )
         for n in (4, 5)
-    },
-    **{
-        f"parlour.midnightoil.files.statsfile.x_append_record__mutmut_{n}": (
-            "the reason when the ledger cannot be named: making the data folder failed just"
-            " before for the same cause and set the problem, which comes first"
-        )
-        for n in (12, 13)
     },
     **{
         f"parlour.midnightoil.files.dealtable.xǁDealTableǁof_columns__mutmut_{n}": (
