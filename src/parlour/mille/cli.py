@@ -199,7 +199,7 @@ def print_stats() -> int:
     """``mille --stats``: the statistics per level as plain text; a data folder or a
     statistics file that cannot be read is one message, exit status 1."""
     from parlour.core.paths import unreadable
-    from parlour.mille.files.statsfile import fitted, stats_report
+    from parlour.mille.files.statsfile import stats_report
 
     problem = unreadable("mille")
     if problem is not None:
@@ -207,7 +207,7 @@ def print_stats() -> int:
     report = stats_report()
     if report.problem is not None:
         return fail(f"mille: {report.problem[0].lower()}{report.problem[1:]}")
-    for line in [*report.lines, *fitted(report.note)] if report.note else report.lines:
+    for line in report.shown():
         print(printable(line))
     return 0
 

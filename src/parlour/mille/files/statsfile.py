@@ -87,9 +87,7 @@ def stats_lines(levels: tuple[str, ...] | None = None) -> list[str]:
     line about anything skipped, or why the statistics could not be read: a line the
     farewell wraps, its path kept whole)."""
     report = stats_report(levels)
-    if report.problem is not None:
-        return [report.problem]
-    return [*report.lines, *fitted(report.note)] if report.note else report.lines
+    return [report.problem] if report.problem is not None else report.shown()
 
 
 class StatsReport(Record):
@@ -101,6 +99,10 @@ class StatsReport(Record):
     """Damaged lines skipped on the way (the rest is shown), or None."""
     problem: str | None = None
     """Why the statistics could not be read at all (``mille --stats`` then says only that)."""
+
+    def shown(self) -> list[str]:
+        """The lines, then the note about what was skipped, fitted to 80 columns."""
+        return [*self.lines, *fitted(self.note)] if self.note else self.lines
 
 
 def stats_report(levels: tuple[str, ...] | None = None) -> StatsReport:
